@@ -1,0 +1,41 @@
+// npm test: type-check, build the web bundle if stale, run every Vitest test (unit, integration,
+// end-to-end), then print one summary line "tests: N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ensureWebBundle } from './web-bundle.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+process.chdir(root)
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name)
+
+console.log('Type-checking...')
+const tsc = spawnSync(bin('tsc'), ['--noEmit'], { stdio: 'inherit' })
+if (tsc.status !== 0) {
+  console.error('Type check failed.')
+  console.log('tests: 0 passed, 1 failed')
+  process.exit(1)
+}
+
+await ensureWebBundle(root)
+
+const report = path.join(root, 'test-results', 'vitest.json')
+rmSync(report, { force: true })
+const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]
+const vitest = spawnSync(bin('vitest'), args, { stdio: 'inherit' })
+
+let summary = 'tests: 0 passed, 1 failed'
+try {
+  const r = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number
+    numFailedTests: number
+    numPendingTests: number
+    numTodoTests: number
+  }
+  summary = `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`
+} catch {
+  console.error('No test report was written.')
+}
+console.log(summary)
+process.exit(vitest.status ?? 1)

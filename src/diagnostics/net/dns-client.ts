@@ -1,0 +1,147 @@
+// Our own DNS client: one question over UDP, retried over TCP when the answer is truncated.
+import { randomInt } from 'node:crypto'
+import dgram from 'node:dgram'
+import { isIPv6 } from 'node:net'
+import net from 'node:net'
+import dnsPacket from 'dns-packet'
+import type { DecodedPacket, RecordType } from 'dns-packet'
+import type { Endpoint } from './endpoint.ts'
+
+export interface DnsQuestion {
+  name: string
+  type: RecordType
+  server: Endpoint
+  signal: AbortSignal
+  /** Per-attempt wait for an answer. */
+  timeoutMs?: number
+  /** UDP attempts before giving up. */
+  attempts?: number
+  recursionDesired?: boolean
+  /** Ask for DNSSEC records (EDNS DO bit). */
+  dnssecOk?: boolean
+  checkingDisabled?: boolean
+}
+
+export interface DnsExchange {
+  response: DecodedPacket
+  transport: 'udp' | 'tcp'
+  timeMs: number
+}
+
+export class DnsTimeoutError extends Error {}
+
+const EDNS_UDP_SIZE = 1232
+
+function encodeQuery(q: DnsQuestion, id: number): Buffer {
+  let flags = q.recursionDesired === false ? 0 : dnsPacket.RECURSION_DESIRED
+  if (q.checkingDisabled) flags |= dnsPacket.CHECKING_DISABLED
+  return dnsPacket.encode({
+    type: 'query',
+    id,
+    flags,
+    questions: [{ type: q.type, name: q.name, class: 'IN' }],
+    additionals: [
+      { type: 'OPT', name: '.', udpPayloadSize: EDNS_UDP_SIZE, flags: q.dnssecOk ? dnsPacket.DNSSEC_OK : 0 } as never,
+    ],
+  })
+}
+
+function matches(response: DecodedPacket, id: number, q: DnsQuestion): boolean {
+  const question = response.questions?.[0]
+  return (
+    response.id === id &&
+    response.flag_qr &&
+    question !== undefined &&
+    question.name.toLowerCase() === q.name.toLowerCase().replace(/\.$/, '') &&
+    question.type === q.type
+  )
+}
+
+function udpOnce(q: DnsQuestion, timeoutMs: number): Promise<DecodedPacket> {
+  const id = randomInt(0, 65536)
+  const query = encodeQuery(q, id)
+  const socket = dgram.createSocket(isIPv6(q.server.address) ? 'udp6' : 'udp4')
+  return new Promise<DecodedPacket>((resolve, reject) => {
+    const finish = (error: Error | null, packet?: DecodedPacket) => {
+      clearTimeout(timer)
+      q.signal.removeEventListener('abort', onAbort)
+      socket.close()
+      if (error) reject(error)
+      else resolve(packet as DecodedPacket)
+    }
+    const onAbort = () => finish(new DnsTimeoutError('aborted', { cause: q.signal.reason }))
+    const timer = setTimeout(() => finish(new DnsTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs)
+    q.signal.addEventListener('abort', onAbort, { once: true })
+    socket.on('error', (error) => finish(error))
+    socket.on('message', (message, remote) => {
+      if (remote.port !== q.server.port) return
+      try {
+        const packet = dnsPacket.decode(message)
+        if (matches(packet, id, q)) finish(null, packet)
+      } catch {
+        // A malformed or foreign datagram: keep waiting for the real answer.
+      }
+    })
+    socket.send(query, q.server.port, q.server.address)
+  })
+}
+
+function tcpOnce(q: DnsQuestion, timeoutMs: number): Promise<DecodedPacket> {
+  const id = randomInt(0, 65536)
+  const query = encodeQuery(q, id)
+  const framed = Buffer.concat([Buffer.from([query.length >> 8, query.length & 0xff]), query])
+  return new Promise<DecodedPacket>((resolve, reject) => {
+    const socket = net.connect({ host: q.server.address, port: q.server.port })
+    let buffered = Buffer.alloc(0)
+    const finish = (error: Error | null, packet?: DecodedPacket) => {
+      clearTimeout(timer)
+      q.signal.removeEventListener('abort', onAbort)
+      socket.destroy()
+      if (error) reject(error)
+      else resolve(packet as DecodedPacket)
+    }
+    const onAbort = () => finish(new DnsTimeoutError('aborted', { cause: q.signal.reason }))
+    const timer = setTimeout(() => finish(new DnsTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs)
+    q.signal.addEventListener('abort', onAbort, { once: true })
+    socket.on('connect', () => socket.write(framed))
+    socket.on('error', (error) => finish(error))
+    socket.on('end', () => finish(new Error('connection closed before a complete answer')))
+    socket.on('data', (chunk) => {
+      buffered = Buffer.concat([buffered, chunk as Buffer])
+      if (buffered.length > 65537) return finish(new Error('answer larger than a DNS message can be'))
+      if (buffered.length < 2) return
+      const length = buffered.readUInt16BE(0)
+      if (buffered.length < 2 + length) return
+      try {
+        const packet = dnsPacket.decode(buffered.subarray(2, 2 + length))
+        if (matches(packet, id, q)) finish(null, packet)
+        else finish(new Error('answer does not match the question'))
+      } catch (error) {
+        finish(new Error('malformed answer', { cause: error }))
+      }
+    })
+  })
+}
+
+/** Asks one server one question; UDP first, TCP when the UDP answer is truncated. */
+export async function exchangeDns(q: DnsQuestion): Promise<DnsExchange> {
+  const timeoutMs = q.timeoutMs ?? 2500
+  const attempts = q.attempts ?? 2
+  const started = performance.now()
+  let lastError: unknown
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (q.signal.aborted) break
+    try {
+      const response = await udpOnce(q, timeoutMs)
+      if (!response.flag_tc) {
+        return { response, transport: 'udp', timeMs: Math.round(performance.now() - started) }
+      }
+      const tcpResponse = await tcpOnce(q, timeoutMs)
+      return { response: tcpResponse, transport: 'tcp', timeMs: Math.round(performance.now() - started) }
+    } catch (error) {
+      lastError = error
+      if (!(error instanceof DnsTimeoutError)) throw error
+    }
+  }
+  throw lastError instanceof Error ? lastError : new DnsTimeoutError('aborted')
+}

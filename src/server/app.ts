@@ -1,0 +1,53 @@
+// buildApp(config, deps): the whole Fastify application, identical in tests and production.
+import helmet from '@fastify/helmet'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { createNet, type Net } from '../diagnostics/net/net.ts'
+import type { Config } from './config.ts'
+import type { DatabaseHandle } from './db/database.ts'
+import { healthRoutes } from './modules/health/routes.ts'
+import { toolRoutes } from './modules/tools/routes.ts'
+import { registerErrorHandling } from './plugins/errors.ts'
+import { openApiRoute, registerOpenApi } from './plugins/openapi.ts'
+import { registerWeb } from './plugins/web.ts'
+import { contentSecurityPolicy } from './plugins/security-headers.ts'
+
+export interface AppDeps {
+  database: DatabaseHandle
+  /** Outbound network facade; built from config when absent. */
+  net?: Net
+  /** Pino logger options or false; defaults to config.logLevel. */
+  logger?: boolean | object
+}
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    // A hop count is valid at run time (proxy-addr); Fastify's types omit it.
+    trustProxy: config.trustProxy as boolean | string[],
+    bodyLimit: 64 * 1024,
+    requestTimeout: 120_000,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(app)
+
+  const net = deps.net ?? createNet({ targetAllow: config.targetAllow, dnsServers: config.dnsServers })
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy() },
+    hsts: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  })
+  await registerOpenApi(app)
+
+  await app.register(healthRoutes, { pingDatabase: () => deps.database.ping() })
+  await app.register(toolRoutes, { net })
+  openApiRoute(app)
+  await registerWeb(app, { webDist: config.webDist })
+
+  app.addHook('onClose', async () => {
+    await deps.database.close()
+  })
+  return app
+}

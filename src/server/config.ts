@@ -1,0 +1,118 @@
+// The one validated configuration (DESIGN.md §5). Nothing else reads process.env.
+import { isIP } from 'node:net'
+import path from 'node:path'
+import { z } from 'zod'
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+
+const cidr = z.string().refine((v) => {
+  const [addr, bits, extra] = v.split('/')
+  if (extra !== undefined || !addr || !isIP(addr)) return false
+  if (bits === undefined) return true
+  const n = Number(bits)
+  return Number.isInteger(n) && n >= 0 && n <= (isIP(addr) === 4 ? 32 : 128)
+}, 'must be an IP address or CIDR')
+
+const hostPort = z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+)(:\d{1,5})?$/, 'must be host[:port]')
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('data'),
+  PUBLIC_URL: z.url().optional(),
+  DNS_SERVERS: list.pipe(z.array(hostPort)),
+  TARGET_ALLOW: list.pipe(z.array(cidr)),
+  TRUST_PROXY: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('NetToolbox <no-reply@localhost>'),
+  WHOIS_SERVER: hostPort.default('whois.iana.org'),
+  RDAP_BOOTSTRAP_URL: z.url().default('https://data.iana.org/rdap/'),
+  REDIS_URL: z.string().optional(),
+  POSTHOG_KEY: z.string().optional(),
+  POSTHOG_HOST: z.url().default('https://us.i.posthog.com'),
+  ABUSEIPDB_KEY: z.string().optional(),
+  DNSBL_ZONES_FILE: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default('dist/web'),
+})
+
+export type Database =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string }
+
+export interface Config {
+  port: number
+  host: string
+  database: Database
+  dataDir: string
+  publicUrl: string
+  dnsServers: string[]
+  targetAllow: string[]
+  /** Passed to Fastify's trustProxy: false, true, a hop count or a list of addresses/CIDRs. */
+  trustProxy: boolean | number | string[]
+  smtpUrl?: string
+  mailFrom: string
+  whoisServer: string
+  rdapBootstrapUrl: string
+  redisUrl?: string
+  posthog?: { key: string; host: string }
+  abuseIpDbKey?: string
+  dnsblZonesFile?: string
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
+  webDist: string
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === '' || value === 'false') return false
+  if (value === 'true') return true
+  if (/^\d+$/.test(value)) return Number(value)
+  return value.split(',').map((s) => s.trim()).filter(Boolean)
+}
+
+function parseDatabase(url: string | undefined, dataDir: string): Database {
+  if (url && /^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', url }
+  if (url && url.startsWith('sqlite:')) return { dialect: 'sqlite', file: url.slice('sqlite:'.length) }
+  if (url) return { dialect: 'sqlite', file: url }
+  return { dialect: 'sqlite', file: path.join(dataDir, 'nettoolbox.db') }
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; throws a ConfigError listing every bad key. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
+  }
+  const e = parsed.data
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY)
+  if (Array.isArray(trustProxy)) {
+    const bad = trustProxy.filter((v) => !cidr.safeParse(v).success)
+    if (bad.length) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: not an address or CIDR: ${bad.join(', ')}`)
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: parseDatabase(e.DATABASE_URL, e.DATA_DIR),
+    dataDir: e.DATA_DIR,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    dnsServers: e.DNS_SERVERS,
+    targetAllow: e.TARGET_ALLOW,
+    trustProxy,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    whoisServer: e.WHOIS_SERVER,
+    rdapBootstrapUrl: e.RDAP_BOOTSTRAP_URL,
+    redisUrl: e.REDIS_URL,
+    posthog: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST } : undefined,
+    abuseIpDbKey: e.ABUSEIPDB_KEY,
+    dnsblZonesFile: e.DNSBL_ZONES_FILE,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+  }
+}

@@ -1,0 +1,21 @@
+// The one migration set for both dialects. Add a migration: import it and list it below;
+// names sort in the order they run.
+import type { Kysely } from 'kysely'
+import { type Migration, Migrator } from 'kysely/migration'
+import * as toolResults from './migrations/0001-tool-results.ts'
+
+export const migrations: Readonly<Record<string, Migration>> = {
+  '0001-tool-results': toolResults,
+}
+
+/** Applies every pending migration; returns the names applied (empty when up to date). */
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } })
+  const { error, results = [] } = await migrator.migrateToLatest()
+  if (error !== undefined) {
+    const failed = results.find((r) => r.status === 'Error')
+    const what = failed ? `Migration "${failed.migrationName}" failed` : 'Database migration failed'
+    throw new Error(what, { cause: error })
+  }
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}

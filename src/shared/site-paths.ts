@@ -1,0 +1,9 @@
+// Every page path of the site (product-spec §2 route table); anything else is the 404 page.
+import { catalogue } from './catalogue.ts'
+
+export const PAGE_PATHS = ['/', '/auth', '/benefits', '/dashboard'] as const
+
+export function isKnownPagePath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  return (PAGE_PATHS as readonly string[]).includes(path) || catalogue.some((entry) => `/${entry.route}` === path)
+}

@@ -1,0 +1,9 @@
+// The web app's one configuration module: build-time values with their defaults.
+const env = import.meta.env
+
+export const webConfig = {
+  productName: 'NetToolbox',
+  versionLabel: 'BETA V.1.34',
+  copyright: '© 2026 NetToolbox',
+  issuesUrl: String(env.VITE_ISSUES_URL ?? 'https://github.com/nettoolbox/nettoolbox/issues'),
+} as const

@@ -1,0 +1,151 @@
+// DNS lookup end to end through the API, against a real Knot DNS server on loopback.
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
+import { createTestApp, type TestApp } from '../support/app.ts'
+
+const zoneText = readFileSync(new URL('../fixtures/zones/example.test.zone', import.meta.url), 'utf8')
+
+if (!knotAvailable) console.warn('SKIPPED: DNS integration tests need knotd (Debian package knot)')
+
+describe.skipIf(!knotAvailable)('POST /api/tools/dns against Knot DNS', () => {
+  let knot: KnotServer
+  let t: TestApp
+
+  beforeAll(async () => {
+    knot = await startKnot([{ origin: 'example.test', text: zoneText }])
+    t = await createTestApp({ DNS_SERVERS: knot.endpoint, TARGET_ALLOW: '127.0.0.0/8' })
+  })
+  afterAll(async () => {
+    await t?.close()
+    await knot?.stop()
+  })
+
+  const lookup = (input: string, options?: object) =>
+    t.app.inject({ method: 'POST', url: '/api/tools/dns', payload: { input, options } })
+
+  it('returns the A record with its TTL, flags and the server used', async () => {
+    const res = await lookup('example.test', { type: 'A' })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.status).toBe('ok')
+    expect(body.result.server).toBe(knot.endpoint)
+    const [query] = body.result.queries
+    expect(query.rcode).toBe('NOERROR')
+    expect(query.flags.aa).toBe(true)
+    expect(query.transport).toBe('udp')
+    expect(query.answers).toEqual([{ name: 'example.test', type: 'A', class: 'IN', ttl: 300, value: '198.51.100.10' }])
+    expect(body.lines).toContain('example.test.\t300\tIN\tA\t198.51.100.10')
+    expect(body.lines.some((l: string) => l.startsWith(';; flags: qr aa'))).toBe(true)
+  })
+
+  it('queries the spec default set A/AAAA/MX/NS/TXT/CNAME when no type is given', async () => {
+    const body = (await lookup('example.test')).json()
+    expect(body.result.queries.map((q: { type: string }) => q.type)).toEqual(['A', 'AAAA', 'MX', 'NS', 'TXT', 'CNAME'])
+    const values = (type: string) =>
+      body.result.queries.find((q: { type: string }) => q.type === type).answers.map((a: { value: string }) => a.value)
+    expect(values('AAAA')).toEqual(['2001:db8::10'])
+    expect(values('MX').sort()).toEqual(['10 mail.example.test.', '20 backup-mail.example.test.'])
+    expect(values('NS').sort()).toEqual(['ns1.example.test.', 'ns2.example.test.'])
+    expect(values('TXT')).toEqual(['"v=spf1 mx -all"'])
+  })
+
+  it('uses the server given in options and follows a CNAME chain', async () => {
+    const body = (await lookup('www.example.test', { type: 'A', server: knot.endpoint })).json()
+    const answers = body.result.queries[0].answers
+    expect(answers.map((a: { type: string; value: string }) => `${a.type} ${a.value}`)).toEqual([
+      'CNAME alias.example.test.',
+      'CNAME web.example.test.',
+      'A 198.51.100.80',
+    ])
+    expect(answers[2].ttl).toBe(60)
+  })
+
+  it.each([
+    ['SOA', 'example.test', 'ns1.example.test. hostmaster.example.test. 2026112101 7200 3600 1209600 300'],
+    ['CAA', 'example.test', '0 issue "ca.example.test"'],
+    ['SRV', '_sip._tcp.example.test', '10 60 5060 sip.example.test.'],
+  ])('renders %s records in presentation format', async (type, name, value) => {
+    const body = (await lookup(name, { type })).json()
+    expect(body.result.queries[0].answers.map((a: { value: string }) => a.value)).toEqual([value])
+  })
+
+  it('retries over TCP when the UDP answer is truncated', async () => {
+    const body = (await lookup('big.example.test', { type: 'TXT' })).json()
+    expect(body.status).toBe('ok')
+    expect(body.result.queries[0].transport).toBe('tcp')
+    expect(body.result.queries[0].answers).toHaveLength(12)
+  })
+
+  it('reports NXDOMAIN as a failed result, never an invented answer', async () => {
+    const body = (await lookup('missing.example.test', { type: 'A' })).json()
+    expect(body.status).toBe('failed')
+    expect(body.failureSource).toBe('target')
+    expect(body.error).toBe('NXDOMAIN: missing.example.test does not exist')
+    expect(body.result.queries[0].answers).toEqual([])
+  })
+
+  it('reports a name with no records of the type as found but empty', async () => {
+    const body = (await lookup('mail.example.test', { type: 'MX' })).json()
+    expect(body.status).toBe('ok')
+    expect(body.lines.at(-1)).toBe('No DNS records found')
+  })
+
+  it('reports REFUSED for a zone the server does not serve', async () => {
+    const body = (await lookup('elsewhere.example', { type: 'A' })).json()
+    expect(body.status).toBe('failed')
+    expect(body.failureSource).toBe('resolver')
+    expect(body.error).toBe(`REFUSED from ${knot.endpoint} for A`)
+  })
+})
+
+describe('POST /api/tools/dns input and policy', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ DNS_SERVERS: '127.0.0.1:9' })
+  })
+  afterAll(async () => t?.close())
+
+  it('answers 400 "Invalid domain format" for a malformed domain', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/tools/dns', payload: { input: 'bad_domain!' } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ error: { type: 'invalid_input', message: 'Invalid domain format' } })
+  })
+
+  it('answers 400 with the spec toast text for blank input', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/tools/dns', payload: { input: '   ' } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.message).toBe('Please enter a valid domain or IP address')
+  })
+
+  it('refuses a resolver at the cloud metadata address', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tools/dns',
+      payload: { input: 'example.test', options: { server: '169.254.169.254' } },
+    })
+    const body = res.json()
+    expect(body.status).toBe('failed')
+    expect(body.failureSource).toBe('policy')
+    expect(body.error).toMatch(/^169\.254\.169\.254 is not allowed: /)
+  })
+
+  it('refuses a loopback resolver unless TARGET_ALLOW lists it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tools/dns',
+      payload: { input: 'example.test', options: { server: '127.0.0.1:53' } },
+    })
+    expect(res.json().failureSource).toBe('policy')
+  })
+
+  it('rejects an unknown record type with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tools/dns',
+      payload: { input: 'example.test', options: { type: 'BOGUS' } },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.type).toBe('invalid_input')
+  })
+})
