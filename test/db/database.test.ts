@@ -57,7 +57,7 @@ describe.skipIf(pgSkipReason !== undefined)('createDatabase() with PostgreSQL', 
     expect(await handle.ping()).toBe(false)
   })
 
-  test('rejects at once, naming host and database but not the password, when nothing listens', async () => {
+  test('rejects, naming host and database but not the password, when nothing listens', async () => {
     const url = new URL(server?.url ?? '')
     await server?.stop()
     url.password = 'secret'

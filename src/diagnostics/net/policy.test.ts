@@ -101,6 +101,25 @@ describe('createTargetPolicy() by default', () => {
   })
 })
 
+describe('createTargetPolicy() on IPv6 forms that carry an IPv4 address', () => {
+  it.each([
+    ['IPv4-mapped', (v4: string) => `::ffff:${v4}`],
+    ['NAT64', (v4: string) => `64:ff9b::${v4}`],
+    ['6to4', (v4: string) => ipaddr.fromByteArray([0x20, 0x02, ...ipaddr.IPv4.parse(v4).octets, ...zeros(10)]).toString()],
+  ])('judges the %s form of any IPv4 address as the address itself', (_, wrap) => {
+    fc.assert(
+      fc.property(fc.ipV4(), (v4) => {
+        expect(policy.check(wrap(v4)).allowed).toBe(policy.check(v4).allowed)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+})
+
+function zeros(count: number): number[] {
+  return Array.from({ length: count }, () => 0)
+}
+
 type SpecialRange = readonly [string, ipaddr.IPv4 | ipaddr.IPv6, number]
 
 /** ipaddr.js's own table of special ranges, an independent source to check ours against. */

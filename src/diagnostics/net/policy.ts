@@ -59,6 +59,7 @@ const RULES: RangeRule[] = [
   { cidr: '172.16.0.0/12', name: PRIVATE },
   { cidr: '192.0.0.0/24', name: 'IETF protocol assignments' },
   { cidr: '192.0.2.0/24', name: DOCUMENTATION },
+  { cidr: '192.88.99.0/24', name: '6to4 relay anycast (deprecated)' },
   { cidr: '192.168.0.0/16', name: PRIVATE },
   { cidr: '198.18.0.0/15', name: 'benchmarking' },
   { cidr: '198.51.100.0/24', name: DOCUMENTATION },
@@ -104,7 +105,7 @@ function parseAllowEntry(entry: string): Cidr {
   return [ipaddr.parse(literal.address), literal.family === 4 ? 32 : 128]
 }
 
-/** Addresses of this machine's interfaces, canonical (no zone id). */
+/** Addresses of this machine's network interfaces, as the OS reports them. */
 export function listOwnAddresses(): string[] {
   return Object.values(networkInterfaces()).flatMap((infos) => (infos ?? []).map((info) => info.address))
 }

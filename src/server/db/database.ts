@@ -58,7 +58,7 @@ function openSqlite(file: string): Kysely<DatabaseSchema> {
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Kysely<DatabaseSchema>> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 })
   pool.on('error', (error) => options.onPoolError?.(error))
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) })
   try {

@@ -1,0 +1,30 @@
+import { LayoutDashboard, LogIn, Sparkles } from 'lucide-react'
+import { Link } from 'react-router'
+import { buttonClass } from '../components/button.tsx'
+import { useAuth } from '../features/auth/use-auth.ts'
+import { paths } from '../lib/routes.ts'
+
+export function HeaderAuth() {
+  const { user, loading } = useAuth()
+  if (loading) return null
+  if (user) {
+    return (
+      <Link to={paths.dashboard} className={buttonClass({ variant: 'ghost', size: 'sm' })}>
+        <LayoutDashboard aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">Dashboard</span>
+      </Link>
+    )
+  }
+  return (
+    <>
+      <Link to={paths.benefits} className={buttonClass({ variant: 'ghost', size: 'sm' })}>
+        <Sparkles aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">Benefits</span>
+      </Link>
+      <Link to={paths.auth} className={buttonClass({ size: 'sm' })}>
+        <LogIn aria-hidden="true" />
+        Sign In
+      </Link>
+    </>
+  )
+}

@@ -1,0 +1,27 @@
+import { Suspense } from 'react'
+import { Outlet } from 'react-router'
+import { Spinner } from '../components/spinner.tsx'
+import { Footer } from './footer.tsx'
+import { Header } from './header.tsx'
+import { ScrollOnNavigate } from './scroll-on-navigate.tsx'
+
+export function Layout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <ScrollOnNavigate />
+      <a
+        href="#main"
+        className="focus-ring sr-only z-50 rounded-lg bg-card px-3 py-2 text-sm focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="mx-auto w-full max-w-[1600px] flex-1 px-3 py-8 sm:px-6 sm:py-10">
+        <Suspense fallback={<Spinner label="Loading..." className="mx-auto flex justify-center py-24" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  )
+}

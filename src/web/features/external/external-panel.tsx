@@ -1,0 +1,48 @@
+import { buttonClass } from '../../components/button.tsx'
+import { ExternalLink } from '../../components/external-link.tsx'
+import { PanelFrame } from '../../components/panel-frame.tsx'
+import { ToolIcon } from '../../components/tool-icon.tsx'
+import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'
+
+function hostOf(url: string): string {
+  return new URL(url).host
+}
+
+/** Entries served by another site: embedded in a frame (embed, speed) or opened in a new tab (link). */
+export function ExternalPanel({ entry, variant }: PanelProps) {
+  const { url } = entry
+  const embedded = entry.kind === 'embed' || entry.kind === 'speed'
+  const openLink = url && (
+    <ExternalLink href={url} className={buttonClass({ variant: embedded ? 'outline' : 'primary' })}>
+      {embedded ? 'Open in new tab' : `Open ${entry.name}`}
+    </ExternalLink>
+  )
+
+  return (
+    <PanelFrame
+      title={entry.name}
+      description={entry.description}
+      titleAs={titleLevel(variant)}
+      icon={<ToolIcon id={entry.id} />}
+      actions={embedded ? openLink : undefined}
+    >
+      {!url && <p className="text-sm text-muted-foreground">{entry.name} is not available yet.</p>}
+      {url && embedded && (
+        <iframe
+          src={url}
+          title={entry.name}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+          className="h-[600px] w-full rounded-xl border border-border bg-white"
+        />
+      )}
+      {url && !embedded && (
+        <div className="flex flex-wrap items-center gap-3">
+          {openLink}
+          <span className="text-sm text-muted-foreground">Opens {hostOf(url)} in a new tab.</span>
+        </div>
+      )}
+    </PanelFrame>
+  )
+}

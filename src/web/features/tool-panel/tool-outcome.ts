@@ -1,0 +1,50 @@
+// Pure steps of a tool run: checking the input, naming errors, and what the output box shows.
+import type { z } from 'zod'
+import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { OutputState } from '../../components/output-box.tsx'
+
+export const UNKNOWN_ERROR = 'An unknown error occurred'
+
+export type InputCheck = { kind: 'blank' } | { kind: 'invalid'; message: string } | { kind: 'valid'; value: string }
+
+/** Blank input is reported apart from invalid input (the spec toasts the former, shows the latter). */
+export function checkToolInput(schema: z.ZodType<string, string>, raw: string): InputCheck {
+  if (raw.trim() === '') return { kind: 'blank' }
+  const parsed = schema.safeParse(raw)
+  if (parsed.success) return { kind: 'valid', value: parsed.data }
+  return { kind: 'invalid', message: parsed.error.issues[0]?.message ?? 'Invalid input' }
+}
+
+/** A 200 answer whose diagnosis failed; the UI treats it as an error and keeps its lines. */
+export class ToolFailure extends Error {
+  readonly answer: ToolAnswer
+
+  constructor(answer: ToolAnswer) {
+    super(answer.error ?? UNKNOWN_ERROR)
+    this.name = 'ToolFailure'
+    this.answer = answer
+  }
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error && error.message !== '' ? error.message : UNKNOWN_ERROR
+}
+
+export interface RunSnapshot {
+  status: 'idle' | 'pending' | 'success' | 'error'
+  answer: ToolAnswer | undefined
+  error: unknown
+  /** An input or option rejected before any request. */
+  localError: string | null
+}
+
+export function toOutputState({ status, answer, error, localError }: RunSnapshot): OutputState {
+  if (localError !== null) return { kind: 'error', message: localError, lines: [] }
+  if (status === 'pending') return { kind: 'loading' }
+  if (status === 'success' && answer) return { kind: 'success', lines: answer.lines }
+  if (status === 'error') {
+    const lines = error instanceof ToolFailure ? error.answer.lines : []
+    return { kind: 'error', message: describeError(error), lines }
+  }
+  return { kind: 'idle' }
+}

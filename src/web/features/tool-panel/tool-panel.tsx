@@ -1,0 +1,111 @@
+import { Eraser, Play } from 'lucide-react'
+import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { toast } from 'sonner'
+import type { z } from 'zod'
+import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import { messages } from '../../../shared/validation.ts'
+import { Button } from '../../components/button.tsx'
+import { Field } from '../../components/field.tsx'
+import { Input } from '../../components/input.tsx'
+import { OutputBox } from '../../components/output-box.tsx'
+import { PanelFrame } from '../../components/panel-frame.tsx'
+import { Spinner } from '../../components/spinner.tsx'
+import { ToolIcon } from '../../components/tool-icon.tsx'
+import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'
+import { inputRuleFor } from './input-rules.ts'
+import { checkToolInput, type InputCheck, toOutputState } from './tool-outcome.ts'
+import { useToolRun } from './use-tool-run.ts'
+
+export type OptionsCheck = { ok: true; value: unknown } | { ok: false; message: string }
+
+export interface ToolPanelExtras {
+  inputSchema?: z.ZodType<string, string>
+  /** Extra form controls shown under the main input. */
+  fields?: ReactNode
+  /** Reads and checks the extra controls into the request's options. */
+  readOptions?: () => OptionsCheck
+  /** A structured view of a successful answer, shown above its text lines. */
+  renderDetails?: (answer: ToolAnswer) => ReactNode
+}
+
+export function ToolPanel({ entry, variant, inputSchema, fields, readOptions, renderDetails }: PanelProps & ToolPanelExtras) {
+  const inputId = useId()
+  const rule = inputRuleFor(entry.id)
+  const [value, setValue] = useState('')
+  const [localError, setLocalError] = useState<string | null>(null)
+  const run = useToolRun(entry)
+  const takesInput = entry.label !== undefined
+  const loading = run.isPending
+  const blocked = loading || (rule.disableWhenBlank === true && value.trim() === '')
+
+  function reject(message: string) {
+    run.reset()
+    setLocalError(message)
+    toast.error(`${entry.name} failed: ${message}`)
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (blocked) return
+    const check: InputCheck = takesInput ? checkToolInput(inputSchema ?? rule.schema, value) : { kind: 'valid', value: '' }
+    if (check.kind === 'blank') {
+      toast.error(messages.blank)
+      return
+    }
+    if (check.kind === 'invalid') return reject(check.message)
+    const options = readOptions?.()
+    if (options && !options.ok) return reject(options.message)
+    setLocalError(null)
+    run.mutate({ input: check.value, options: options?.value })
+  }
+
+  function clear() {
+    run.reset()
+    setLocalError(null)
+  }
+
+  const state = toOutputState({ status: run.status, answer: run.data, error: run.error, localError })
+  const hasOutcome = state.kind === 'success' || state.kind === 'error'
+
+  return (
+    <PanelFrame title={entry.name} description={entry.description} titleAs={titleLevel(variant)} icon={<ToolIcon id={entry.id} />}>
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          {takesInput && (
+            <Field id={inputId} label={entry.label ?? ''} className="flex-1">
+              <Input
+                id={inputId}
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                enterKeyHint="go"
+              />
+            </Field>
+          )}
+          <div className="flex gap-2">
+            <Button type="submit" disabled={blocked} aria-busy={loading} className="flex-1 sm:flex-none">
+              {loading ? <Spinner className="text-current" /> : <Play aria-hidden="true" />}
+              {entry.button}
+            </Button>
+            {hasOutcome && (
+              <Button variant="outline" onClick={clear}>
+                <Eraser aria-hidden="true" />
+                Clear Results
+              </Button>
+            )}
+          </div>
+        </div>
+        {fields}
+      </form>
+      <div className="mt-5">
+        <OutputBox
+          state={state}
+          loadingLabel={`Running ${entry.name}...`}
+          details={state.kind === 'success' && run.data && renderDetails ? renderDetails(run.data) : undefined}
+        />
+      </div>
+    </PanelFrame>
+  )
+}

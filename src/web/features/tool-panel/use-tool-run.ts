@@ -1,0 +1,29 @@
+// One tool run at a time, with the spec's toasts; a run still going when the panel closes is cancelled silently.
+import { useMutation } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { toast } from 'sonner'
+import type { CatalogueEntry } from '../../../shared/catalogue.ts'
+import { runTool, type ToolRunRequest } from './run-tool.ts'
+import { describeError } from './tool-outcome.ts'
+
+export function useToolRun(entry: CatalogueEntry) {
+  const controller = useRef<AbortController | null>(null)
+  useEffect(() => () => controller.current?.abort(), [])
+
+  return useMutation({
+    mutationKey: ['tool', entry.id],
+    mutationFn: (request: ToolRunRequest) => {
+      controller.current?.abort()
+      const current = new AbortController()
+      controller.current = current
+      return runTool(entry.id, request, current.signal)
+    },
+    onSuccess: () => {
+      toast.success(`${entry.name} completed successfully`)
+    },
+    onError: (error) => {
+      if (controller.current?.signal.aborted) return
+      toast.error(`${entry.name} failed: ${describeError(error)}`)
+    },
+  })
+}

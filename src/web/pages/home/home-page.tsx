@@ -1,0 +1,77 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { catalogue, findEntry } from '../../../shared/catalogue.ts'
+import { BackToTop } from '../../components/back-to-top.tsx'
+import { useAuth } from '../../features/auth/use-auth.ts'
+import { HistoryPanel, historyCard } from '../../features/history/history-panel.tsx'
+import { CataloguePanel } from '../../app/catalogue-panel.tsx'
+import { toolPath } from '../../lib/routes.ts'
+import { scrollIntoViewSoon } from '../../lib/scroll.ts'
+import { filterByQuery } from '../../lib/search-catalogue.ts'
+import { Hero } from './hero.tsx'
+import { ToolCard } from './tool-card.tsx'
+import { ToolSearch } from './tool-search.tsx'
+
+const DEFAULT_TOOL = 'ping'
+const cards = [...catalogue, historyCard]
+
+export function HomePage() {
+  const { user, loading } = useAuth()
+  const [searchParams] = useSearchParams()
+  const historyRequested = searchParams.get('history') === 'true'
+  const [selectedId, setSelectedId] = useState(historyRequested ? historyCard.id : DEFAULT_TOOL)
+  const [query, setQuery] = useState('')
+  const panelRef = useRef<HTMLDivElement>(null)
+  const cancelScroll = useRef<() => void>(() => undefined)
+  const visible = useMemo(() => filterByQuery(cards, query), [query])
+
+  useEffect(() => () => cancelScroll.current(), [])
+  useEffect(() => {
+    if (!historyRequested || loading) return
+    setSelectedId(historyCard.id)
+    return scrollIntoViewSoon(() => panelRef.current)
+  }, [historyRequested, loading])
+
+  function select(id: string) {
+    setSelectedId(id)
+    cancelScroll.current()
+    cancelScroll.current = scrollIntoViewSoon(() => panelRef.current)
+  }
+
+  if (loading) return <p className="py-24 text-center text-muted-foreground">Loading...</p>
+
+  const selectedEntry = findEntry(selectedId)
+  return (
+    <div className="space-y-10">
+      <Hero signedIn={user !== null} />
+      <ToolSearch value={query} onChange={setQuery} />
+      <section aria-label="Tools">
+        {visible.length === 0 ? (
+          <p className="py-10 text-center text-sm text-muted-foreground">No tools match "{query.trim()}".</p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6 2xl:grid-cols-8">
+            {visible.map((card) => (
+              <ToolCard
+                key={card.id}
+                id={card.id}
+                name={card.name}
+                description={card.description}
+                href={'route' in card ? toolPath(card) : undefined}
+                selected={card.id === selectedId}
+                onSelect={() => select(card.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      <div ref={panelRef} className="scroll-mt-20">
+        {selectedEntry ? (
+          <CataloguePanel key={selectedEntry.id} entry={selectedEntry} variant="home" />
+        ) : (
+          <HistoryPanel signedIn={user !== null} loading={loading} />
+        )}
+      </div>
+      <BackToTop />
+    </div>
+  )
+}
