@@ -4,6 +4,7 @@ import { isIP } from 'node:net'
 import { type Endpoint, formatEndpoint, splitHostPort } from './endpoint.ts'
 import { parseIpLiteral } from './ip-literal.ts'
 import { createTargetPolicy, type TargetPolicy } from './policy.ts'
+import { type ResolveOptions, resolveTarget, type TargetResolution } from './resolve-target.ts'
 
 export interface Net {
   policy: TargetPolicy
@@ -11,6 +12,8 @@ export interface Net {
   resolvers: Endpoint[]
   /** Parses a user-supplied "ip[:port]" and checks the address against the target policy. */
   checkEndpoint(text: string, defaultPort: number): EndpointCheck
+  /** Resolves a user's host once and checks every address (see resolve-target.ts). */
+  resolveTarget(host: string, options: ResolveOptions): Promise<TargetResolution>
 }
 
 export type EndpointCheck =
@@ -51,6 +54,7 @@ export function createNet(options: NetOptions): Net {
       if (!decision.allowed) return { ok: false, reason: 'policy', error: policy.explain(decision) }
       return { ok: true, endpoint: { address: literal.address, port: split.port } }
     },
+    resolveTarget: (host, resolveOptions) => resolveTarget(host, { policy, resolvers }, resolveOptions),
   }
 }
 

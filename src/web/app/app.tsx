@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { useState } from 'react'
-import { RouterProvider } from 'react-router'
-import { Toaster } from 'sonner'
+import { lazy, Suspense, useState } from 'react'
+import { BrowserRouter } from 'react-router'
 import type { Theme } from '../lib/theme.ts'
-import { createAppRouter } from './router.tsx'
+import { AppRoutes } from './router.tsx'
 import { ThemeProvider, useTheme } from './theme-provider.tsx'
+
+// Toasts are raised only after user actions; their code loads after the first render.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
 
 function ThemedToaster() {
   const { theme } = useTheme()
@@ -13,12 +15,15 @@ function ThemedToaster() {
 
 export function App({ initialTheme }: { initialTheme: Theme }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }))
-  const [router] = useState(createAppRouter)
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider initialTheme={initialTheme}>
-        <RouterProvider router={router} />
-        <ThemedToaster />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <Suspense>
+          <ThemedToaster />
+        </Suspense>
       </ThemeProvider>
     </QueryClientProvider>
   )

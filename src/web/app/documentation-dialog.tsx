@@ -1,24 +1,23 @@
 import { BookOpen } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
 import { Button } from '../components/button.tsx'
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../components/dialog.tsx'
+
+// The dialog's code loads on first use.
+const DocumentationNotice = lazy(() => import('./documentation-notice.tsx').then((m) => ({ default: m.DocumentationNotice })))
 
 export function DocumentationDialog() {
+  const [open, setOpen] = useState(false)
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm">
-          <BookOpen aria-hidden="true" />
-          <span className="sr-only md:not-sr-only">Documentation</span>
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title="Coming Soon"
-        description="Documentation is under development. Guides for every tool will be published here soon."
-      >
-        <DialogClose asChild>
-          <Button>Got it</Button>
-        </DialogClose>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-expanded={open}>
+        <BookOpen aria-hidden="true" />
+        <span className="sr-only md:not-sr-only">Documentation</span>
+      </Button>
+      {open && (
+        <Suspense>
+          <DocumentationNotice onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   )
 }

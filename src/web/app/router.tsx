@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { type RouteObject, useRoutes } from 'react-router'
 import { catalogue } from '../../shared/catalogue.ts'
 import { HomePage } from '../pages/home/home-page.tsx'
 import { ToolPage } from '../pages/tool-page.tsx'
@@ -30,6 +30,6 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function createAppRouter() {
-  return createBrowserRouter(routes)
+export function AppRoutes() {
+  return useRoutes(routes)
 }
