@@ -5,10 +5,16 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { createNet, type Net } from '../diagnostics/net/net.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
+import { registerAccounts } from './modules/auth/accounts.ts'
+import { createEventsRepository } from './modules/events/repository.ts'
+import { eventRoutes } from './modules/events/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { toolRoutes } from './modules/tools/routes.ts'
+import { ipRoutes } from './modules/ip/routes.ts'
+import { createRegistry } from '../diagnostics/registry.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { openApiRoute, registerOpenApi } from './plugins/openapi.ts'
+import { registerSameOriginRule } from './plugins/same-origin.ts'
 import { registerWeb } from './plugins/web.ts'
 import { contentSecurityPolicy } from './plugins/security-headers.ts'
 
@@ -40,9 +46,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     crossOriginEmbedderPolicy: false,
   })
   await registerOpenApi(app)
+  registerSameOriginRule(app, { publicUrl: config.publicUrl })
 
   await app.register(healthRoutes, { pingDatabase: () => deps.database.ping() })
-  await app.register(toolRoutes, { net })
+  const accounts = await registerAccounts(app, { config, database: deps.database })
+  const registry = createRegistry({ whoisServer: config.whoisServer, rdapBootstrapUrl: config.rdapBootstrapUrl })
+  await app.register(toolRoutes, { net, registry, onAnswer: accounts.saveAnswer })
+  await app.register(ipRoutes)
+  await app.register(eventRoutes, { events: createEventsRepository(deps.database.db), currentUser: accounts.currentUser })
   openApiRoute(app)
   await registerWeb(app, { webDist: config.webDist })
 

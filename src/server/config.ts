@@ -18,6 +18,14 @@ const cidr = z.string().refine((v) => {
 
 const hostPort = z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+)(:\d{1,5})?$/, 'must be host[:port]')
 
+/** "ip", "ip:port", "[ipv6]" or "[ipv6]:port" (no names: used before any resolver). */
+const ipPort = z.string().refine((v) => {
+  const m = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(v) ?? /^([^:]+)(?::(\d{1,5}))?$/.exec(v)
+  const address = m ? m[1] : v
+  const port = m?.[2] === undefined ? 53 : Number(m[2])
+  return isIP(address ?? '') !== 0 && port >= 1 && port <= 65535
+}, 'must be ip[:port]')
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -25,6 +33,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('data'),
   PUBLIC_URL: z.url().optional(),
   DNS_SERVERS: list.pipe(z.array(hostPort)),
+  DNS_ROOT_HINTS: list.pipe(z.array(ipPort)),
   TARGET_ALLOW: list.pipe(z.array(cidr)),
   TRUST_PROXY: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -35,9 +44,13 @@ const envSchema = z.object({
   POSTHOG_KEY: z.string().optional(),
   POSTHOG_HOST: z.url().default('https://us.i.posthog.com'),
   ABUSEIPDB_KEY: z.string().optional(),
+  ABUSEIPDB_URL: z.url().optional(),
   DNSBL_ZONES_FILE: z.string().optional(),
+  EXTRA_CA_FILE: z.string().optional(),
+  MAIL_TEST_PORT: z.coerce.number().int().min(1).max(65535).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('dist/web'),
+  SOCKET_PATH: z.string().min(1).optional(),
 })
 
 export type Database =
@@ -51,6 +64,8 @@ export interface Config {
   dataDir: string
   publicUrl: string
   dnsServers: string[]
+  /** Servers a DNS trace starts from (DNS_ROOT_HINTS); empty for the IANA root servers. */
+  dnsRootHints: string[]
   targetAllow: string[]
   /** Passed to Fastify's trustProxy: false, true, a hop count or a list of addresses/CIDRs. */
   trustProxy: boolean | number | string[]
@@ -61,9 +76,17 @@ export interface Config {
   redisUrl?: string
   posthog?: { key: string; host: string }
   abuseIpDbKey?: string
+  /** AbuseIPDB API base (default the public v2 API). */
+  abuseIpDbUrl?: string
   dnsblZonesFile?: string
+  /** PEM file of CAs trusted in addition to the defaults by outbound TLS (SSL and website checks). */
+  extraCaFile?: string
+  /** SMTP port the mail test connects to on every mail host (25; tests use another). */
+  mailTestPort: number
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   webDist: string
+  /** When set, listen on this Unix socket instead of HOST:PORT. */
+  socketPath?: string
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -102,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     dnsServers: e.DNS_SERVERS,
+    dnsRootHints: e.DNS_ROOT_HINTS,
     targetAllow: e.TARGET_ALLOW,
     trustProxy,
     smtpUrl: e.SMTP_URL,
@@ -111,8 +135,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     posthog: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST } : undefined,
     abuseIpDbKey: e.ABUSEIPDB_KEY,
+    abuseIpDbUrl: e.ABUSEIPDB_URL,
     dnsblZonesFile: e.DNSBL_ZONES_FILE,
+    extraCaFile: e.EXTRA_CA_FILE,
+    mailTestPort: e.MAIL_TEST_PORT,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    socketPath: e.SOCKET_PATH,
   }
 }

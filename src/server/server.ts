@@ -26,7 +26,8 @@ async function main() {
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
-  await app.listen({ port: config.port, host: config.host })
+  if (config.socketPath) await app.listen({ path: config.socketPath })
+  else await app.listen({ port: config.port, host: config.host })
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 // The spec's input rules (product-spec §5) and their exact messages, shared by server and web.
 import { z } from 'zod'
+import { toAsciiDomain } from './idn.ts'
 
 export const messages = {
   blank: 'Please enter a valid domain or IP address',
@@ -9,6 +10,7 @@ export const messages = {
   ipRequired: 'Please enter an IP address',
   ipInvalid: 'Please enter a valid IP address',
   urlRequired: 'Please enter a URL',
+  urlInvalid: 'Please enter a valid URL',
   phoneRequired: 'Please enter a phone number',
   phoneInvalid: 'Please enter a valid phone number',
 } as const
@@ -49,3 +51,103 @@ export function isDnsName(value: string): boolean {
 
 export const dnsNameInput = requiredText.refine(isDnsName, messages.invalidDomain)
 export const domainOrIpInput = requiredText.refine(isDomainOrIp, messages.invalidDomainOrIp)
+
+/** IPv6 in text form (RFC 4291 §2.2), with an optional dotted IPv4 tail; no zone id. */
+export function isIpv6(value: string): boolean {
+  if (!/^[0-9a-fA-F:.]{2,45}$/.test(value)) return false
+  const dotted = /:(\d+\.\d+\.\d+\.\d+)$/.exec(value)
+  if (dotted && !isIpv4(dotted[1] ?? '')) return false
+  const text = dotted ? `${value.slice(0, -(dotted[1] ?? '').length)}0:0` : value
+  const halves = text.split('::')
+  if (halves.length > 2) return false
+  const groupsOf = (part: string) => (part === '' ? [] : part.split(':'))
+  const groups = [...groupsOf(halves[0] ?? ''), ...groupsOf(halves[1] ?? '')]
+  if (!groups.every((group) => /^[0-9a-fA-F]{1,4}$/.test(group))) return false
+  return halves.length === 2 ? groups.length <= 7 : groups.length === 8
+}
+
+/** The spec's domain-or-IP check, extended to IPv6 addresses (ping, traceroute). */
+export const hostInput = requiredText.refine((v) => isDomainOrIp(v) || isIpv6(v), messages.invalidDomainOrIp)
+
+/** Dotted IPv4 (the spec's four-part form) or IPv6. */
+export function isIpAddress(value: string): boolean {
+  return isIpv4(value) || isIpv6(value)
+}
+
+/** An autonomous system number written "AS64500" (any case). */
+export function isAsNumber(value: string): boolean {
+  const match = /^AS(\d{1,10})$/i.exec(value)
+  return match !== null && Number(match[1]) <= 4_294_967_295
+}
+
+const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//
+
+/** "https://example.com:8443/path" → "example.com"; anything that is not a URL is returned trimmed. */
+export function reduceToHost(value: string): string {
+  const text = value.trim()
+  if (isIpv6(text)) return text
+  const looksLikeUrl = SCHEME.test(text) || /[/?#:]/.test(text) || /[^\x20-\x7e]/.test(text)
+  if (!looksLikeUrl) return text
+  try {
+    const hostname = new URL(SCHEME.test(text) ? text : `http://${text}`).hostname
+    return hostname.startsWith('[') ? hostname.slice(1, -1) : hostname
+  } catch {
+    return text
+  }
+}
+
+/** ASN and abuse checks: "Please enter an IP address" / "Please enter a valid IP address" (IPv6 accepted too). */
+export const ipAddressInput = z
+  .string()
+  .trim()
+  .min(1, messages.ipRequired)
+  .max(64, messages.ipInvalid)
+  .refine(isIpAddress, messages.ipInvalid)
+
+/** Whois: the spec's domain rule, plus IP addresses and AS numbers. */
+export const whoisQueryInput = requiredText.refine(
+  (value) => isDomain(value) || isIpAddress(value) || isAsNumber(value),
+  messages.invalidDomain,
+)
+
+/** Geolocation and similar: an IP or a domain; a URL is reduced to its hostname. */
+export const hostOrUrlInput = requiredText
+  .transform(reduceToHost)
+  .refine((value) => isDomain(value) || isIpAddress(value), messages.invalidDomainOrIp)
+
+/** DNS names typed in any script: the domain rule applies to the ASCII (punycode) form. */
+export const idnDnsNameInput = requiredText.refine((value) => isDnsName(toAsciiDomain(value)), messages.invalidDomain)
+
+/** Reverse DNS: the spec's dotted IPv4, and IPv6 beyond it; anything else "Invalid IP address format". */
+export const reverseIpInput = requiredText.refine(isIpAddress, messages.invalidReverseIp)
+
+/** The SSL check's target: the spec's domain rule, optionally followed by ":port" (1-65535). */
+export function isDomainWithPort(value: string): boolean {
+  const match = /^([^:]+)(?::(\d{1,5}))?$/.exec(value)
+  if (!match?.[1]) return false
+  const port = match[2] === undefined ? 443 : Number(match[2])
+  return isDomain(match[1]) && port >= 1 && port <= 65_535
+}
+
+export const domainWithPortInput = requiredText.refine(isDomainWithPort, messages.invalidDomain)
+
+/** The website check's URL: "https://" is prepended when no scheme is given; only http(s) URLs with a host. */
+export function normalizeWebsiteUrl(value: string): string | null {
+  const text = value.trim()
+  try {
+    const url = new URL(SCHEME.test(text) ? text : `https://${text}`)
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return null
+    if (url.username !== '' || url.password !== '') return null
+    return url.href
+  } catch {
+    return null
+  }
+}
+
+export const websiteUrlInput = z
+  .string()
+  .trim()
+  .min(1, messages.urlRequired)
+  .max(2048, 'Input is too long')
+  .refine((value) => normalizeWebsiteUrl(value) !== null, messages.urlInvalid)
+  .transform((value) => normalizeWebsiteUrl(value) ?? value)

@@ -1,10 +1,11 @@
-// Starts a real Knot DNS server on a loopback port, serving zone files given by the test.
+// Starts a real Knot DNS server on a loopback address, serving zone files given by the test.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { exchangeDns } from '../../src/diagnostics/net/dns-client.ts'
+import { formatEndpoint } from '../../src/diagnostics/net/endpoint.ts'
 import { freePort } from './ports.ts'
 
 const KNOTD = ['/usr/sbin/knotd', '/usr/bin/knotd'].find((p) => existsSync(p))
@@ -20,59 +21,95 @@ export interface KnotServer {
 }
 
 export interface KnotZone {
+  /** "example.test", or "." for a root zone. */
   origin: string
   text: string
+  /** Extra lines of this zone's entry, e.g. ['dnssec-signing: on', 'dnssec-policy: test']. */
+  config?: string[]
 }
 
-function configText(dir: string, port: number, zones: KnotZone[]): string {
+export interface KnotOptions {
+  /** Loopback address to listen on (any of 127.0.0.0/8); default 127.0.0.1. */
+  address?: string
+  /** Port to listen on; default a free one. */
+  port?: number
+  /** Extra top-level sections of knot.conf, e.g. a DNSSEC `policy:` section. */
+  config?: string[]
+}
+
+const zoneFile = (origin: string) => (origin === '.' ? 'root.zone' : `${origin.replace(/\.$/, '')}.zone`)
+
+function configText(dir: string, address: string, port: number, zones: KnotZone[], extra: string[]): string {
   return [
     'server:',
     `    rundir: "${dir}"`,
-    `    listen: 127.0.0.1@${port}`,
+    `    listen: ${address}@${port}`,
     'log:',
     '  - target: stderr',
     '    any: error',
     'database:',
     `    storage: "${dir}"`,
+    ...extra,
     'template:',
     '  - id: default',
     `    storage: "${dir}"`,
     '    zonefile-load: whole',
     '    journal-content: none',
     'zone:',
-    ...zones.map((z) => `  - domain: ${z.origin}\n    file: "${z.origin}.zone"`),
+    ...zones.flatMap((z) => [
+      `  - domain: "${z.origin}"`,
+      `    file: "${zoneFile(z.origin)}"`,
+      ...(z.config ?? []).map((line) => `    ${line}`),
+    ]),
     '',
   ].join('\n')
 }
 
-async function waitUntilServing(port: number, origin: string, child: ChildProcess, stderr: () => string) {
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`knotd exited (${child.exitCode}): ${stderr()}`)
-    try {
-      const { response } = await exchangeDns({
-        name: origin,
-        type: 'SOA',
-        server: { address: '127.0.0.1', port },
-        signal: AbortSignal.timeout(500),
-        timeoutMs: 300,
-        attempts: 1,
-      })
-      if ((response.answers ?? []).length > 0) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`knotd did not start serving ${origin}: ${stderr()}`)
+/** True once the server answers authoritatively for the zone (REFUSED while it is not loaded). */
+async function answersFor(address: string, port: number, origin: string): Promise<boolean> {
+  const { response } = await exchangeDns({
+    // A root zone answers any name; the client matches questions by name, so ask a child.
+    name: origin === '.' ? 'probe.invalid' : origin,
+    type: 'SOA',
+    server: { address, port },
+    signal: AbortSignal.timeout(500),
+    timeoutMs: 300,
+    attempts: 1,
+  })
+  return response.flag_aa
 }
 
-export async function startKnot(zones: KnotZone[]): Promise<KnotServer> {
+async function waitUntilServing(
+  address: string,
+  port: number,
+  zones: KnotZone[],
+  child: ChildProcess,
+  stderr: () => string,
+) {
+  const deadline = Date.now() + 15_000
+  const pending = new Set(zones.map((z) => z.origin))
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`knotd exited (${child.exitCode}): ${stderr()}`)
+    for (const origin of pending) {
+      try {
+        if (await answersFor(address, port, origin)) pending.delete(origin)
+      } catch {
+        // not up yet
+      }
+    }
+    if (pending.size === 0) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`knotd did not start serving ${[...pending].join(', ')}: ${stderr()}`)
+}
+
+export async function startKnot(zones: KnotZone[], options: KnotOptions = {}): Promise<KnotServer> {
   if (!KNOTD) throw new Error('knotd is not installed (Debian package knot)')
+  const address = options.address ?? '127.0.0.1'
   const dir = await mkdtemp(path.join(tmpdir(), 'knot-'))
-  const port = await freePort('127.0.0.1', true)
-  for (const zone of zones) await writeFile(path.join(dir, `${zone.origin}.zone`), zone.text)
-  await writeFile(path.join(dir, 'knot.conf'), configText(dir, port, zones))
+  const port = options.port ?? (await freePort(address, true))
+  for (const zone of zones) await writeFile(path.join(dir, zoneFile(zone.origin)), zone.text)
+  await writeFile(path.join(dir, 'knot.conf'), configText(dir, address, port, zones, options.config ?? []))
   const child = spawn(KNOTD, ['-c', path.join(dir, 'knot.conf')], { stdio: ['ignore', 'ignore', 'pipe'] })
   let errors = ''
   child.stderr?.on('data', (chunk) => {
@@ -88,10 +125,10 @@ export async function startKnot(zones: KnotZone[]): Promise<KnotServer> {
     await rm(dir, { recursive: true, force: true })
   }
   try {
-    await waitUntilServing(port, zones[0]?.origin ?? '.', child, () => errors)
+    await waitUntilServing(address, port, zones, child, () => errors)
   } catch (error) {
     await stop()
     throw error
   }
-  return { address: '127.0.0.1', port, endpoint: `127.0.0.1:${port}`, stop }
+  return { address, port, endpoint: formatEndpoint({ address, port }), stop }
 }

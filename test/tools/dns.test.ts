@@ -1,10 +1,11 @@
 // DNS lookup end to end through the API, against a real Knot DNS server on loopback.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 
 const zoneText = readFileSync(new URL('../fixtures/zones/example.test.zone', import.meta.url), 'utf8')
+const idnZoneText = readFileSync(new URL('../fixtures/zones/xn--bcher-kva.test.zone', import.meta.url), 'utf8')
 
 if (!knotAvailable) console.warn('SKIPPED: DNS integration tests need knotd (Debian package knot)')
 
@@ -13,7 +14,10 @@ describe.skipIf(!knotAvailable)('POST /api/tools/dns against Knot DNS', () => {
   let t: TestApp
 
   beforeAll(async () => {
-    knot = await startKnot([{ origin: 'example.test', text: zoneText }])
+    knot = await startKnot([
+      { origin: 'example.test', text: zoneText },
+      { origin: 'xn--bcher-kva.test', text: idnZoneText },
+    ])
     t = await createTestApp({ DNS_SERVERS: knot.endpoint, TARGET_ALLOW: '127.0.0.0/8' })
   })
   afterAll(async () => {
@@ -91,6 +95,35 @@ describe.skipIf(!knotAvailable)('POST /api/tools/dns against Knot DNS', () => {
     expect(body.lines.at(-1)).toBe('No DNS records found')
   })
 
+  it.each(['bücher.test', 'BÜCHER.test', 'xn--bcher-kva.test'])(
+    'queries the internationalised name %s in its ASCII form and shows both forms',
+    async (input) => {
+      const body = (await lookup(input, { type: 'A' })).json()
+      expect(body.status).toBe('ok')
+      expect(body.input).toBe(input)
+      expect(body.result.name).toBe('xn--bcher-kva.test')
+      expect(body.result.unicodeName).toBe('bücher.test')
+      expect(body.result.queries[0].answers.map((a: { value: string }) => a.value)).toEqual(['198.51.100.150'])
+      expect(body.lines[0]).toBe('; bücher.test is xn--bcher-kva.test in ASCII (punycode)')
+    },
+  )
+
+  it('gives an ASCII name the same unicodeName and no punycode line', async () => {
+    const body = (await lookup('example.test', { type: 'A' })).json()
+    expect(body.result.unicodeName).toBe('example.test')
+    expect(body.lines.some((l: string) => l.includes('punycode'))).toBe(false)
+  })
+
+  it('names the resolver used: the configured one by default or for "system", else the custom server', async () => {
+    for (const options of [{ type: 'A' }, { type: 'A', resolver: 'system' }]) {
+      const body = (await lookup('example.test', options)).json()
+      expect(body.result).toMatchObject({ server: knot.endpoint, resolver: 'System resolver' })
+      expect(body.lines[0]).toBe('; Resolver: System resolver')
+    }
+    const custom = (await lookup('example.test', { type: 'A', server: knot.endpoint })).json()
+    expect(custom.result).toMatchObject({ server: knot.endpoint, resolver: 'Custom server' })
+  })
+
   it('reports REFUSED for a zone the server does not serve', async () => {
     const body = (await lookup('elsewhere.example', { type: 'A' })).json()
     expect(body.status).toBe('failed')
@@ -137,6 +170,35 @@ describe('POST /api/tools/dns input and policy', () => {
       payload: { input: 'example.test', options: { server: '127.0.0.1:53' } },
     })
     expect(res.json().failureSource).toBe('policy')
+  })
+
+  it.each(['bü cher.test', 'bücher', 'bücher_x!.test'])(
+    'answers 400 "Invalid domain format" for the Unicode name %j',
+    async (input) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/tools/dns', payload: { input } })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error.message).toBe('Invalid domain format')
+    },
+  )
+
+  it('answers 400 when both a public resolver and a custom server are given', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tools/dns',
+      payload: { input: 'example.test', options: { resolver: 'quad9', server: '127.0.0.1:53' } },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.message).toBe('Choose either a public resolver or a custom server')
+  })
+
+  it('answers 400 for a resolver id that is not in the public list', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tools/dns',
+      payload: { input: 'example.test', options: { resolver: 'my-isp' } },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.type).toBe('invalid_input')
   })
 
   it('rejects an unknown record type with 400', async () => {

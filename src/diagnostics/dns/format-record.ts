@@ -1,6 +1,7 @@
 // Turns decoded dns-packet answers into the record rows users see (presentation format, like dig).
 import type { Answer } from 'dns-packet'
 import type { DnsRecord } from '../../shared/tools/dns.ts'
+import { formatNsec3, formatNsec3Param, formatNsecTypes, formatSignatureTime } from './dnssec-values.ts'
 
 const fqdn = (name: string) => (name === '' || name === '.' ? '.' : `${name.replace(/\.$/, '')}.`)
 const quote = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
@@ -39,7 +40,13 @@ function recordValue(answer: Answer): string {
     case 'DNSKEY':
       return `${d.flags} 3 ${d.algorithm} ${base64(d.key)}`
     case 'RRSIG':
-      return `${d.typeCovered} ${d.algorithm} ${d.labels} ${d.originalTTL} ${d.expiration} ${d.inception} ${d.keyTag} ${fqdn(d.signersName)} ${base64(d.signature)}`
+      return `${d.typeCovered} ${d.algorithm} ${d.labels} ${d.originalTTL} ${formatSignatureTime(d.expiration)} ${formatSignatureTime(d.inception)} ${d.keyTag} ${fqdn(d.signersName)} ${base64(d.signature)}`
+    case 'NSEC':
+      return `${fqdn(d.nextDomain)} ${formatNsecTypes(d.rrtypes)}`
+    case 'NSEC3':
+      return formatNsec3(d)
+    case 'NSEC3PARAM':
+      return Buffer.isBuffer(d) ? formatNsec3Param(d) : JSON.stringify(d ?? null)
     default:
       return Buffer.isBuffer(d) ? `\\# ${d.length} ${d.toString('hex')}` : JSON.stringify(d ?? null)
   }

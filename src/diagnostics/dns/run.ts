@@ -1,45 +1,32 @@
-// DNS lookup: our own client against the chosen resolver, one query per record type, in parallel.
-import type { RecordType } from 'dns-packet'
+// DNS lookup: our own client against the chosen resolver, one query per record type, in parallel;
+// or, with trace, a walk from the root servers down to the authoritative servers.
+import { domainToASCII, domainToUnicode } from 'node:url'
 import type { z } from 'zod'
-import { DNS_DEFAULT_TYPES, type DnsQueryResult, type DnsResult, dnsLines, dnsRequest, dnsResult } from '../../shared/tools/dns.ts'
-import { exchangeDns, DnsTimeoutError } from '../net/dns-client.ts'
-import type { Endpoint } from '../net/endpoint.ts'
+import { hasNonAscii } from '../../shared/idn.ts'
+import { DNS_DEFAULT_TYPES, type DnsResult, dnsLines, dnsRequest, dnsResult } from '../../shared/tools/dns.ts'
+import { DnsTimeoutError } from '../net/dns-client.ts'
 import { formatEndpoint } from '../net/endpoint.ts'
 import { type Diagnostic, failed, type Outcome, type RunContext } from '../types.ts'
-import { formatRecords } from './format-record.ts'
+import { queryDns } from './query.ts'
+import { chooseResolver } from './resolver-choice.ts'
+import { parseRootHints, type RootHints } from './root-hints.ts'
+import { walkDelegation } from './trace.ts'
 
 type DnsRequest = z.infer<typeof dnsRequest>
 
-async function queryOne(name: string, type: string, server: Endpoint, signal: AbortSignal): Promise<DnsQueryResult> {
-  const { response, transport, timeMs } = await exchangeDns({ name, type: type as RecordType, server, signal })
-  return {
-    type,
-    rcode: (response as { rcode?: string }).rcode ?? 'NOERROR',
-    flags: {
-      qr: response.flag_qr,
-      aa: response.flag_aa,
-      tc: response.flag_tc,
-      rd: response.flag_rd,
-      ra: response.flag_ra,
-      ad: response.flag_ad,
-      cd: response.flag_cd,
-    },
-    transport,
-    queryTimeMs: timeMs,
-    answers: formatRecords(response.answers),
-    authority: formatRecords(response.authorities),
-    additional: formatRecords(response.additionals),
-  }
+export interface DnsDiagnosticOptions {
+  /** DNS_ROOT_HINTS: "ip[:port]" servers a trace starts from; empty for the IANA root servers. */
+  rootHints?: string[]
 }
 
-function pickServer(option: string | undefined, ctx: RunContext): Endpoint | Outcome<never> {
-  if (option) {
-    const checked = ctx.net.checkEndpoint(option, 53)
-    if (!checked.ok) return failed('policy', checked.error)
-    return checked.endpoint
-  }
-  const first = ctx.net.resolvers[0]
-  return first ?? failed('resolver', 'No DNS resolver is configured on this server')
+export const TRACE_RESOLVER_LABEL = 'Delegation walk from the root servers'
+
+/** The ASCII (punycode) form DNS carries, and its Unicode form for people. */
+function readName(input: string): { name: string; unicodeName: string } {
+  const typed = input.trim()
+  const ascii = hasNonAscii(typed) ? domainToASCII(typed) || typed : typed
+  const name = ascii.replace(/\.$/, '').toLowerCase()
+  return { name, unicodeName: domainToUnicode(name) || name }
 }
 
 /** The verdict of a finished lookup: NXDOMAIN and server errors are failures, never empty answers. */
@@ -50,32 +37,88 @@ function verdict(result: DnsResult): Outcome<DnsResult> {
   }
   const bad = result.queries.find((q) => q.rcode !== 'NOERROR')
   if (bad) {
-    return { status: 'failed', failureSource: 'resolver', error: `${bad.rcode} from ${result.server} for ${bad.type}`, result }
+    return {
+      status: 'failed',
+      failureSource: 'resolver',
+      error: `${bad.rcode} from ${result.server} for ${bad.type}`,
+      result,
+    }
   }
   return { status: 'ok', result }
 }
 
-export const dnsDiagnostic: Diagnostic<DnsRequest, DnsResult> = {
-  id: 'dns',
-  request: dnsRequest,
-  result: dnsResult,
-  deadlineMs: 10_000,
-  lines: dnsLines,
-  async run(request, ctx) {
-    const server = pickServer(request.options?.server, ctx)
-    if ('status' in server) return server
-    const name = request.input.replace(/\.$/, '').toLowerCase()
-    const types = request.options?.type ? [request.options.type] : [...DNS_DEFAULT_TYPES]
-    const where = formatEndpoint(server)
-    try {
-      const queries = await Promise.all(types.map((type) => queryOne(name, type, server, ctx.signal)))
-      return verdict({ name, server: where, queries })
-    } catch (error) {
-      if (error instanceof DnsTimeoutError) {
-        return failed('resolver', `Timeout: no answer from ${where}`)
-      }
-      const code = (error as NodeJS.ErrnoException).code
-      return failed('resolver', `Query to ${where} failed${code ? ` (${code})` : ''}`)
-    }
-  },
+function describeQueryError(error: unknown, where: string): string {
+  if (error instanceof DnsTimeoutError) return `Timeout: no answer from ${where}`
+  const code = (error as NodeJS.ErrnoException).code
+  return `Query to ${where} failed${code ? ` (${code})` : ''}`
 }
+
+async function lookUp(request: DnsRequest, types: string[], ctx: RunContext): Promise<Outcome<DnsResult>> {
+  const chosen = chooseResolver(request.options ?? {}, ctx.net)
+  if ('status' in chosen) return chosen
+  const where = formatEndpoint(chosen.endpoint)
+  const dnssec = request.options?.dnssec === true
+  const names = readName(request.input)
+  try {
+    const queries = await Promise.all(
+      types.map((type) => queryDns(names.name, type, chosen.endpoint, { signal: ctx.signal, dnssec })),
+    )
+    return verdict({ ...names, server: where, resolver: chosen.label, dnssec, queries })
+  } catch (error) {
+    return failed('resolver', describeQueryError(error, where))
+  }
+}
+
+async function trace(
+  request: DnsRequest,
+  types: string[],
+  root: RootHints,
+  ctx: RunContext,
+): Promise<Outcome<DnsResult>> {
+  const names = readName(request.input)
+  const dnssec = request.options?.dnssec === true
+  const base = { ...names, resolver: TRACE_RESOLVER_LABEL, dnssec }
+  const [first = 'A', ...rest] = types
+  const walk = await walkDelegation(names.name, first, {
+    net: ctx.net,
+    root,
+    dnssec,
+    signal: ctx.signal,
+    onStep: (step) => ctx.progress({ traceStep: step }),
+  })
+  if (!walk.ok) {
+    const result = { ...base, server: '', queries: [], trace: walk.steps }
+    return { status: 'failed', failureSource: walk.failureSource, error: walk.error, result }
+  }
+  const where = formatEndpoint(walk.end.endpoint)
+  try {
+    const others = await Promise.all(
+      rest.map((type) =>
+        queryDns(names.name, type, walk.end.endpoint, { signal: ctx.signal, dnssec, recursionDesired: false }),
+      ),
+    )
+    return verdict({ ...base, server: where, queries: [walk.end.query, ...others], trace: walk.steps })
+  } catch (error) {
+    const result = { ...base, server: where, queries: [walk.end.query], trace: walk.steps }
+    return { status: 'failed', failureSource: 'target', error: describeQueryError(error, where), result }
+  }
+}
+
+export function createDnsDiagnostic(options: DnsDiagnosticOptions = {}): Diagnostic<DnsRequest, DnsResult> {
+  const rootHints = options.rootHints ?? []
+  parseRootHints(rootHints) // invalid hints fail at start, not at the first trace
+  return {
+    id: 'dns',
+    request: dnsRequest,
+    result: dnsResult,
+    deadlineMs: 15_000,
+    lines: dnsLines,
+    run(request, ctx) {
+      const types = request.options?.type ? [request.options.type] : [...DNS_DEFAULT_TYPES]
+      if (request.options?.trace) return trace(request, types, parseRootHints(rootHints), ctx)
+      return lookUp(request, types, ctx)
+    },
+  }
+}
+
+export const dnsDiagnostic = createDnsDiagnostic()

@@ -3,9 +3,13 @@
 import type { Kysely } from 'kysely'
 import { type Migration, Migrator } from 'kysely/migration'
 import * as toolResults from './migrations/0001-tool-results.ts'
+import * as accounts from './migrations/0002-accounts.ts'
+import * as events from './migrations/0003-events.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-tool-results': toolResults,
+  '0002-accounts': accounts,
+  '0003-events': events,
 }
 
 /** Applies every pending migration; returns the names applied (empty when up to date). */

@@ -13,6 +13,43 @@ export interface ToolResultsTable {
   created_at: ColumnType<Date | string, string, never>
 }
 
+/** Settings of the deployment kept in the database (e.g. the generated auth secret). */
+export interface AppSettingsTable {
+  key: string
+  value: string
+}
+
+/** Fixed-window counters of auth requests per hashed email address. */
+export interface EmailRateLimitsTable {
+  key: string
+  /** Epoch milliseconds (bigint column; pg returns it as a string). */
+  window_start: number | string
+  count: number
+}
+
+export interface EventsTable {
+  id: string
+  name: string
+  /** Account id of a signed-in sender; null for anonymous events. */
+  user_id: string | null
+  /** JSON object, stored like tool_results.result_data. */
+  properties: ColumnType<unknown, string, never>
+  created_at: ColumnType<Date | string, string, never>
+}
+
+/** better-auth's user table, as far as our own code reads it (better-auth owns the writes). */
+export interface UserTable {
+  id: string
+  email: string
+  /** 0/1 on SQLite, boolean on PostgreSQL. */
+  emailVerified: number | boolean
+  createdAt: ColumnType<Date | string, never, never>
+}
+
 export interface DatabaseSchema {
   tool_results: ToolResultsTable
+  app_settings: AppSettingsTable
+  email_rate_limits: EmailRateLimitsTable
+  events: EventsTable
+  user: UserTable
 }

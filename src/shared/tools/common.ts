@@ -21,6 +21,8 @@ export function toolResponse<R extends z.ZodType>(tool: string, result: R) {
     durationMs: z.number(),
     failureSource: failureSource.optional(),
     error: z.string().optional(),
+    /** Signed-in callers only: whether the successful result was saved to their history. */
+    saved: z.boolean().optional(),
   })
 }
 
@@ -38,4 +40,6 @@ export interface ToolAnswer<R = unknown> {
   durationMs: number
   failureSource?: FailureSource
   error?: string
+  /** Signed-in callers only: whether the successful result was saved to their history. */
+  saved?: boolean
 }

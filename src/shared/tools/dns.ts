@@ -1,28 +1,80 @@
 // DNS lookup: request options, result shape and its dig-like text rendering.
 import { z } from 'zod'
-import { dnsNameInput } from '../validation.ts'
+import { idnDnsNameInput } from '../validation.ts'
 import { toolRequest, toolResponse } from './common.ts'
+import { RESOLVER_CHOICES, SYSTEM_RESOLVER } from './dns-public-resolvers.ts'
 
-export const DNS_TYPES = ['A', 'AAAA', 'MX', 'NS', 'TXT', 'CNAME', 'SOA', 'CAA', 'SRV', 'PTR', 'ANY'] as const
+export { dnsLines } from './dns-lines.ts'
+export {
+  describePublicResolver,
+  findPublicResolver,
+  PUBLIC_RESOLVERS,
+  type PublicResolver,
+  RESOLVER_CHOICES,
+  SYSTEM_RESOLVER,
+} from './dns-public-resolvers.ts'
+
+export const DNS_TYPES = [
+  'A',
+  'AAAA',
+  'MX',
+  'NS',
+  'TXT',
+  'CNAME',
+  'SOA',
+  'CAA',
+  'SRV',
+  'PTR',
+  'DS',
+  'DNSKEY',
+  'RRSIG',
+  'NSEC',
+  'NSEC3',
+  'NSEC3PARAM',
+  'ANY',
+] as const
 /** The spec's default set when no type is chosen. */
 export const DNS_DEFAULT_TYPES = ['A', 'AAAA', 'MX', 'NS', 'TXT', 'CNAME'] as const
 
 /** "ip", "ip:port" or "[ipv6]:port"; checked in full (address class, policy) by the server. */
 export const SERVER_PATTERN = /^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+)(:\d{1,5})?$/
 
-export const dnsOptions = z.object({
-  type: z.enum(DNS_TYPES).optional(),
-  server: z
-    .string()
-    .trim()
-    .max(64)
-    .regex(SERVER_PATTERN, 'Resolver must be an IP address, optionally with :port')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-})
+export const dnsOptionMessages = {
+  resolverAndServer: 'Choose either a public resolver or a custom server',
+  traceWithResolver: 'A trace starts at the root servers and asks no resolver',
+} as const
+
+export const dnsOptions = z
+  .object({
+    type: z.enum(DNS_TYPES).optional(),
+    /** "system" (this server's resolver, the default) or the id of a public resolver. */
+    resolver: z.enum(RESOLVER_CHOICES).optional(),
+    /** A custom resolver; checked against the target policy. */
+    server: z
+      .string()
+      .trim()
+      .max(64)
+      .regex(SERVER_PATTERN, 'Resolver must be an IP address, optionally with :port')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Walk the delegation from the root servers, like dig +trace. */
+    trace: z.boolean().optional(),
+    /** Set the DO bit: ask for RRSIG and other DNSSEC records. */
+    dnssec: z.boolean().optional(),
+  })
+  .superRefine((options, ctx) => {
+    const publicResolver = options.resolver !== undefined && options.resolver !== SYSTEM_RESOLVER
+    if (options.server && publicResolver) {
+      ctx.addIssue({ code: 'custom', path: ['server'], message: dnsOptionMessages.resolverAndServer })
+    }
+    if (options.trace && (options.server || publicResolver)) {
+      ctx.addIssue({ code: 'custom', path: ['trace'], message: dnsOptionMessages.traceWithResolver })
+    }
+  })
 export type DnsOptions = z.infer<typeof dnsOptions>
 
-export const dnsRequest = toolRequest(dnsNameInput, dnsOptions)
+/** Names in any script are accepted; the domain rule applies to their ASCII form. */
+export const dnsRequest = toolRequest(idnDnsNameInput, dnsOptions)
 
 export const dnsRecord = z.object({
   name: z.string(),
@@ -42,6 +94,7 @@ export const dnsFlags = z.object({
   ad: z.boolean(),
   cd: z.boolean(),
 })
+export type DnsFlags = z.infer<typeof dnsFlags>
 
 export const dnsQueryResult = z.object({
   type: z.string(),
@@ -55,42 +108,44 @@ export const dnsQueryResult = z.object({
 })
 export type DnsQueryResult = z.infer<typeof dnsQueryResult>
 
-export const dnsResult = z.object({
-  name: z.string(),
+/** One question of a delegation walk: which server was asked and what it said. */
+export const dnsTraceStep = z.object({
+  /** The zone whose servers were asked ("." for the root). */
+  zone: z.string(),
+  /** "ip:port" of the server asked. */
   server: z.string(),
+  /** The name server's name, when known (root hints, NS records). */
+  serverName: z.string().optional(),
+  /** "failed": no usable answer (timeout, refused, not allowed); the walk tried the next server. */
+  outcome: z.enum(['referral', 'answer', 'nodata', 'nxdomain', 'failed']),
+  rcode: z.string().optional(),
+  queryTimeMs: z.number().optional(),
+  transport: z.enum(['udp', 'tcp']).optional(),
+  /** The child zone a referral points to. */
+  referral: z.string().optional(),
+  /** Referral: NS (and DS, RRSIG) records; answer: the answer; no data: the authority section. */
+  records: z.array(dnsRecord),
+  /** Addresses of the referred name servers given with the referral. */
+  glue: z.array(dnsRecord),
+  error: z.string().optional(),
+  /** Name servers without glue, and how their addresses were found. */
+  notes: z.array(z.string()),
+})
+export type DnsTraceStep = z.infer<typeof dnsTraceStep>
+
+export const dnsResult = z.object({
+  /** The name queried, in ASCII (punycode) form. */
+  name: z.string(),
+  /** The same name in Unicode; equal to name when it has no internationalised labels. */
+  unicodeName: z.string(),
+  /** "ip:port" the queries went to; for a trace, the authoritative server reached ("" if none). */
+  server: z.string(),
+  /** Who answered, for people: "System resolver", "Cloudflare (1.1.1.1)", "Custom server", ... */
+  resolver: z.string(),
+  dnssec: z.boolean(),
   queries: z.array(dnsQueryResult),
+  trace: z.array(dnsTraceStep).optional(),
 })
 export type DnsResult = z.infer<typeof dnsResult>
 
 export const dnsResponse = toolResponse('dns', dnsResult)
-
-function recordLine(r: DnsRecord): string {
-  return `${r.name}.\t${r.ttl}\t${r.class}\t${r.type}\t${r.value}`
-}
-
-function flagText(flags: z.infer<typeof dnsFlags>): string {
-  return (['qr', 'aa', 'tc', 'rd', 'ra', 'ad', 'cd'] as const).filter((f) => flags[f]).join(' ')
-}
-
-/** Renders a result as dig-like sections, one block per queried type. */
-export function dnsLines(result: DnsResult): string[] {
-  const lines: string[] = []
-  for (const q of result.queries) {
-    lines.push(`; <<>> NetToolbox DNS <<>> ${result.name} ${q.type} @${result.server}`)
-    lines.push(`;; ->>HEADER<<- opcode: QUERY, status: ${q.rcode}`)
-    lines.push(
-      `;; flags: ${flagText(q.flags)}; QUERY: 1, ANSWER: ${q.answers.length}, AUTHORITY: ${q.authority.length}, ADDITIONAL: ${q.additional.length}`,
-    )
-    lines.push('', ';; QUESTION SECTION:', `;${result.name}.\t\tIN\t${q.type}`)
-    for (const [title, records] of [
-      ['ANSWER', q.answers],
-      ['AUTHORITY', q.authority],
-      ['ADDITIONAL', q.additional],
-    ] as const) {
-      if (records.length > 0) lines.push('', `;; ${title} SECTION:`, ...records.map(recordLine))
-    }
-    lines.push('', `;; Query time: ${q.queryTimeMs} msec`, `;; SERVER: ${result.server} (${q.transport.toUpperCase()})`, '')
-  }
-  if (result.queries.every((q) => q.answers.length === 0)) lines.push('No DNS records found')
-  return lines
-}

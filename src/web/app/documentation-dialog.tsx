@@ -1,5 +1,5 @@
 import { BookOpen } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { Button } from '../components/button.tsx'
 
 // The dialog's code loads on first use.
@@ -7,15 +7,16 @@ const DocumentationNotice = lazy(() => import('./documentation-notice.tsx').then
 
 export function DocumentationDialog() {
   const [open, setOpen] = useState(false)
+  const trigger = useRef<HTMLButtonElement>(null)
   return (
     <>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-expanded={open}>
+      <Button ref={trigger} variant="ghost" size="nav" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-expanded={open}>
         <BookOpen aria-hidden="true" />
         <span className="sr-only md:not-sr-only">Documentation</span>
       </Button>
       {open && (
         <Suspense>
-          <DocumentationNotice onClose={() => setOpen(false)} />
+          <DocumentationNotice onClose={() => setOpen(false)} trigger={trigger} />
         </Suspense>
       )}
     </>

@@ -9,7 +9,7 @@ export function HeaderAuth() {
   if (loading) return null
   if (user) {
     return (
-      <Link to={paths.dashboard} className={buttonClass({ variant: 'ghost', size: 'sm' })}>
+      <Link to={paths.dashboard} className={buttonClass({ variant: 'ghost', size: 'nav' })}>
         <LayoutDashboard aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">Dashboard</span>
       </Link>
@@ -17,12 +17,12 @@ export function HeaderAuth() {
   }
   return (
     <>
-      <Link to={paths.benefits} className={buttonClass({ variant: 'ghost', size: 'sm' })}>
+      <Link to={paths.benefits} className={buttonClass({ variant: 'ghost', size: 'nav' })}>
         <Sparkles aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">Benefits</span>
       </Link>
       <Link to={paths.auth} className={buttonClass({ size: 'sm' })}>
-        <LogIn aria-hidden="true" />
+        <LogIn aria-hidden="true" className="hidden sm:block" />
         Sign In
       </Link>
     </>

@@ -9,7 +9,7 @@ import { ThemeToggle } from './theme-toggle.tsx'
 
 function Logo() {
   return (
-    <svg viewBox="0 0 32 32" className="size-7" aria-hidden="true">
+    <svg viewBox="0 0 32 32" className="hidden size-7 min-[400px]:block" aria-hidden="true">
       <rect width="32" height="32" rx="8" className="fill-primary" />
       <path d="M8 20l5-5 4 4 7-8" fill="none" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" className="stroke-primary-foreground" />
     </svg>
@@ -30,7 +30,7 @@ export function Header() {
             href={webConfig.issuesUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className={buttonClass({ variant: 'ghost', size: 'sm' })}
+            className={buttonClass({ variant: 'ghost', size: 'nav' })}
           >
             <Bug aria-hidden="true" />
             <span className="sr-only md:not-sr-only">Report Issue</span>

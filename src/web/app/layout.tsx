@@ -5,6 +5,14 @@ import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
 import { ScrollOnNavigate } from './scroll-on-navigate.tsx'
 
+function PageLoading() {
+  return (
+    <div className="flex justify-center py-24">
+      <Spinner label="Loading..." />
+    </div>
+  )
+}
+
 export function Layout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -17,7 +25,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="mx-auto w-full max-w-[1600px] flex-1 px-3 py-8 sm:px-6 sm:py-10">
-        <Suspense fallback={<Spinner label="Loading..." className="mx-auto flex justify-center py-24" />}>
+        <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>

@@ -6,7 +6,7 @@ export function ThemeToggle() {
   const { theme, toggleTheme } = useTheme()
   const label = theme === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'
   return (
-    <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={label} title={label}>
+    <Button variant="ghost" size="nav" onClick={toggleTheme} aria-label={label} title={label}>
       {theme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
     </Button>
   )

@@ -1,7 +1,7 @@
-import type { ButtonHTMLAttributes } from 'react'
+import type { ComponentProps } from 'react'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost'
-export type ButtonSize = 'sm' | 'md' | 'icon'
+export type ButtonSize = 'sm' | 'md' | 'icon' | 'nav'
 
 const base =
   'focus-ring inline-flex shrink-0 select-none items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0'
@@ -17,6 +17,8 @@ const sizes: Record<ButtonSize, string> = {
   sm: 'h-8 px-3 text-sm',
   md: 'h-10 px-4 text-sm',
   icon: 'size-9',
+  /** Header items: icon, with their text from a breakpoint up. */
+  nav: 'h-8 px-2 text-sm',
 }
 
 export interface ButtonStyle {
@@ -30,7 +32,7 @@ export function buttonClass({ variant = 'primary', size = 'md', className }: But
   return [base, variants[variant], sizes[size], className].filter(Boolean).join(' ')
 }
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle
+export type ButtonProps = ComponentProps<'button'> & ButtonStyle
 
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClass({ variant, size, className })} {...props} />

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { findDiagnostic, type AnyDiagnostic } from '../../../diagnostics/registry.ts'
+import { findDiagnostic, type AnyDiagnostic, type Registry } from '../../../diagnostics/registry.ts'
 import type { Net } from '../../../diagnostics/net/net.ts'
 import { findEntry, TOOL_IDS } from '../../../shared/catalogue.ts'
 import { errorBody, toolResponse } from '../../../shared/tools/common.ts'
@@ -12,6 +12,8 @@ import { streamToolRun, wantsEventStream } from './sse.ts'
 
 export interface ToolRoutesOptions {
   net: Net
+  /** The diagnostics built from config (createRegistry); the default registry when absent. */
+  registry?: Registry
   /** Called after every run (history, analytics). */
   onAnswer?: (request: FastifyRequest, answer: Awaited<ReturnType<typeof runTool>>) => Promise<void>
 }
@@ -57,7 +59,7 @@ function registerTool(app: FastifyInstance, diagnostic: AnyDiagnostic, options: 
 
 export async function toolRoutes(app: FastifyInstance, options: ToolRoutesOptions) {
   for (const id of TOOL_IDS) {
-    const diagnostic = findDiagnostic(id)
+    const diagnostic = findDiagnostic(id, options.registry)
     if (diagnostic) {
       registerTool(app, diagnostic, options)
       continue

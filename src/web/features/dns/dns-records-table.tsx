@@ -41,8 +41,10 @@ function QueryTable({ query }: { query: DnsQueryResult }) {
 
 /** One table of answer records per queried type. */
 export function DnsRecordsTable({ result }: { result: DnsResult }) {
+  if (result.queries.length === 0) return null
   return (
     <div className="space-y-4 border-b border-zinc-800 pb-4">
+      {result.resolver && <p className="font-sans text-sm text-zinc-300">Answered by {result.resolver}</p>}
       {result.queries.map((query) => (
         <QueryTable key={query.type} query={query} />
       ))}

@@ -1,0 +1,151 @@
+// IP abuse check: a 0-100 score from real evidence (block-list listings through the blacklist
+// engine, Tor exit lists, AbuseIPDB when configured), with the network owner and abuse contact.
+import type { z } from 'zod'
+import { type AbuseResult, abuseLines, abuseRequest, abuseResult, adviceFor, reputationOf, riskLevelOf } from '../../shared/tools/abuse.ts'
+import { type BlacklistProgress, summarizeRows } from '../../shared/tools/blacklist.ts'
+import { checkZones, planQueries } from '../blacklist/check-zones.ts'
+import { planAddress } from '../blacklist/plan-targets.ts'
+import { type DnsblZoneFile, loadDnsblZones } from '../blacklist/zone-list.ts'
+import { parseIpLiteral } from '../net/ip-literal.ts'
+import { type Diagnostic, failed, type RunContext } from '../types.ts'
+import { type AbuseIpdbSettings, checkAbuseIpdb } from './abuseipdb.ts'
+import {
+  type AbuseContactLookup,
+  asnNetworkLookup,
+  createRdapAbuseContact,
+  type NetworkLookup,
+  type RegistryContact,
+} from './network-owner.ts'
+import { type AbuseIpdbReport, scoreAbuse } from './score.ts'
+
+type AbuseRequest = z.infer<typeof abuseRequest>
+
+export interface AbuseOptions {
+  /** Block lists consulted; default: the shipped zones.json (its IP and allow lists). */
+  zones?: DnsblZoneFile
+  /** AbuseIPDB is consulted only with a key (ABUSEIPDB_KEY). */
+  abuseIpdb?: AbuseIpdbSettings
+  /** Organisation of the address; default: the offline ASN index. */
+  lookupNetwork?: NetworkLookup | null
+  /** Abuse mailbox and country; e.g. createRdapAbuseContact(). None when absent. */
+  lookupAbuseContact?: AbuseContactLookup | null
+}
+
+async function askAbuseIpdb(ip: string, settings: AbuseIpdbSettings | undefined, ctx: RunContext, notes: string[]) {
+  if (!settings) {
+    notes.push('AbuseIPDB was not consulted: no ABUSEIPDB_KEY is configured')
+    return null
+  }
+  const answer = await checkAbuseIpdb(ip, settings, { net: ctx.net, signal: ctx.signal })
+  if (answer.ok) return answer.report
+  notes.push(answer.error)
+  return null
+}
+
+async function askOwner(lookup: NetworkLookup | null, ...[address]: Parameters<NetworkLookup>) {
+  if (!lookup) return { org: null, note: 'No network index is configured' }
+  try {
+    const owner = await lookup(address)
+    return owner ? { org: owner.org, note: null } : { org: null, note: `The ASN index has no network for ${address.address}` }
+  } catch (error) {
+    return { org: null, note: `The ASN index could not be read (${(error as Error).message})` }
+  }
+}
+
+async function askContact(lookup: AbuseContactLookup | null, ...args: Parameters<AbuseContactLookup>): Promise<RegistryContact> {
+  if (!lookup) return { email: null, country: null, error: 'no registration data (RDAP) source is configured' }
+  try {
+    return await lookup(...args)
+  } catch (error) {
+    return { email: null, country: null, error: (error as Error).message }
+  }
+}
+
+function ispInfoOf(org: string | null, contact: RegistryContact, report: AbuseIpdbReport | null) {
+  return {
+    org: org ?? report?.isp ?? null,
+    country: contact.country ?? report?.countryCode ?? null,
+    abuseEmail: contact.email,
+  }
+}
+
+export function createAbuseDiagnostic(options: AbuseOptions = {}): Diagnostic<AbuseRequest, AbuseResult> {
+  const zoneFile = options.zones ?? loadDnsblZones()
+  const zones = zoneFile.zones.filter((zone) => zone.kind !== 'domain')
+  const lookupNetwork = options.lookupNetwork === undefined ? asnNetworkLookup : options.lookupNetwork
+  const lookupContact = options.lookupAbuseContact ?? null
+
+  return {
+    id: 'abuse',
+    request: abuseRequest,
+    result: abuseResult,
+    deadlineMs: 15_000,
+    lines: abuseLines,
+    async run(request, ctx) {
+      const literal = parseIpLiteral(request.input)
+      if (!literal) return failed('target', `${request.input} is not an IP address`)
+      const plan = planAddress(literal, ctx.net)
+      if (!plan.ok) return failed(plan.failureSource, plan.error)
+      const resolver = ctx.net.resolvers[0]
+      if (!resolver) return failed('resolver', 'No DNS resolver is configured on this server')
+      const [address] = plan.addresses
+      if (!address) return failed('target', `${request.input} is not an IP address`)
+
+      const notes: string[] = []
+      const { queries, notes: skipped } = planQueries(plan.targets, zones)
+      const [checks, report, contact] = await Promise.all([
+        checkZones(queries, {
+          resolver,
+          signal: ctx.signal,
+          timeoutMs: zoneFile.queryTimeoutMs,
+          onCheck: (check, done, total) => ctx.progress({ row: check.row, done, total } satisfies BlacklistProgress),
+        }),
+        askAbuseIpdb(address.address, options.abuseIpdb, ctx, notes),
+        askContact(lookupContact, address, { net: ctx.net, signal: ctx.signal }),
+      ])
+      const summary = summarizeRows(checks.map((check) => check.row))
+      if (summary.unknown === summary.total && !report) {
+        const why = checks[0]?.row.detail ?? 'no list applies'
+        return failed('resolver', `No block list gave a usable answer (${why}), so no abuse score can be given`)
+      }
+      // After the DNS questions: the first use of the offline index parses it, which holds the event loop.
+      const owner = await askOwner(lookupNetwork, address)
+      const scored = scoreAbuse(checks, report)
+      if (owner.note) notes.push(owner.note)
+      if (contact.error) notes.push(`Abuse contact: ${contact.error}`)
+      if (summary.unknown > 0) notes.push(`${summary.unknown} block list${summary.unknown === 1 ? '' : 's'} gave no usable answer and add no points`)
+      return {
+        status: 'ok',
+        result: {
+          ip: address.address,
+          abuseScore: scored.score,
+          riskLevel: riskLevelOf(scored.score),
+          reputation: reputationOf(scored.score),
+          advice: adviceFor(scored.score),
+          categories: scored.categories,
+          lastSeen: scored.lastSeen,
+          ispInfo: ispInfoOf(owner.org, contact, report),
+          evidence: scored.evidence,
+          blacklists: summary,
+          notes: [...skipped, ...notes],
+        },
+      }
+    },
+  }
+}
+
+export interface AbuseSettings {
+  dnsblZonesFile?: string
+  abuseIpDbKey?: string
+  abuseIpDbUrl?: string
+  rdapBootstrapUrl: string
+}
+
+/** Options from the app's settings (Config satisfies this). */
+export function abuseOptionsFrom(settings: AbuseSettings): AbuseOptions {
+  return {
+    zones: loadDnsblZones(settings.dnsblZonesFile),
+    abuseIpdb: settings.abuseIpDbKey ? { key: settings.abuseIpDbKey, baseUrl: settings.abuseIpDbUrl } : undefined,
+    lookupAbuseContact: createRdapAbuseContact({ bootstrapUrl: settings.rdapBootstrapUrl }),
+  }
+}

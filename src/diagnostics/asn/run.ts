@@ -1,0 +1,75 @@
+// ASN check: origin AS, name and prefix from the offline index; country from DB-IP; the
+// registry's network name and abuse contact from RDAP when it answers (optional).
+import type { z } from 'zod'
+import { type AsnRegistration, type AsnResult, asnLines, asnRequest, asnResult } from '../../shared/tools/asn.ts'
+import { ASN_DATA_ATTRIBUTION, DBIP_ATTRIBUTION } from '../../shared/tools/ip-data.ts'
+import { lookUpLocation } from '../geolocation/geo-db.ts'
+import { findNonPublicRange } from '../geolocation/ip-facts.ts'
+import { type IpLiteral, parseIpLiteral } from '../net/ip-literal.ts'
+import type { RdapClient } from '../rdap/rdap-client.ts'
+import { readRdapFields } from '../rdap/rdap-fields.ts'
+import { type Diagnostic, failed, type RunContext } from '../types.ts'
+import { getAsnIndex } from './asn-index.ts'
+
+type AsnRequest = z.infer<typeof asnRequest>
+
+export interface AsnSettings {
+  rdap: RdapClient
+  /** Deadline of the RDAP lookup (default 5 s); the offline answer never waits longer. */
+  rdapTimeoutMs?: number
+}
+
+type Registration = { registration: AsnRegistration } | { note: string }
+
+async function lookUpRegistration(address: IpLiteral, settings: AsnSettings, ctx: RunContext): Promise<Registration> {
+  const answer = await settings.rdap.lookup(
+    { kind: 'ip', address },
+    { net: ctx.net, signal: ctx.signal, timeoutMs: settings.rdapTimeoutMs ?? 5000 },
+  )
+  if (!answer.ok) return { note: `RDAP registration data unavailable: ${answer.error}` }
+  const fields = readRdapFields(answer.data)
+  const registration: AsnRegistration = {
+    source: answer.url,
+    networkName: fields.name,
+    handle: fields.handle,
+    range: fields.range,
+    organisation: fields.organisation,
+    abuseEmail: fields.abuse?.email,
+    abusePhone: fields.abuse?.phone,
+  }
+  return { registration: Object.fromEntries(Object.entries(registration).filter(([, v]) => v !== undefined)) as AsnRegistration }
+}
+
+export function createAsnDiagnostic(settings: AsnSettings): Diagnostic<AsnRequest, AsnResult> {
+  return {
+    id: 'asn',
+    request: asnRequest,
+    result: asnResult,
+    deadlineMs: 10_000,
+    lines: asnLines,
+    async run(request, ctx) {
+      const address = parseIpLiteral(request.input)
+      if (!address) return failed('target', `${request.input} is not an IP address`)
+      const range = findNonPublicRange(ctx.net.policy, address.address)
+      if (range) return failed('policy', `${address.address} is not announced on the internet: ${range}`)
+      const [index, location, registration] = await Promise.all([
+        getAsnIndex(),
+        lookUpLocation(address),
+        lookUpRegistration(address, settings, ctx),
+      ])
+      const network = index.lookup(address)
+      if (!network) return failed('target', `No autonomous system announces ${address.address} in the offline ASN data`)
+      return {
+        status: 'ok',
+        result: {
+          ip: address.address,
+          ...network,
+          ...(location?.countryCode ? { countryCode: location.countryCode, country: location.country } : {}),
+          ...('registration' in registration ? { registration: registration.registration } : {}),
+          notes: 'note' in registration ? [registration.note] : [],
+          attributions: [ASN_DATA_ATTRIBUTION, ...(location ? [DBIP_ATTRIBUTION] : [])],
+        },
+      }
+    },
+  }
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { addressQueryName, domainQueryName, fitsInDns, lookupAddress, reversedLabels } from './query-name.ts'
+
+describe('DNSBL query names', () => {
+  it('addressQueryName() reverses the IPv4 octets before the zone', () => {
+    expect(addressQueryName({ address: '192.0.2.99', family: 4 }, 'zen.spamhaus.org')).toBe('99.2.0.192.zen.spamhaus.org')
+  })
+
+  it('reversedLabels() writes IPv6 as 32 reversed nibbles', () => {
+    const labels = reversedLabels({ address: '2001:db8::1', family: 6 })
+    expect(labels).toBe('1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2')
+    expect(labels.split('.')).toHaveLength(32)
+  })
+
+  it('lookupAddress() turns an IPv4-mapped IPv6 address into the IPv4 address it carries', () => {
+    expect(lookupAddress({ address: '::ffff:c000:263', family: 6 })).toEqual({ address: '192.0.2.99', family: 4 })
+    expect(lookupAddress({ address: '2001:db8::5', family: 6 })).toEqual({ address: '2001:db8::5', family: 6 })
+  })
+
+  it('domainQueryName() puts the lower-cased domain before the zone', () => {
+    expect(domainQueryName('Example.COM.', 'dbl.spamhaus.org')).toBe('example.com.dbl.spamhaus.org')
+  })
+
+  it('fitsInDns() refuses names over 253 characters', () => {
+    expect(fitsInDns(`${'a'.repeat(60)}.`.repeat(4) + 'dbl.spamhaus.org')).toBe(false)
+    expect(fitsInDns('example.com.dbl.spamhaus.org')).toBe(true)
+  })
+})

@@ -1,0 +1,33 @@
+// DNSBL query names (RFC 5782): reversed IPv4 octets, reversed IPv6 nibbles, or the domain itself.
+import ipaddr from 'ipaddr.js'
+import type { IpLiteral } from '../net/ip-literal.ts'
+
+/** An IPv4-mapped IPv6 address is looked up as the IPv4 address it carries. */
+export function lookupAddress(address: IpLiteral): IpLiteral {
+  if (address.family === 6) {
+    const parsed = ipaddr.IPv6.parse(address.address)
+    if (parsed.isIPv4MappedAddress()) return { address: parsed.toIPv4Address().toString(), family: 4 }
+  }
+  return address
+}
+
+/** "192.0.2.1" → "1.2.0.192"; "2001:db8::1" → "1.0.0.0...8.b.d.0.1.0.0.2" (32 nibbles). */
+export function reversedLabels(address: IpLiteral): string {
+  if (address.family === 4) return address.address.split('.').reverse().join('.')
+  const bytes = ipaddr.IPv6.parse(address.address).toByteArray()
+  const nibbles = bytes.flatMap((byte) => [byte >> 4, byte & 0x0f]).map((n) => n.toString(16))
+  return nibbles.reverse().join('.')
+}
+
+export function addressQueryName(address: IpLiteral, zone: string): string {
+  return `${reversedLabels(address)}.${zone}`
+}
+
+export function domainQueryName(domain: string, zone: string): string {
+  return `${domain.replace(/\.$/, '').toLowerCase()}.${zone}`
+}
+
+/** DNS names are at most 253 characters in text form. */
+export function fitsInDns(name: string): boolean {
+  return name.length <= 253 && name.split('.').every((label) => label.length > 0 && label.length <= 63)
+}

@@ -1,0 +1,76 @@
+// Blacklist check: real DNSBL questions through our DNS client, every list in parallel, each row
+// streamed as its list answers. The zone list is data (zones.json or DNSBL_ZONES_FILE).
+import type { z } from 'zod'
+import {
+  BLACKLIST_FAILURE_PREFIX,
+  type BlacklistProgress,
+  type BlacklistResult,
+  blacklistLines,
+  blacklistRequest,
+  blacklistResult,
+  summarizeRows,
+} from '../../shared/tools/blacklist.ts'
+import { type Diagnostic, failed } from '../types.ts'
+import { checkZones, planQueries } from './check-zones.ts'
+import { planTargets } from './plan-targets.ts'
+import { type DnsblZoneFile, loadDnsblZones } from './zone-list.ts'
+
+type BlacklistRequest = z.infer<typeof blacklistRequest>
+
+export interface BlacklistOptions {
+  /** The zone list; default: the shipped zones.json. */
+  zones?: DnsblZoneFile
+}
+
+export const NO_RESOLVER = 'No DNS resolver is configured on this server'
+
+export function createBlacklistDiagnostic(options: BlacklistOptions = {}): Diagnostic<BlacklistRequest, BlacklistResult> {
+  const zoneFile = options.zones ?? loadDnsblZones()
+  const fail = (source: Parameters<typeof failed>[0], error: string) => failed(source, `${BLACKLIST_FAILURE_PREFIX} ${error}`)
+
+  return {
+    id: 'blacklist',
+    request: blacklistRequest,
+    result: blacklistResult,
+    deadlineMs: 15_000,
+    lines: blacklistLines,
+    async run(request, ctx) {
+      const resolver = ctx.net.resolvers[0]
+      if (!resolver) return fail('resolver', NO_RESOLVER)
+      const plan = await planTargets(request.input, ctx.net, ctx.signal)
+      if (!plan.ok) return fail(plan.failureSource, plan.error)
+
+      const { queries, notes } = planQueries(plan.targets, zoneFile.zones)
+      const checks = await checkZones(queries, {
+        resolver,
+        signal: ctx.signal,
+        timeoutMs: zoneFile.queryTimeoutMs,
+        onCheck: (check, done, total) => ctx.progress({ row: check.row, done, total } satisfies BlacklistProgress),
+      })
+      const rows = checks.map((check) => check.row)
+      const result: BlacklistResult = {
+        host: request.input,
+        targetType: plan.targetType,
+        addresses: plan.addresses.map((a) => a.address),
+        domain: plan.domain,
+        rows,
+        summary: summarizeRows(rows),
+        notes: [...plan.notes, ...notes],
+      }
+      if (rows.length > 0 && result.summary.unknown === rows.length) {
+        return {
+          status: 'failed',
+          failureSource: 'resolver',
+          error: `${BLACKLIST_FAILURE_PREFIX} no list gave a usable answer (${rows[0]?.detail ?? 'unknown'})`,
+          result,
+        }
+      }
+      return { status: 'ok', result }
+    },
+  }
+}
+
+/** Options from the app's settings (Config satisfies this): DNSBL_ZONES_FILE replaces the shipped list. */
+export function blacklistOptionsFrom(settings: { dnsblZonesFile?: string }): BlacklistOptions {
+  return { zones: loadDnsblZones(settings.dnsblZonesFile) }
+}

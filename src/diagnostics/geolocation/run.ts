@@ -1,0 +1,54 @@
+// Geolocation: the domain resolved once (policy-checked; nothing is sent to the target), the
+// address located in the offline DB-IP database, with its origin AS.
+import type { z } from 'zod'
+import {
+  type GeolocationResult,
+  geolocationLines,
+  geolocationRequest,
+  geolocationResult,
+} from '../../shared/tools/geolocation.ts'
+import type { IpLiteral } from '../net/ip-literal.ts'
+import { parseIpLiteral } from '../net/ip-literal.ts'
+import { type Diagnostic, failed } from '../types.ts'
+import { findNonPublicRange, lookUpIpFacts } from './ip-facts.ts'
+
+type GeolocationRequest = z.infer<typeof geolocationRequest>
+
+/** IPv4 first: it is what most sites are reached over and what DB-IP covers best. */
+function pickAddress(addresses: IpLiteral[]): IpLiteral | undefined {
+  return addresses.find((a) => a.family === 4) ?? addresses[0]
+}
+
+export const geolocationDiagnostic: Diagnostic<GeolocationRequest, GeolocationResult> = {
+  id: 'geolocation',
+  request: geolocationRequest,
+  result: geolocationResult,
+  deadlineMs: 10_000,
+  lines: geolocationLines,
+  async run(request, ctx) {
+    const query = request.input
+    const literal = parseIpLiteral(query)
+    if (literal) {
+      const range = findNonPublicRange(ctx.net.policy, literal.address)
+      if (range) return failed('policy', `${literal.address} has no public location: ${range}`)
+    }
+    const resolution = await ctx.net.resolveTarget(query, { signal: ctx.signal })
+    if (!resolution.ok) return failed(resolution.failureSource, resolution.error)
+    const address = pickAddress(resolution.addresses)
+    if (!address) return failed('target', `${query} has no address`)
+    const facts = await lookUpIpFacts(address)
+    if (!facts.location) return failed('target', `No location is known for ${address.address} in the DB-IP database`)
+    return {
+      status: 'ok',
+      result: {
+        query,
+        ...(literal ? {} : { host: resolution.host }),
+        ip: address.address,
+        addresses: resolution.addresses.map((a) => a.address),
+        location: facts.location,
+        ...(facts.network ? { network: facts.network } : {}),
+        attributions: facts.attributions,
+      },
+    }
+  },
+}

@@ -1,0 +1,64 @@
+// MTA-STS (RFC 8461): the _mta-sts TXT record, then the policy file over HTTPS (guarded GET,
+// certificate verified, no redirects) and whether every MX host is covered by it.
+import type { MailCheck, MtaStsInfo } from '../../shared/tools/mail.ts'
+import { GuardedFetchError, guardedFetch } from '../net/guarded-http.ts'
+import type { Net } from '../net/net.ts'
+import type { RecordResolver } from '../net/record-resolver.ts'
+import { asMailauthResolver, parsePolicy, resolvePolicy, validateMx } from './mailauth.ts'
+
+export interface MtaStsFetchOptions {
+  /** Port of the policy host (443; tests). */
+  port?: number
+  /** Trust anchors for the policy host instead of the default ones (PEM; tests). */
+  ca?: string[]
+}
+
+const check = (status: MailCheck['status'], reason: string): MailCheck => ({ id: 'mta-sts', title: 'MTA-STS', status, reason })
+
+async function fetchPolicy(domain: string, net: Net, signal: AbortSignal, o: MtaStsFetchOptions) {
+  const port = o.port ? `:${o.port}` : ''
+  try {
+    const answer = await guardedFetch(`https://mta-sts.${domain}${port}/.well-known/mta-sts.txt`, {
+      net,
+      signal,
+      timeoutMs: 8000,
+      maxBytes: 64 * 1024,
+      ...(o.ca ? { ca: o.ca } : {}),
+    })
+    if (answer.status !== 200) return { error: `HTTP ${answer.status}` }
+    return { policy: parsePolicy(answer.body) }
+  } catch (error) {
+    const prefix = error instanceof GuardedFetchError ? '' : 'invalid policy file: '
+    return { error: `${prefix}${(error as Error).message}` }
+  }
+}
+
+export async function checkMtaSts(
+  domain: string,
+  mxNames: string[],
+  deps: { resolve: RecordResolver; net: Net; signal: AbortSignal; fetch: MtaStsFetchOptions },
+): Promise<{ check: MailCheck; mtaSts?: MtaStsInfo }> {
+  let id: string | false
+  try {
+    id = await resolvePolicy(domain, { resolver: asMailauthResolver(deps.resolve) })
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code === 'multi_sts_records') return { check: check('fail', `several _mta-sts.${domain} records: senders ignore them all`) }
+    return { check: check('warn', `_mta-sts lookup failed (${code ?? 'error'})`) }
+  }
+  if (!id) return { check: check('info', `no MTA-STS policy (_mta-sts.${domain} TXT): senders may deliver without TLS`) }
+  const fetched = await fetchPolicy(domain, deps.net, deps.signal, deps.fetch)
+  if (!fetched.policy) {
+    const mtaSts: MtaStsInfo = { id, mx: [], error: fetched.error }
+    return { mtaSts, check: check('fail', `policy id ${id} published, but the policy file is unavailable: ${fetched.error}`) }
+  }
+  const policy = fetched.policy
+  const mtaSts: MtaStsInfo = { id, mode: policy.mode, mx: policy.mx ?? [], ...(policy.maxAge ? { maxAge: policy.maxAge } : {}) }
+  const uncovered = mxNames.filter((name) => !validateMx(name, policy).valid)
+  if (uncovered.length > 0 && policy.mode !== 'none') {
+    const status = policy.mode === 'enforce' ? 'fail' : 'warn'
+    return { mtaSts, check: check(status, `mode ${policy.mode}, but MX ${uncovered.join(', ')} not listed in the policy`) }
+  }
+  if (policy.mode === 'enforce') return { mtaSts, check: check('pass', `mode enforce, max_age ${policy.maxAge ?? '?'} s, every MX covered`) }
+  return { mtaSts, check: check('warn', `mode ${policy.mode}: TLS is not enforced`) }
+}

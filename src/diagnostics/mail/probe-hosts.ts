@@ -1,0 +1,81 @@
+// Every mail host of the domain: its addresses (resolved once, policy-checked), reverse DNS and an
+// SMTP dialogue per address, with a cap on parallel sessions and on addresses per host.
+import type { MailCheck, MxAddress, MxHost } from '../../shared/tools/mail.ts'
+import type { IpLiteral } from '../net/ip-literal.ts'
+import type { Net } from '../net/net.ts'
+import type { RecordResolver } from '../net/record-resolver.ts'
+import { limitConcurrency } from './limit-concurrency.ts'
+import { MAX_MX_HOSTS, type MxName } from './mx-lookup.ts'
+import { lookupReverseDns } from './reverse-dns.ts'
+import { judgeMxAddress } from './smtp-checks.ts'
+import { probeSmtp, type SmtpTimeouts } from './smtp-probe.ts'
+
+export const MAX_ADDRESSES_PER_HOST = 4
+export const MAX_PARALLEL_SESSIONS = 5
+
+export interface ProbeDeps {
+  net: Net
+  resolve: RecordResolver
+  /** Ends when the probing budget runs out. */
+  signal: AbortSignal
+  smtpPort: number
+  heloName: string
+  domain: string
+  timeouts: SmtpTimeouts
+  progress(partial: unknown): void
+}
+
+export interface ProbedHost {
+  host: MxHost
+  checks: MailCheck[]
+}
+
+type Runner = ReturnType<typeof limitConcurrency>
+
+async function probeAddress(mx: MxName, address: IpLiteral, index: number, deps: ProbeDeps, run: Runner) {
+  const reverse = lookupReverseDns(address.address, deps.resolve)
+  if (index >= MAX_ADDRESSES_PER_HOST) {
+    return { address: address.address, ...(await reverse), skipped: `only the first ${MAX_ADDRESSES_PER_HOST} addresses of a host are tested` }
+  }
+  const smtp = run(async () => {
+    if (deps.signal.aborted) return undefined
+    const session = await probeSmtp({
+      policy: deps.net.policy,
+      address,
+      port: deps.smtpPort,
+      mxName: mx.name,
+      heloName: deps.heloName,
+      domain: deps.domain,
+      signal: deps.signal,
+      timeouts: deps.timeouts,
+    })
+    deps.progress({ stage: 'smtp', host: mx.name, address: address.address })
+    return session
+  })
+  const [ptr, session] = await Promise.all([reverse, smtp])
+  const result: MxAddress = { address: address.address, ...ptr }
+  if (session) result.smtp = session
+  else result.skipped = 'the time budget of the test ran out'
+  return result
+}
+
+async function probeHost(mx: MxName, deps: ProbeDeps, run: Runner): Promise<ProbedHost> {
+  const resolution = await deps.net.resolveTarget(mx.name, { signal: deps.signal })
+  if (!resolution.ok) {
+    const reason = resolution.failureSource === 'policy' ? `not contacted: ${resolution.error}` : resolution.error
+    const status = resolution.failureSource === 'target' ? 'fail' : 'warn'
+    return {
+      host: { ...mx, addresses: [], error: resolution.error },
+      checks: [{ id: 'mx-address', title: 'Mail server address', status, reason, host: mx.name }],
+    }
+  }
+  const addresses = await Promise.all(resolution.addresses.map((a, i) => probeAddress(mx, a, i, deps, run)))
+  const checks = addresses.flatMap((a) => judgeMxAddress(a, mx.name, `${mx.name} [${a.address}]`))
+  return { host: { ...mx, addresses }, checks }
+}
+
+/** Probes up to MAX_MX_HOSTS hosts, in preference order. */
+export function probeMailHosts(hosts: MxName[], deps: ProbeDeps): Promise<ProbedHost[]> {
+  const run = limitConcurrency(MAX_PARALLEL_SESSIONS)
+  return Promise.all(hosts.slice(0, MAX_MX_HOSTS).map((mx) => probeHost(mx, deps, run)))
+}

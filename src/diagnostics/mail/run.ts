@@ -1,0 +1,114 @@
+// Mail test: the domain's MX hosts probed over SMTP (banner, EHLO, STARTTLS, open relay) and its
+// mail DNS records (SPF, DMARC, DKIM, MTA-STS, TLS-RPT), every check with a verdict and a reason.
+import type { z } from 'zod'
+import type { MailCheck, MailResult } from '../../shared/tools/mail.ts'
+import { mailLines, mailRequest, mailResult } from '../../shared/tools/mail.ts'
+import { parseIpLiteral } from '../net/ip-literal.ts'
+import { createRecordResolver, type RecordResolver } from '../net/record-resolver.ts'
+import { type Diagnostic, failed, type RunContext } from '../types.ts'
+import { checkDkim } from './dkim-check.ts'
+import { checkDmarc } from './dmarc-check.ts'
+import { heloNameFor } from './helo-name.ts'
+import { checkMtaSts, type MtaStsFetchOptions } from './mta-sts-check.ts'
+import { lookupMx, MAX_MX_HOSTS, type MxLookup, type MxName } from './mx-lookup.ts'
+import { judgeMx } from './mx-verdict.ts'
+import { type ProbeDeps, probeMailHosts } from './probe-hosts.ts'
+import { DEFAULT_SMTP_TIMEOUTS, type SmtpTimeouts } from './smtp-probe.ts'
+import { checkSpf } from './spf-check.ts'
+import { checkTlsRpt } from './tls-rpt-check.ts'
+
+type MailRequest = z.infer<typeof mailRequest>
+
+export interface MailDiagnosticOptions {
+  /** SMTP port of every mail host (25; tests use another). */
+  smtpPort?: number
+  /** Our host name for EHLO and the relay probe's sender. */
+  heloName?: string
+  timeouts?: Partial<SmtpTimeouts>
+  mtaSts?: MtaStsFetchOptions
+  /** Time for DNS and SMTP work; the rest of the deadline is left for the answer. */
+  budgetMs?: number
+}
+
+export const MAIL_DEADLINE_MS = 45_000
+const DEFAULT_BUDGET_MS = 40_000
+
+async function checkRecords(domain: string, mxNames: string[], resolve: RecordResolver, ctx: RunContext, o: MailDiagnosticOptions, signal: AbortSignal) {
+  const [spf, dmarc, dkim, mtaSts, tlsRpt] = await Promise.all([
+    checkSpf(domain, resolve),
+    checkDmarc(domain, resolve),
+    checkDkim(domain, resolve),
+    checkMtaSts(domain, mxNames, { resolve, net: ctx.net, signal, fetch: o.mtaSts ?? {} }),
+    checkTlsRpt(domain, resolve),
+  ])
+  return {
+    checks: [spf.check, dmarc.check, dkim.check, mtaSts.check, tlsRpt.check],
+    records: { spf: spf.spf, dmarc: dmarc.dmarc, dkim: dkim.dkim, mtaSts: mtaSts.mtaSts, tlsRpt: tlsRpt.tlsRpt },
+  }
+}
+
+function hostsToProbe(domain: string, lookup: MxLookup): MxName[] {
+  if (lookup.kind === 'mx') return lookup.hosts.slice(0, MAX_MX_HOSTS)
+  if (lookup.kind === 'no-mx') return [{ name: domain, preference: 0 }]
+  return []
+}
+
+async function testAddress(address: string, deps: ProbeDeps): Promise<MailResult> {
+  const [probed] = await probeMailHosts([{ name: address, preference: 0 }], deps)
+  const note: MailCheck = { id: 'mx', title: 'Mail host', status: 'info', reason: `${address} tested directly; no domain, so no MX, SPF, DMARC or DKIM` }
+  return {
+    domain: address,
+    mxSource: 'ip-literal',
+    mx: probed ? [probed.host] : [],
+    checks: [note, ...(probed?.checks ?? [])],
+    dkim: [],
+  }
+}
+
+export function createMailDiagnostic(options: MailDiagnosticOptions = {}): Diagnostic<MailRequest, MailResult> {
+  const timeouts = { ...DEFAULT_SMTP_TIMEOUTS, ...options.timeouts }
+  const heloName = options.heloName ?? heloNameFor(undefined)
+  return {
+    id: 'mail',
+    request: mailRequest,
+    result: mailResult,
+    deadlineMs: MAIL_DEADLINE_MS,
+    lines: mailLines,
+    async run(request, ctx) {
+      if (ctx.net.resolvers.length === 0) return failed('resolver', 'No DNS resolver is configured on this server')
+      const domain = request.input.trim().toLowerCase().replace(/\.$/, '')
+      const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(options.budgetMs ?? DEFAULT_BUDGET_MS)])
+      const resolve = createRecordResolver({ resolvers: ctx.net.resolvers, signal })
+      const deps: ProbeDeps = {
+        net: ctx.net,
+        resolve,
+        signal,
+        smtpPort: options.smtpPort ?? 25,
+        heloName,
+        domain,
+        timeouts,
+        progress: ctx.progress,
+      }
+      const literal = parseIpLiteral(domain)
+      if (literal) return { status: 'ok', result: await testAddress(literal.address, deps) }
+
+      const lookup = await lookupMx(domain, resolve)
+      if (lookup.kind === 'nxdomain') return failed('target', `NXDOMAIN: ${domain} does not exist`)
+      if (lookup.kind === 'error') return failed('resolver', lookup.error)
+      const hosts = hostsToProbe(domain, lookup)
+      ctx.progress({ stage: 'mx', hosts: hosts.map((h) => h.name) })
+      const [probed, records] = await Promise.all([
+        probeMailHosts(hosts, deps),
+        checkRecords(domain, hosts.map((h) => h.name), resolve, ctx, options, signal),
+      ])
+      const result: MailResult = {
+        domain,
+        mxSource: lookup.kind === 'mx' ? 'mx' : lookup.kind === 'null-mx' ? 'null-mx' : 'address-fallback',
+        mx: probed.map((p) => p.host),
+        checks: [judgeMx(domain, lookup, probed), ...records.checks, ...probed.flatMap((p) => p.checks)],
+        ...records.records,
+      }
+      return { status: 'ok', result }
+    },
+  }
+}

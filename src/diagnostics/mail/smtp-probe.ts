@@ -1,0 +1,152 @@
+// One SMTP dialogue with one mail server address: banner, EHLO, STARTTLS, EHLO again, then an
+// open-relay probe (MAIL FROM, RCPT TO a foreign domain, RSET, QUIT). Never DATA: no message is sent.
+import type { Socket } from 'node:net'
+import type { SmtpSession } from '../../shared/tools/mail.ts'
+import { ConnectTimeoutError, connectTcp, PolicyDeniedError } from '../net/guarded-connect.ts'
+import type { IpLiteral } from '../net/ip-literal.ts'
+import type { TargetPolicy } from '../net/policy.ts'
+import { createSmtpChannel, type SmtpChannel } from './smtp-channel.ts'
+import { hasExtension, parseEhloExtensions } from './smtp-extensions.ts'
+import { replySummary, replyText } from './smtp-reply.ts'
+import { upgradeToTls } from './starttls.ts'
+import { describeTls } from './tls-text.ts'
+
+export interface SmtpTimeouts {
+  connectMs: number
+  bannerMs: number
+  commandMs: number
+  tlsMs: number
+}
+
+export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = { connectMs: 10_000, bannerMs: 12_000, commandMs: 10_000, tlsMs: 10_000 }
+
+export interface SmtpProbeOptions {
+  policy: TargetPolicy
+  address: IpLiteral
+  port: number
+  /** The MX name: TLS server name and certificate identity. */
+  mxName: string
+  /** Our own host name, for EHLO and the probe sender. */
+  heloName: string
+  /** The tested domain, so the relay recipient lies outside it. */
+  domain: string
+  signal: AbortSignal
+  timeouts: SmtpTimeouts
+}
+
+/** A recipient domain that is not the tested one (RFC 2606 names, never delivered to). */
+export function relayRecipient(domain: string): string {
+  const foreign = domain === 'example.org' || domain.endsWith('.example.org') ? 'example.net' : 'example.org'
+  return `relay-test@${foreign}`
+}
+
+type Session = SmtpSession & { socket?: Socket }
+
+function connectFailure(error: Error, o: SmtpProbeOptions): string {
+  if (error instanceof PolicyDeniedError) return error.message
+  if (error instanceof ConnectTimeoutError) {
+    return o.signal.aborted
+      ? 'connection stopped: the time budget of the test ran out'
+      : `no connection to port ${o.port} within ${o.timeouts.connectMs / 1000} s`
+  }
+  const code = (error as NodeJS.ErrnoException).code
+  return code === 'ECONNREFUSED' ? `connection refused on port ${o.port}` : `connection failed: ${code ?? error.message}`
+}
+
+async function greet(channel: SmtpChannel, o: SmtpProbeOptions, s: Session): Promise<boolean> {
+  const ehlo = await channel.send(`EHLO ${o.heloName}`, o.timeouts.commandMs, o.signal)
+  if (ehlo.code === 250) {
+    s.greeting = 'ehlo'
+    s.extensions = parseEhloExtensions(ehlo)
+    return true
+  }
+  const helo = await channel.send(`HELO ${o.heloName}`, o.timeouts.commandMs, o.signal)
+  if (helo.code !== 250) throw new Error(`greeting refused: ${replySummary(helo)}`)
+  s.greeting = 'helo'
+  s.extensions = []
+  return false
+}
+
+async function startTls(channel: SmtpChannel, o: SmtpProbeOptions, s: Session): Promise<SmtpChannel> {
+  const ready = await channel.send('STARTTLS', o.timeouts.commandMs, o.signal)
+  if (ready.code !== 220) {
+    s.starttls = 'failed'
+    throw new Error(`STARTTLS refused: ${replySummary(ready)}`)
+  }
+  const unread = channel.release()
+  if (unread > 0) s.transcript.push('-- data sent before the TLS handshake was discarded')
+  try {
+    const upgraded = await upgradeToTls(s.socket as Socket, o.mxName, o.timeouts.tlsMs, o.signal)
+    upgraded.socket.on('error', () => {})
+    s.socket = upgraded.socket
+    s.starttls = 'ok'
+    s.tls = upgraded.summary
+    s.transcript.push(`-- TLS handshake: ${describeTls(upgraded.summary)}`)
+    return createSmtpChannel(upgraded.socket, s.transcript)
+  } catch (error) {
+    s.starttls = 'failed'
+    throw error
+  }
+}
+
+async function probeRelay(channel: SmtpChannel, o: SmtpProbeOptions, s: Session) {
+  const from = await channel.send(`MAIL FROM:<probe@${o.heloName}>`, o.timeouts.commandMs, o.signal)
+  if (from.code !== 250) {
+    s.relay = { verdict: 'refused', reply: replySummary(from) }
+  } else {
+    const rcpt = await channel.send(`RCPT TO:<${relayRecipient(o.domain)}>`, o.timeouts.commandMs, o.signal)
+    s.relay = { verdict: rcpt.code === 250 || rcpt.code === 251 ? 'open' : 'refused', reply: replySummary(rcpt) }
+  }
+  await channel.send('RSET', o.timeouts.commandMs, o.signal)
+}
+
+async function converse(o: SmtpProbeOptions, s: Session) {
+  const started = performance.now()
+  s.socket = await connectTcp(o.policy, {
+    address: o.address,
+    port: o.port,
+    signal: o.signal,
+    timeoutMs: o.timeouts.connectMs,
+  }).catch((error: Error) => {
+    throw new Error(connectFailure(error, o), { cause: error })
+  })
+  s.socket.on('error', () => {})
+  const connected = performance.now()
+  s.connectMs = Math.round(connected - started)
+  let channel = createSmtpChannel(s.socket, s.transcript)
+  const banner = await channel.read(o.timeouts.bannerMs, o.signal).catch((error: Error) => {
+    throw new Error(`no banner: ${error.message}`, { cause: error })
+  })
+  s.bannerMs = Math.round(performance.now() - connected)
+  s.banner = `${banner.code} ${replyText(banner)}`.trim()
+  if (banner.code !== 220) throw new Error(`server refused the session: ${replySummary(banner)}`)
+  const extended = await greet(channel, o, s)
+  s.starttls = extended && hasExtension(s.extensions, 'STARTTLS') ? 'not-tried' : 'not-offered'
+  if (s.starttls === 'not-tried') {
+    channel = await startTls(channel, o, s)
+    await greet(channel, o, s)
+  }
+  await probeRelay(channel, o, s)
+  await channel.send('QUIT', o.timeouts.commandMs, o.signal).catch(() => undefined)
+}
+
+export async function probeSmtp(o: SmtpProbeOptions): Promise<SmtpSession> {
+  const s: Session = {
+    port: o.port,
+    extensions: [],
+    greeting: 'none',
+    starttls: 'not-tried',
+    relay: { verdict: 'untested', reply: '' },
+    transcript: [],
+  }
+  try {
+    await converse(o, s)
+  } catch (error) {
+    s.error = (error as Error).message
+    s.transcript.push(`-- ${s.error}`)
+  } finally {
+    s.socket?.destroy()
+  }
+  const { socket: _socket, ...session } = s
+  return session
+}

@@ -1,0 +1,64 @@
+// SPF of the domain (RFC 7208): one record, its terms, the DNS lookups an evaluation costs
+// (at most 10) and how it treats senders it does not list.
+import type { MailCheck, SpfRecord } from '../../shared/tools/mail.ts'
+import type { RecordResolver } from '../net/record-resolver.ts'
+import { asMailauthResolver, spf } from './mailauth.ts'
+import { isSpfRecord, parseSpfTerms, type SpfTerm } from './spf-terms.ts'
+import { lookupTxt } from './txt-records.ts'
+
+export const SPF_LOOKUP_LIMIT = 10
+/** An address no mail server has (reserved range): evaluating with it walks the whole record. */
+const PROBE_IP = '240.0.0.1'
+
+const check = (status: MailCheck['status'], reason: string): MailCheck => ({ id: 'spf', title: 'SPF', status, reason })
+
+function defaultVerdict(terms: SpfTerm[]): MailCheck {
+  const all = terms.find((t) => t.mechanism === 'all')
+  if (!all) {
+    return terms.some((t) => t.mechanism === 'redirect')
+      ? check('pass', 'policy delegated with redirect=')
+      : check('warn', 'no "all" mechanism: unlisted senders get a neutral result')
+  }
+  const verdicts: Record<string, MailCheck> = {
+    '+': check('fail', '+all: every server on the internet may send as this domain'),
+    '?': check('warn', '?all: unlisted senders are neutral, the record protects nothing'),
+    '~': check('pass', '~all: unlisted senders soft-fail'),
+    '-': check('pass', '-all: unlisted senders fail'),
+  }
+  return verdicts[all.qualifier] ?? check('warn', `unexpected qualifier on all: ${all.qualifier}`)
+}
+
+export async function checkSpf(domain: string, resolve: RecordResolver): Promise<{ check: MailCheck; spf?: SpfRecord }> {
+  const txt = await lookupTxt(resolve, domain)
+  if (!txt.ok) return { check: check('warn', `SPF lookup failed: ${txt.error}`) }
+  const records = txt.records.filter(isSpfRecord)
+  if (records.length === 0) return { check: check('fail', `no SPF record: any server may claim to send mail from ${domain}`) }
+  if (records.length > 1) return { check: check('fail', `${records.length} SPF records: receivers return permerror (one allowed)`) }
+  const record = records[0] ?? ''
+  const terms = parseSpfTerms(record)
+  const evaluation = await spf({
+    sender: `postmaster@${domain}`,
+    ip: PROBE_IP,
+    helo: domain,
+    mta: 'nettoolbox',
+    resolver: asMailauthResolver(resolve),
+    maxResolveCount: SPF_LOOKUP_LIMIT * 3,
+    maxElapsedTime: 10_000,
+  })
+  const lookups = evaluation.lookups?.count ?? 0
+  const result: SpfRecord = { record, terms, lookups, voidLookups: evaluation.lookups?.void ?? 0 }
+  const status = evaluation.status.result
+  if (lookups > SPF_LOOKUP_LIMIT) {
+    return { spf: result, check: check('fail', `${lookups} DNS lookups, more than ${SPF_LOOKUP_LIMIT}: receivers return permerror`) }
+  }
+  const counted = `${lookups} of ${SPF_LOOKUP_LIMIT} DNS lookups`
+  if (status === 'permerror' || status === 'temperror') {
+    const detail = evaluation.status.comment?.replace(/^[^:]*: /, '') ?? status
+    return { spf: result, check: check(status === 'permerror' ? 'fail' : 'warn', `${status}: ${detail}`) }
+  }
+  const verdict = defaultVerdict(terms)
+  if (verdict.status !== 'fail' && status === 'pass') {
+    return { spf: result, check: check('fail', `authorises any address (${PROBE_IP} passes); ${counted}`) }
+  }
+  return { spf: result, check: { ...verdict, reason: `${verdict.reason}; ${counted}` } }
+}

@@ -1,0 +1,81 @@
+// The TLS upgrade after "220 Ready to start TLS": handshake on the same socket, then a summary of
+// the session and the server certificate (trust is judged, never required, as in opportunistic SMTP TLS).
+import { isIP, type Socket } from 'node:net'
+import type { X509Certificate } from 'node:crypto'
+import tls, { type TLSSocket } from 'node:tls'
+import type { TlsSummary } from '../../shared/tools/mail.ts'
+
+export class TlsHandshakeError extends Error {}
+
+const TRUST_ERRORS: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed certificate',
+  SELF_SIGNED_CERT_IN_CHAIN: 'self-signed certificate in the chain',
+  CERT_HAS_EXPIRED: 'certificate expired',
+  CERT_NOT_YET_VALID: 'certificate not yet valid',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'issuer unknown (incomplete chain?)',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'issuer unknown (incomplete chain?)',
+  UNABLE_TO_GET_ISSUER_CERT: 'issuer unknown',
+  CERT_REVOKED: 'certificate revoked',
+}
+
+/** "CN=mx.example.com, O=Example" from the multi-line form X509Certificate gives. */
+function distinguishedName(text: string): string {
+  return text.split('\n').filter(Boolean).join(', ')
+}
+
+/** RFC 6125 matching against the subjectAltName (and the CN when there is none), as OpenSSL does it. */
+function matchesName(x509: X509Certificate, name: string): boolean {
+  return isIP(name) ? x509.checkIP(name) !== undefined : x509.checkHost(name) !== undefined
+}
+
+function summarize(socket: TLSSocket, servername: string): TlsSummary {
+  const x509 = socket.getPeerX509Certificate()
+  const code = socket.authorizationError ? String(socket.authorizationError) : undefined
+  const altNames = (x509?.subjectAltName ?? '')
+    .split(', ')
+    .filter(Boolean)
+    .map((name) => name.replace(/^(DNS|IP Address):/, ''))
+  return {
+    version: socket.getProtocol() ?? 'unknown',
+    cipher: socket.getCipher()?.name ?? 'unknown',
+    subject: x509 ? distinguishedName(x509.subject) : '',
+    issuer: x509 ? distinguishedName(x509.issuer) : '',
+    altNames,
+    validFrom: x509 ? new Date(x509.validFrom).toISOString() : '',
+    validTo: x509 ? new Date(x509.validTo).toISOString() : '',
+    trusted: socket.authorized,
+    ...(code ? { trustError: TRUST_ERRORS[code] ?? code.toLowerCase().replaceAll('_', ' ') } : {}),
+    hostnameMatch: x509 !== undefined && matchesName(x509, servername),
+  }
+}
+
+/** Runs the TLS handshake on an established SMTP socket. */
+export function upgradeToTls(
+  socket: Socket,
+  servername: string,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<{ socket: TLSSocket; summary: TlsSummary }> {
+  return new Promise((resolve, reject) => {
+    const secure = tls.connect({
+      socket,
+      servername: isIP(servername) ? undefined : servername,
+      rejectUnauthorized: false,
+    })
+    const finish = (error?: Error) => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', onAbort)
+      secure.off('error', onError)
+      if (!error) return resolve({ socket: secure, summary: summarize(secure, servername) })
+      secure.destroy()
+      reject(error)
+    }
+    const onError = (error: Error) =>
+      finish(new TlsHandshakeError(`TLS handshake failed: ${(error as NodeJS.ErrnoException).code ?? error.message}`))
+    const onAbort = () => finish(new TlsHandshakeError('TLS handshake stopped: the time budget of the test ran out'))
+    const timer = setTimeout(() => finish(new TlsHandshakeError(`no TLS handshake within ${timeoutMs / 1000} s`)), timeoutMs)
+    signal.addEventListener('abort', onAbort, { once: true })
+    secure.once('secureConnect', () => finish())
+    secure.on('error', onError)
+  })
+}

@@ -1,0 +1,143 @@
+// Ping: the system ping (ICMP echo) on the policy-checked address, replies streamed as they come;
+// or timed TCP connections when chosen, or when ICMP is not available on this server.
+import type { z } from 'zod'
+import {
+  PING_COUNT_DEFAULT,
+  type PingProgress,
+  type PingReply,
+  type PingResult,
+  pingLines,
+  pingRequest,
+  pingResult,
+  TCP_PING_DEFAULT_PORT,
+} from '../../shared/tools/ping.ts'
+import { connectTcp } from '../net/guarded-connect.ts'
+import type { IpLiteral } from '../net/ip-literal.ts'
+import { BinaryMissingError, type Launcher, launchBinary } from '../net/launch-binary.ts'
+import { type Diagnostic, failed, type Outcome, type RunContext } from '../types.ts'
+import { buildPingArgs } from './args.ts'
+import { icmpUnavailable, parsePing, parsePingLine } from './parse.ts'
+import { type Connect, runTcpPing, summarizeReplies } from './tcp-ping.ts'
+
+type PingRequest = z.infer<typeof pingRequest>
+
+export interface PingDeps {
+  launch?: Launcher
+  /** The ping binary (default "ping" on PATH). */
+  binary?: string
+  /** Replaces the guarded TCP connect (tests). */
+  connect?: Connect
+  /** Seconds between probes, ICMP or TCP (default 1). */
+  intervalSec?: number
+}
+
+const REPLY_WAIT_SEC = 2
+const TCP_TIMEOUT_MS = 2000
+
+interface Target {
+  host: string
+  address: IpLiteral
+  count: number
+}
+
+type Probe = Omit<PingResult, 'host' | 'address' | 'family'>
+
+async function pingIcmp(target: Target, ctx: RunContext, deps: Required<Omit<PingDeps, 'connect'>>): Promise<Probe | 'unavailable' | { failure: string }> {
+  const report = (reply: PingReply) => ctx.progress({ type: 'reply', reply } satisfies PingProgress)
+  const args = buildPingArgs({ address: target.address, count: target.count, intervalSec: deps.intervalSec, replyWaitSec: REPLY_WAIT_SEC })
+  let outcome: Awaited<ReturnType<Launcher>>
+  try {
+    outcome = await deps.launch(deps.binary, args, {
+      signal: ctx.signal,
+      timeoutMs: (target.count * deps.intervalSec + REPLY_WAIT_SEC + 3) * 1000,
+      onLine(line) {
+        const event = parsePingLine(line)
+        if (event?.kind === 'reply') report(event.reply)
+        else if (event?.kind === 'pending') report({ seq: event.seq, status: 'timeout' })
+      },
+    })
+  } catch (error) {
+    if (error instanceof BinaryMissingError) return 'unavailable'
+    throw error
+  }
+  const parsed = parsePing(`${outcome.stdout}\n${outcome.stderr}`)
+  if (icmpUnavailable(parsed)) return 'unavailable'
+  if (parsed.host === undefined && parsed.failures.length > 0) return { failure: parsed.failures.join('; ') }
+  const sent = Math.max(0, ...parsed.replies.map((r) => r.seq))
+  return {
+    mode: 'icmp',
+    payloadBytes: parsed.payloadBytes ?? 56,
+    replies: parsed.replies,
+    summary: parsed.summary ?? summarizeReplies(parsed.replies, sent, null),
+    notes: outcome.killed ? ['ping was stopped before it finished'] : [],
+  }
+}
+
+async function pingTcp(target: Target, port: number, ctx: RunContext, connect: Connect, intervalSec: number): Promise<Probe> {
+  const { replies, summary } = await runTcpPing({
+    address: target.address,
+    port,
+    count: target.count,
+    intervalMs: intervalSec * 1000,
+    timeoutMs: TCP_TIMEOUT_MS,
+    signal: ctx.signal,
+    connect,
+    onReply: (reply) => ctx.progress({ type: 'reply', reply } satisfies PingProgress),
+  })
+  return { mode: 'tcp', port, replies, summary, notes: [] }
+}
+
+function verdict(result: PingResult): Outcome<PingResult> {
+  if (result.summary.received > 0) return { status: 'ok', result }
+  const firstError = result.replies.find((r) => r.status === 'error')?.detail
+  const error = `No reply from ${result.address}${firstError ? `: ${firstError}` : ''} (100% packet loss)`
+  return { status: 'failed', failureSource: 'target', error, result }
+}
+
+export function createPingDiagnostic(deps: PingDeps = {}): Diagnostic<PingRequest, PingResult> {
+  const icmpDeps = { launch: deps.launch ?? launchBinary, binary: deps.binary ?? 'ping', intervalSec: deps.intervalSec ?? 1 }
+  return {
+    id: 'ping',
+    request: pingRequest,
+    result: pingResult,
+    deadlineMs: 30_000,
+    lines: pingLines,
+    async run(request, ctx) {
+      const options = request.options ?? {}
+      const resolution = await ctx.net.resolveTarget(request.input, { signal: ctx.signal, family: options.family ?? 'any' })
+      if (!resolution.ok) return failed(resolution.failureSource, resolution.error)
+      const address = resolution.addresses.find((a) => !options.family || a.family === options.family) ?? resolution.addresses[0]
+      if (!address) return failed('target', `${resolution.host} has no address to ping`)
+      const target: Target = { host: resolution.host, address, count: options.count ?? PING_COUNT_DEFAULT }
+      const port = options.port ?? TCP_PING_DEFAULT_PORT
+      const connect = deps.connect ?? ((o) => connectTcp(ctx.net.policy, o))
+      const announce = (mode: PingResult['mode']) =>
+        ctx.progress({
+          type: 'start',
+          host: target.host,
+          address: address.address,
+          family: address.family,
+          mode,
+          count: target.count,
+          ...(mode === 'tcp' ? { port } : {}),
+        } satisfies PingProgress)
+
+      let probe: Probe
+      announce(options.mode ?? 'icmp')
+      if (options.mode === 'tcp') probe = await pingTcp(target, port, ctx, connect, icmpDeps.intervalSec)
+      else {
+        const icmp = await pingIcmp(target, ctx, icmpDeps)
+        if (icmp === 'unavailable') {
+          announce('tcp')
+          probe = await pingTcp(target, port, ctx, connect, icmpDeps.intervalSec)
+          probe.notes.push(`ICMP ping is not available on this server; timed TCP connections to port ${port} instead.`)
+        } else if ('failure' in icmp) {
+          return failed('target', `Cannot ping ${address.address}: ${icmp.failure}`)
+        } else probe = icmp
+      }
+      return verdict({ host: target.host, address: address.address, family: address.family, ...probe })
+    },
+  }
+}
+
+export const pingDiagnostic = createPingDiagnostic()

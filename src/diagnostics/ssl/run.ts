@@ -1,0 +1,120 @@
+// SSL/TLS check: resolve once, inspect the certificate and handshake at the checked address, probe
+// every protocol version, read HSTS, then grade. An untrusted, expired or mismatched certificate
+// is a failed check that still carries the full report.
+import type { z } from 'zod'
+import { SSL_FAILURE_PREFIX, type SslResult, sslLines, sslRequest, sslResult } from '../../shared/tools/ssl.ts'
+import { ConnectTimeoutError, PolicyDeniedError } from '../net/guarded-connect.ts'
+import { TlsHandshakeError } from '../net/guarded-tls.ts'
+import { loadTrustAnchors } from '../net/trust-anchors.ts'
+import { type Diagnostic, failed, type Outcome } from '../types.ts'
+import { describeCipher, rsaEquivalentBits } from './cipher-facts.ts'
+import { gradeServer } from './grade.ts'
+import { inspectServer, NoCertificateError, type ServerInspection } from './inspect-server.ts'
+import { type ProbeTarget, probeInsecureSuites, probeProtocols } from './probe-protocols.ts'
+import { readHsts } from './read-hsts.ts'
+
+type SslRequest = z.infer<typeof sslRequest>
+
+export interface SslDiagnosticOptions {
+  /** PEM file of extra trusted CAs (EXTRA_CA_FILE); Node's default roots otherwise. */
+  extraCaFile?: string
+  /** Deadline of each connection (default 8 s). */
+  connectTimeoutMs?: number
+  userAgent?: string
+  now?: () => Date
+}
+
+function splitTarget(input: string): { host: string; port: number } {
+  const [host = '', port] = input.toLowerCase().split(':')
+  return { host: host.replace(/\.$/, ''), port: port === undefined ? 443 : Number(port) }
+}
+
+function describeConnectFailure(error: unknown, where: string, timeoutMs: number): Outcome<never> {
+  if (error instanceof PolicyDeniedError) return failed('policy', `${SSL_FAILURE_PREFIX} ${error.message}`)
+  if (error instanceof ConnectTimeoutError) return failed('target', `${SSL_FAILURE_PREFIX} no connection to ${where} within ${timeoutMs} ms`)
+  if (error instanceof NoCertificateError) return failed('target', `${SSL_FAILURE_PREFIX} ${where}: ${error.message}`)
+  if (error instanceof TlsHandshakeError) return failed('target', `${SSL_FAILURE_PREFIX} ${error.message} with ${where}`)
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ECONNREFUSED') return failed('target', `${SSL_FAILURE_PREFIX} connection refused by ${where}`)
+  return failed('target', `${SSL_FAILURE_PREFIX} could not connect to ${where}${code ? ` (${code})` : ''}`)
+}
+
+function verdict(result: SslResult): Outcome<SslResult> {
+  const problem = result.grade.reasons.find((reason) => reason.cap === 'T' || reason.cap === 'M')
+  if (!problem) return { status: 'ok', result }
+  return { status: 'failed', failureSource: 'target', error: `${SSL_FAILURE_PREFIX} ${problem.text}`, result }
+}
+
+async function probeRest(target: ProbeTarget, host: string, userAgent: string) {
+  return Promise.all([
+    probeProtocols(target),
+    probeInsecureSuites(target),
+    readHsts({ ...target, host, userAgent }),
+  ])
+}
+
+function gradeInspection(main: ServerInspection, rest: Awaited<ReturnType<typeof probeRest>>) {
+  const [protocols, insecureSuites, hsts] = rest
+  const cert = main.certificate
+  const probeCipherBits = protocols.flatMap((p) => (p.cipher ? [describeCipher(p.cipher, p.protocol).bits] : []))
+  return gradeServer({
+    trust: main.trust,
+    signatureAlgorithms: [cert, ...main.chain.filter((c) => !c.selfSigned)].map((c) => c.signatureAlgorithm),
+    keyStrength: rsaEquivalentBits(cert.keyType, cert.keyBits ?? 0),
+    keyText: `${cert.keyType} ${cert.keyBits ?? '?'} bits`,
+    exchangeStrength: main.exchangeStrength,
+    protocols,
+    negotiated: { ...main.cipherFacts, protocol: main.connection.protocol, cipher: main.connection.cipher },
+    probeCipherBits,
+    insecureSuites,
+    hstsMaxAge: hsts.maxAge,
+  })
+}
+
+export function createSslDiagnostic(options: SslDiagnosticOptions = {}): Diagnostic<SslRequest, SslResult> {
+  const ca = loadTrustAnchors(options.extraCaFile)
+  const timeoutMs = options.connectTimeoutMs ?? 8000
+  const userAgent = options.userAgent ?? 'NetToolbox-SSLCheck/1.34'
+  const now = options.now ?? (() => new Date())
+  return {
+    id: 'ssl',
+    request: sslRequest,
+    result: sslResult,
+    deadlineMs: 25_000,
+    lines: sslLines,
+    async run(request, ctx) {
+      const { host, port } = splitTarget(request.input)
+      const resolution = await ctx.net.resolveTarget(host, { signal: ctx.signal })
+      if (!resolution.ok) return failed(resolution.failureSource, `${SSL_FAILURE_PREFIX} ${resolution.error}`)
+      const [address] = resolution.addresses
+      if (!address) return failed('target', `${SSL_FAILURE_PREFIX} ${host} has no address`)
+      const where = `${address.family === 6 ? `[${address.address}]` : address.address}:${port}`
+      const target: ProbeTarget = { policy: ctx.net.policy, address, port, servername: host, signal: ctx.signal, timeoutMs }
+      ctx.progress({ stage: 'handshake', address: address.address, port })
+      let main: ServerInspection
+      try {
+        main = await inspectServer({ ...target, ca }, now())
+      } catch (error) {
+        return describeConnectFailure(error, where, timeoutMs)
+      }
+      ctx.progress({ stage: 'protocols', address: address.address, port })
+      const rest = await probeRest(target, host, userAgent)
+      const [protocols, insecureSuites, hsts] = rest
+      return verdict({
+        host,
+        port,
+        address: address.address,
+        addresses: resolution.addresses.map((a) => a.address),
+        certificate: main.certificate,
+        chain: main.chain,
+        trust: main.trust,
+        connection: main.connection,
+        protocols,
+        insecureSuites,
+        ocspStapling: main.ocspStapling,
+        hsts,
+        grade: gradeInspection(main, rest),
+      })
+    },
+  }
+}

@@ -1,0 +1,72 @@
+// Website check: a server-side GET of the URL, following up to 10 redirects (each re-resolved and
+// re-checked), within the spec's 10 s; up when the final answer is 2xx/3xx, down otherwise.
+import type { z } from 'zod'
+import {
+  WEBSITE_MAX_REDIRECTS,
+  WEBSITE_TIMEOUT_MS,
+  type WebsiteCheckResult,
+  websiteCheckLines,
+  websiteCheckRequest,
+  websiteCheckResult,
+} from '../../shared/tools/website-check.ts'
+import { loadTrustAnchors } from '../net/trust-anchors.ts'
+import type { Diagnostic } from '../types.ts'
+import { type FollowReport, followRedirects } from './follow-redirects.ts'
+import { rateSecurityHeaders } from './security-headers.ts'
+
+type WebsiteCheckRequest = z.infer<typeof websiteCheckRequest>
+
+export interface WebsiteCheckOptions {
+  /** Budget of the whole check (the spec's 10 s by default). */
+  timeoutMs?: number
+  maxRedirects?: number
+  /** Named in the User-Agent so site owners can see who is asking (PUBLIC_URL). */
+  publicUrl?: string
+  /** PEM file of extra trusted CAs (EXTRA_CA_FILE); Node's default roots otherwise. */
+  extraCaFile?: string
+}
+
+function summarize(input: string, report: FollowReport): WebsiteCheckResult {
+  const final = report.final
+  const status = final?.status ?? null
+  const headers = final?.headers ?? []
+  return {
+    url: input,
+    finalUrl: report.finalUrl.href,
+    up: report.failure === null && status !== null && status >= 200 && status < 400,
+    finalStatus: status,
+    statusText: final?.statusText ?? null,
+    hops: report.hops,
+    headers,
+    securityHeaders: final ? rateSecurityHeaders(headers, report.finalUrl.protocol === 'https:') : [],
+    bodyBytes: final?.bodyBytes ?? null,
+    bodyTruncated: final?.bodyTruncated ?? false,
+    tls: final?.tls ?? null,
+  }
+}
+
+export function createWebsiteCheckDiagnostic(options: WebsiteCheckOptions = {}): Diagnostic<WebsiteCheckRequest, WebsiteCheckResult> {
+  const timeoutMs = options.timeoutMs ?? WEBSITE_TIMEOUT_MS
+  const ca = loadTrustAnchors(options.extraCaFile)
+  const userAgent = `NetToolbox-WebsiteCheck/1.34${options.publicUrl ? ` (+${options.publicUrl})` : ''}`
+  return {
+    id: 'website-check',
+    request: websiteCheckRequest,
+    result: websiteCheckResult,
+    deadlineMs: timeoutMs + 2000,
+    lines: websiteCheckLines,
+    async run(request, ctx) {
+      const report = await followRedirects(new URL(request.input), {
+        net: ctx.net,
+        signal: ctx.signal,
+        timeoutMs,
+        maxRedirects: options.maxRedirects ?? WEBSITE_MAX_REDIRECTS,
+        userAgent,
+        ca,
+      })
+      const result = summarize(request.input, report)
+      if (report.failure) return { status: 'failed', ...report.failure, result }
+      return { status: 'ok', result }
+    },
+  }
+}

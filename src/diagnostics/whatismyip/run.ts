@@ -1,0 +1,51 @@
+// What is my IP: the caller's address as Fastify derives it (honouring TRUST_PROXY), with its
+// offline location and network and its PTR name. Nothing is sent to the caller's address.
+import type { z } from 'zod'
+import {
+  type WhatismyipResult,
+  whatismyipLines,
+  whatismyipRequest,
+  whatismyipResult,
+} from '../../shared/tools/whatismyip.ts'
+import { unmapIpv4 } from '../geolocation/geo-db.ts'
+import { findNonPublicRange, type IpFacts, lookUpIpFacts } from '../geolocation/ip-facts.ts'
+import { parseIpLiteral } from '../net/ip-literal.ts'
+import { type Diagnostic, failed } from '../types.ts'
+import { lookUpPtr } from './lookup-ptr.ts'
+
+type WhatismyipRequest = z.infer<typeof whatismyipRequest>
+
+export const whatismyipDiagnostic: Diagnostic<WhatismyipRequest, WhatismyipResult> = {
+  id: 'whatismyip',
+  request: whatismyipRequest,
+  result: whatismyipResult,
+  deadlineMs: 8000,
+  lines: whatismyipLines,
+  async run(_request, ctx) {
+    const literal = ctx.clientIp ? parseIpLiteral(ctx.clientIp) : null
+    if (!literal) return failed('target', 'The server could not tell your IP address')
+    const address = unmapIpv4(literal)
+    const range = findNonPublicRange(ctx.net.policy, address.address)
+    const noFacts: IpFacts = { attributions: [] }
+    const [facts, ptr] = await Promise.all([
+      range ? noFacts : lookUpIpFacts(address),
+      lookUpPtr(address, ctx.net, ctx.signal),
+    ])
+    const notes: string[] = []
+    if (range) notes.push(`${address.address} is not a public address (${range}): it has no public location or network`)
+    else if (!facts.location) notes.push(`No location is known for ${address.address} in the DB-IP database`)
+    if ('note' in ptr) notes.push(ptr.note)
+    return {
+      status: 'ok',
+      result: {
+        ip: address.address,
+        family: address.family,
+        ...('name' in ptr ? { reverseName: ptr.name } : {}),
+        ...(facts.location ? { location: facts.location } : {}),
+        ...(facts.network ? { network: facts.network } : {}),
+        notes,
+        attributions: facts.attributions,
+      },
+    }
+  },
+}

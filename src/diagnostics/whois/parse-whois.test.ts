@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { decodeWhoisText } from './decode-whois.ts'
+import { findNotFound, findReferral, parseWhoisFields } from './parse-whois.ts'
+
+const dir = new URL('./fixtures/', import.meta.url)
+const files = readdirSync(dir)
+const cases = [...new Set(files.map((f) => f.replace(/\.(txt|json)$/, '')))]
+
+describe('whois parser fixtures', () => {
+  it('has a .txt and a .json for every case', () => {
+    const orphans = cases.filter((c) => !files.includes(`${c}.txt`) || !files.includes(`${c}.json`))
+    expect(orphans).toEqual([])
+  })
+
+  it.each(cases.filter((c) => files.includes(`${c}.txt`) && files.includes(`${c}.json`)))(
+    'reads the fields, referral and refusal of %s',
+    (name) => {
+      const text = readFileSync(new URL(`${name}.txt`, dir), 'utf8')
+      const expected = JSON.parse(readFileSync(new URL(`${name}.json`, dir), 'utf8'))
+      expect(parseWhoisFields(text)).toEqual(expected.fields)
+      expect(findReferral(text) ?? null).toBe(expected.referral)
+      expect(findNotFound(text) ?? null).toBe(expected.notFound)
+    },
+  )
+})
+
+describe('findReferral()', () => {
+  it('keeps a port written after the server name', () => {
+    expect(findReferral('refer: 127.0.0.1:4343\n')).toBe('127.0.0.1:4343')
+  })
+  it('ignores rwhois and web referrals', () => {
+    expect(findReferral('ReferralServer: rwhois://rwhois.example.net:4321\n')).toBeUndefined()
+    expect(findReferral('Registrar WHOIS Server: https://whois.example/\n')).toBeUndefined()
+  })
+  it('ignores an empty "Registrar WHOIS Server:" line', () => {
+    expect(findReferral('Registrar WHOIS Server: \nRegistrar URL: http://x.example\n')).toBeUndefined()
+  })
+})
+
+describe('decodeWhoisText()', () => {
+  const latin1 = Buffer.from('Registrant: Société Générale Électricité\n', 'latin1')
+
+  it('decodes valid UTF-8 as UTF-8', () => {
+    expect(decodeWhoisText(Buffer.from('Registrant: Müller GmbH\n', 'utf8'))).toBe('Registrant: Müller GmbH\n')
+  })
+  it('falls back to ISO-8859-1 when the bytes are not UTF-8', () => {
+    expect(decodeWhoisText(latin1)).toBe('Registrant: Société Générale Électricité\n')
+  })
+  it('uses the charset known for the server when given', () => {
+    const jis = Buffer.from([0x1b, 0x24, 0x42, 0x46, 0x7c, 0x4b, 0x5c, 0x1b, 0x28, 0x42])
+    expect(decodeWhoisText(jis, 'iso-2022-jp')).toBe('日本')
+  })
+})

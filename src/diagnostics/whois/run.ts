@@ -1,0 +1,86 @@
+// Whois: RDAP first (IANA bootstrap), then port-43 whois following referrals from WHOIS_SERVER.
+import type { z } from 'zod'
+import { type WhoisResult, whoisLines, whoisRequest, whoisResult } from '../../shared/tools/whois.ts'
+import type { RdapClient } from '../rdap/rdap-client.ts'
+import { readRdapFields } from '../rdap/rdap-fields.ts'
+import { describeQuery, parseRegistryQuery, type RegistryQuery } from '../rdap/registry-query.ts'
+import { type Diagnostic, failed, type Outcome, type RunContext } from '../types.ts'
+import { findNotFound } from './parse-whois.ts'
+import { combineWhoisFields, followWhoisChain, formatWhoisRaw } from './whois-chain.ts'
+
+type WhoisRequest = z.infer<typeof whoisRequest>
+
+export interface WhoisSettings {
+  /** First port-43 server, "host[:port]" (WHOIS_SERVER). */
+  whoisServer: string
+  rdap: RdapClient
+  /** Deadline of each server asked (default 6 s). */
+  serverTimeoutMs?: number
+  /** Largest answer read from one server (default 1 MiB). */
+  maxBytes?: number
+}
+
+async function lookUpWhois(
+  query: RegistryQuery,
+  settings: WhoisSettings,
+  ctx: RunContext,
+  rdapError: string,
+): Promise<Outcome<WhoisResult>> {
+  const maxBytes = settings.maxBytes ?? 1024 * 1024
+  const chain = await followWhoisChain(settings.whoisServer, query, {
+    net: ctx.net,
+    signal: ctx.signal,
+    timeoutMs: settings.serverTimeoutMs ?? 6000,
+    maxBytes,
+  })
+  const notes = [`RDAP: ${rdapError}`]
+  if (chain.steps.length === 0) {
+    const failure = chain.failure
+    return failed(failure?.failureSource ?? 'target', `RDAP: ${rdapError}; whois: ${failure?.error ?? 'no answer'}`)
+  }
+  if (chain.failure) notes.push(`whois referral to ${chain.failure.error}`)
+  const result: WhoisResult = {
+    ...combineWhoisFields(chain.steps),
+    query: describeQuery(query),
+    kind: query.kind,
+    protocol: 'whois',
+    sources: chain.steps.map((step) => step.server),
+    raw: formatWhoisRaw(chain.steps, maxBytes),
+    notes,
+  }
+  const last = chain.steps.at(-1)
+  const refusal = last && chain.steps.length > 1 ? findNotFound(last.text) : undefined
+  if (refusal && !result.registrar && !result.created) {
+    return { status: 'failed', failureSource: 'target', error: `${result.query} was not found (${last?.server}: ${refusal})`, result }
+  }
+  return { status: 'ok', result }
+}
+
+export function createWhoisDiagnostic(settings: WhoisSettings): Diagnostic<WhoisRequest, WhoisResult> {
+  return {
+    id: 'whois',
+    request: whoisRequest,
+    result: whoisResult,
+    deadlineMs: 30_000,
+    lines: whoisLines,
+    async run(request, ctx) {
+      const query = parseRegistryQuery(request.input)
+      if (!query) return failed('target', `${request.input} is not a domain, IP address or AS number`)
+      const rdap = await settings.rdap.lookup(query, { net: ctx.net, signal: ctx.signal, timeoutMs: 6000 })
+      if (rdap.ok) {
+        const result: WhoisResult = {
+          ...readRdapFields(rdap.data),
+          query: describeQuery(query),
+          kind: query.kind,
+          protocol: 'rdap',
+          sources: [rdap.url],
+          raw: rdap.raw,
+          notes: [],
+        }
+        return { status: 'ok', result }
+      }
+      if (rdap.notFound) return failed('target', rdap.error)
+      return lookUpWhois(query, settings, ctx, rdap.error)
+    },
+  }
+}

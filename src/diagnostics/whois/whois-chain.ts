@@ -1,0 +1,78 @@
+// Port-43 whois with referrals: the configured server (IANA by default), then the registry it
+// names, then the registrar the registry names: at most two referrals, each server checked.
+import type { FailureSource } from '../../shared/tools/common.ts'
+import type { RegistrationFields } from '../../shared/tools/whois.ts'
+import type { RegistryQuery } from '../rdap/registry-query.ts'
+import { decodeWhoisText } from './decode-whois.ts'
+import { findReferral, parseWhoisFields } from './parse-whois.ts'
+import { queryWhois, type WhoisAsk, WhoisError } from './query-whois.ts'
+import { charsetOf, formatWhoisQuery } from './whois-servers.ts'
+import { splitHostPort } from '../net/endpoint.ts'
+
+export const MAX_REFERRALS = 2
+
+export interface WhoisStep {
+  server: string
+  text: string
+  truncated: boolean
+}
+
+export interface WhoisChain {
+  steps: WhoisStep[]
+  /** The server that did not answer, when one did not. */
+  failure?: { server: string; error: string; failureSource: FailureSource }
+}
+
+export async function followWhoisChain(start: string, query: RegistryQuery, ask: WhoisAsk): Promise<WhoisChain> {
+  const steps: WhoisStep[] = []
+  const visited = new Set<string>()
+  let server = start
+  for (let hop = 0; hop <= MAX_REFERRALS; hop++) {
+    visited.add(server.toLowerCase())
+    const host = splitHostPort(server, 43)?.host ?? server
+    try {
+      const reply = await queryWhois(server, formatWhoisQuery(host, query), ask)
+      const text = decodeWhoisText(reply.bytes, charsetOf(reply.host))
+      steps.push({ server, text, truncated: reply.truncated })
+      const next = findReferral(text)
+      if (!next || visited.has(next.toLowerCase())) break
+      server = next
+    } catch (error) {
+      if (!(error instanceof WhoisError)) throw error
+      return { steps, failure: { server, error: error.message, failureSource: error.failureSource } }
+    }
+  }
+  return { steps }
+}
+
+const SCALARS = [
+  'name', 'handle', 'registrar', 'registrarIanaId', 'organisation', 'created', 'updated', 'expires', 'dnssec', 'range',
+  'country', 'abuse',
+] as const
+
+/**
+ * The fields of the chain: the first answer (the referral from IANA) only counts when it is the
+ * only one; later answers override earlier ones field by field.
+ */
+export function combineWhoisFields(steps: WhoisStep[]): RegistrationFields {
+  const relevant = steps.length > 1 ? steps.slice(1) : steps
+  const combined: RegistrationFields = { status: [], nameServers: [] }
+  for (const step of relevant) {
+    const fields = parseWhoisFields(step.text)
+    for (const key of SCALARS) {
+      if (fields[key] !== undefined) Object.assign(combined, { [key]: fields[key] })
+    }
+    if (fields.status.length > 0) combined.status = fields.status
+    if (fields.nameServers.length > 0) combined.nameServers = fields.nameServers
+  }
+  return combined
+}
+
+export function formatWhoisRaw(steps: WhoisStep[], maxBytes: number): string {
+  return steps
+    .map((step) => {
+      const cut = step.truncated ? `\n[answer cut at ${maxBytes} bytes]` : ''
+      return `# ${step.server}\n${step.text.trimEnd()}${cut}`
+    })
+    .join('\n\n')
+}

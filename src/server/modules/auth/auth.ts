@@ -1,0 +1,83 @@
+// better-auth on our own database: email + password, database sessions in an httpOnly SameSite=Lax
+// cookie, verification and password reset by mail, and its per-IP rate limits.
+import { betterAuth } from 'better-auth'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import { MIN_PASSWORD_LENGTH } from '../../../shared/auth.ts'
+import type { DatabaseSchema } from '../../db/schema.ts'
+import { rejectDuplicateSignUp, rememberPasswordReset, signInAfterPasswordReset } from './auth-hooks.ts'
+import type { AuthMails } from './auth-mails.ts'
+
+/** Set by our HTTP bridge from Fastify's request.ip (which honours TRUST_PROXY); clients cannot forge it. */
+export const CLIENT_IP_HEADER = 'x-nettoolbox-client-ip'
+
+export interface AuthOptions {
+  db: Kysely<DatabaseSchema>
+  dialect: 'sqlite' | 'postgres'
+  publicUrl: string
+  secret: string
+  mails: AuthMails
+  log: FastifyBaseLogger
+}
+
+const HOUR = 60 * 60
+
+export function createAuth({ db, dialect, publicUrl, secret, mails, log }: AuthOptions) {
+  return betterAuth({
+    appName: 'NetToolbox',
+    baseURL: publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [new URL(publicUrl).origin],
+    // Transactions only on PostgreSQL: SQLite has a single connection, and a query outside the
+    // transaction while it is open would wait forever.
+    database: { db, type: dialect, transaction: dialect === 'postgres' },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      requireEmailVerification: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: HOUR,
+      sendResetPassword: ({ user, url }) => mails.sendPasswordReset(user.email, url),
+      onPasswordReset: async ({ user }, request) => rememberPasswordReset(request, user.id),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: HOUR,
+      sendVerificationEmail: ({ user, url }) => mails.sendVerification(user.email, url),
+    },
+    session: { expiresIn: 30 * 24 * HOUR, updateAge: 24 * HOUR },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: HOUR, max: 20 },
+        '/change-password': { window: 60, max: 5 },
+        '/request-password-reset': { window: 15 * 60, max: 5 },
+        '/send-verification-email': { window: 15 * 60, max: 5 },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'nettoolbox',
+      useSecureCookies: publicUrl.startsWith('https://'),
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: {
+      before: rejectDuplicateSignUp,
+      after: signInAfterPasswordReset,
+    },
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => log[level]({ args }, `[auth] ${message}`),
+    },
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>

@@ -1,0 +1,84 @@
+// /api/auth/*: better-auth's own routes, bridged from Fastify to its fetch-style handler, behind
+// our per-email limits.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type Auth, CLIENT_IP_HEADER } from './auth.ts'
+import type { EmailRateLimiter } from './email-rate-limit.ts'
+
+export interface AuthRoutesOptions {
+  auth: Auth
+  publicUrl: string
+  emailLimiter: EmailRateLimiter
+}
+
+const DROPPED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', CLIENT_IP_HEADER])
+
+function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || DROPPED_HEADERS.has(name)) continue
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
+  }
+  headers.set(CLIENT_IP_HEADER, request.ip)
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined
+  return new Request(new URL(request.url, publicUrl), {
+    method: request.method,
+    headers,
+    body: hasBody ? JSON.stringify(request.body) : undefined,
+  })
+}
+
+/**
+ * better-auth also returns the session token in JSON bodies (for bearer-token clients). Our pages
+ * use only the httpOnly cookie, so the token is taken out: page scripts never see it.
+ */
+export function withoutSessionTokens(json: string): string {
+  const data: unknown = JSON.parse(json)
+  if (typeof data !== 'object' || data === null) return json
+  const { token: _token, ...rest } = data as Record<string, unknown>
+  const session = rest.session
+  if (typeof session === 'object' && session !== null) {
+    const { token: _sessionToken, ...safeSession } = session as Record<string, unknown>
+    rest.session = safeSession
+  }
+  return JSON.stringify(rest)
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.code(response.status)
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value)
+  })
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) reply.header('set-cookie', cookies)
+  const text = await response.text()
+  if (text === '') return reply.send()
+  const isJson = (response.headers.get('content-type') ?? '').includes('application/json')
+  return reply.send(isJson ? withoutSessionTokens(text) : text)
+}
+
+function emailOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('email' in body)) return undefined
+  return typeof body.email === 'string' ? body.email : undefined
+}
+
+export async function authRoutes(app: FastifyInstance, { auth, publicUrl, emailLimiter }: AuthRoutesOptions) {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    async handler(request, reply) {
+      const email = request.method === 'POST' ? emailOf(request.body) : undefined
+      if (email !== undefined) {
+        const action = new URL(request.url, publicUrl).pathname.slice('/api/auth'.length)
+        const decision = await emailLimiter.consume(action, email)
+        if (!decision.allowed) {
+          return reply
+            .code(429)
+            .header('retry-after', String(decision.retryAfterSeconds))
+            .send({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' })
+        }
+      }
+      return sendFetchResponse(reply, await auth.handler(toFetchRequest(request, publicUrl)))
+    },
+  })
+}

@@ -1,0 +1,48 @@
+// POST /api/events: first-party analytics. Signed-in senders are identified by their account id
+// only; nothing is stored when the browser sends Do-Not-Track or Global Privacy Control.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { errorBody } from '../../../shared/tools/common.ts'
+import type { CurrentUser } from '../auth/session.ts'
+import type { EventsRepository } from './repository.ts'
+
+const MAX_PROPERTIES_JSON = 4096
+
+export const eventBody = z.object({
+  name: z.string().regex(/^\$?[a-z][a-z0-9_]{0,63}$/, 'Invalid event name'),
+  properties: z
+    .record(z.string(), z.unknown())
+    .refine((p) => JSON.stringify(p).length <= MAX_PROPERTIES_JSON, 'Event properties are too large')
+    .optional(),
+})
+
+export interface EventRoutesOptions {
+  events: EventsRepository
+  currentUser: CurrentUser
+}
+
+export function optedOutOfTracking(request: FastifyRequest): boolean {
+  return request.headers.dnt === '1' || request.headers['sec-gpc'] === '1'
+}
+
+export async function eventRoutes(app: FastifyInstance, { events, currentUser }: EventRoutesOptions) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Record an analytics event (ignored with DNT: 1 or Sec-GPC: 1)',
+        body: eventBody,
+        response: { 204: z.null(), 400: errorBody },
+      },
+    },
+    async (request, reply) => {
+      if (!optedOutOfTracking(request)) {
+        const user = await currentUser(request)
+        await events.insert({ name: request.body.name, userId: user?.id ?? null, properties: request.body.properties ?? {} })
+      }
+      return reply.code(204).send(null)
+    },
+  )
+}

@@ -1,0 +1,40 @@
+// GET /api/ip: the caller's address as this server sees it (TRUST_PROXY honoured by Fastify).
+// Plain text plus a newline for command-line clients and by default; JSON when asked for.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { parseIpLiteral } from '../../../diagnostics/net/ip-literal.ts'
+import { unmapIpv4 } from '../../../diagnostics/geolocation/geo-db.ts'
+
+const ipBody = z.object({ ip: z.string() })
+
+/** HTTPie sends "Accept: application/json" by default, yet its users want the bare address. */
+function wantsJson(request: FastifyRequest): boolean {
+  const agent = request.headers['user-agent'] ?? ''
+  if (/^HTTPie\//i.test(agent)) return false
+  return /\bapplication\/json\b/i.test(request.headers.accept ?? '')
+}
+
+function callerAddress(request: FastifyRequest): string {
+  const literal = parseIpLiteral(request.ip)
+  return literal ? unmapIpv4(literal).address : request.ip
+}
+
+export async function ipRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/ip',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: "The caller's IP address: text/plain, or JSON with Accept: application/json",
+        response: { 200: z.union([ipBody, z.string()]) },
+      },
+    },
+    async (request, reply) => {
+      const ip = callerAddress(request)
+      reply.header('cache-control', 'no-store').header('vary', 'Accept, User-Agent')
+      if (wantsJson(request)) return { ip }
+      return reply.type('text/plain; charset=utf-8').send(`${ip}\n`)
+    },
+  )
+}

@@ -1,0 +1,26 @@
+// The one CSRF rule of the API: a state-changing request (anything but GET, HEAD, OPTIONS) under
+// /api/ that a browser sends must come from our own origin. Browsers say where a request comes
+// from (Sec-Fetch-Site, Origin); a request with neither header is not a browser's cross-site request
+// (curl, scripts) and carries no ambient cookies to abuse.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+export function isSameOriginRequest(request: FastifyRequest, publicOrigin: string): boolean {
+  const site = request.headers['sec-fetch-site']
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false
+  const origin = request.headers.origin
+  if (origin === undefined) return true
+  return origin === publicOrigin || origin === `${request.protocol}://${request.host}`
+}
+
+export function registerSameOriginRule(app: FastifyInstance, { publicUrl }: { publicUrl: string }) {
+  const publicOrigin = new URL(publicUrl).origin
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return
+    if (isSameOriginRequest(request, publicOrigin)) return
+    return reply
+      .code(403)
+      .send({ error: { type: 'cross_origin_request', message: 'Cross-origin requests are not allowed' } })
+  })
+}

@@ -1,0 +1,13 @@
+// Account rules and the spec's exact texts (product-spec §5, §8), shared by server and web.
+export const MIN_PASSWORD_LENGTH = 6
+
+export const authMessages = {
+  fillAllFields: 'Please fill in all fields',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  emailRequired: 'Please enter your email address',
+  passwordsDoNotMatch: 'Passwords do not match',
+  newPasswordsDoNotMatch: 'New passwords do not match',
+  newPasswordTooShort: 'New password must be at least 6 characters long',
+  noUser: 'No user logged in',
+  alreadyExists: 'An account with this email already exists.',
+} as const

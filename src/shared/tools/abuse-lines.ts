@@ -1,0 +1,28 @@
+// The abuse result as text lines: score, risk, ISP, then every piece of evidence with its points.
+import type { AbuseResult } from './abuse.ts'
+
+const orUnknown = (value: string | null) => value ?? 'unknown'
+
+export function abuseLines(result: AbuseResult): string[] {
+  const { ispInfo, blacklists } = result
+  const lines = [
+    `IP: ${result.ip}`,
+    `Abuse score: ${result.abuseScore}/100 (${result.reputation})`,
+    `Advice: ${result.advice}`,
+    `Categories: ${result.categories.length > 0 ? result.categories.join(', ') : 'none'}`,
+    `Last seen: ${result.lastSeen ?? 'no source reports a date'}`,
+    `ISP / organisation: ${orUnknown(ispInfo.org)}`,
+    `Country: ${orUnknown(ispInfo.country)}`,
+    `Abuse contact: ${orUnknown(ispInfo.abuseEmail)}`,
+    `Block lists: ${blacklists.listed} listed, ${blacklists.clean} clean, ${blacklists.unknown} unknown of ${blacklists.total}`,
+    '',
+    'Evidence:',
+  ]
+  if (result.evidence.length === 0) lines.push('  none found')
+  for (const item of result.evidence) {
+    const points = item.points > 0 ? `+${item.points}` : ' 0'
+    lines.push(`  ${points.padStart(4)}  ${item.source}: ${item.detail}`)
+  }
+  for (const note of result.notes) lines.push(`Note: ${note}`)
+  return lines
+}

@@ -1,0 +1,79 @@
+// Text rendering of a DNS result, in dig's presentation style.
+import type { DnsFlags, DnsQueryResult, DnsRecord, DnsResult, DnsTraceStep } from './dns.ts'
+
+const fqdn = (name: string) => (name === '' || name === '.' ? '.' : `${name.replace(/\.$/, '')}.`)
+
+function recordLine(r: DnsRecord): string {
+  return `${fqdn(r.name)}\t${r.ttl}\t${r.class}\t${r.type}\t${r.value}`
+}
+
+function flagText(flags: DnsFlags): string {
+  return (['qr', 'aa', 'tc', 'rd', 'ra', 'ad', 'cd'] as const).filter((f) => flags[f]).join(' ')
+}
+
+function queryLines(result: DnsResult, q: DnsQueryResult): string[] {
+  const lines = [
+    `; <<>> NetToolbox DNS <<>> ${result.name} ${q.type} @${result.server}${result.dnssec ? ' +dnssec' : ''}`,
+    `;; ->>HEADER<<- opcode: QUERY, status: ${q.rcode}`,
+    `;; flags: ${flagText(q.flags)}; QUERY: 1, ANSWER: ${q.answers.length}, AUTHORITY: ${q.authority.length}, ADDITIONAL: ${q.additional.length}`,
+    '',
+    ';; QUESTION SECTION:',
+    `;${fqdn(result.name)}\t\tIN\t${q.type}`,
+  ]
+  for (const [title, records] of [
+    ['ANSWER', q.answers],
+    ['AUTHORITY', q.authority],
+    ['ADDITIONAL', q.additional],
+  ] as const) {
+    if (records.length > 0) lines.push('', `;; ${title} SECTION:`, ...records.map(recordLine))
+  }
+  lines.push(
+    '',
+    `;; Query time: ${q.queryTimeMs} msec`,
+    `;; SERVER: ${result.server} (${q.transport.toUpperCase()})`,
+    '',
+  )
+  return lines
+}
+
+function serverText(step: DnsTraceStep): string {
+  return step.serverName ? `${step.server} (${step.serverName})` : step.server
+}
+
+const received: Record<Exclude<DnsTraceStep['outcome'], 'failed'>, (step: DnsTraceStep) => string> = {
+  referral: (step) => `referral to ${fqdn(step.referral ?? '')}`,
+  answer: () => 'answer',
+  nodata: () => 'no records of this type (NODATA)',
+  nxdomain: () => 'NXDOMAIN',
+}
+
+/** One block per question of the walk, like dig +trace. */
+export function traceLines(steps: DnsTraceStep[]): string[] {
+  return steps.flatMap((step) => {
+    const lines = step.notes.map((note) => `;; ${note}`)
+    if (step.outcome === 'failed') {
+      lines.push(`;; No usable answer from ${serverText(step)} for ${fqdn(step.zone)}: ${step.error ?? 'failed'}`)
+    } else {
+      lines.push(...step.records.map(recordLine), ...step.glue.map(recordLine))
+      const time = step.queryTimeMs === undefined ? '' : ` in ${step.queryTimeMs} ms`
+      lines.push(`;; Received ${received[step.outcome](step)} from ${serverText(step)}${time}`)
+    }
+    lines.push('')
+    return lines
+  })
+}
+
+/** Renders a result as dig-like sections: the delegation walk if any, then one block per queried type. */
+export function dnsLines(result: DnsResult): string[] {
+  const lines: string[] = []
+  if (result.unicodeName !== result.name) lines.push(`; ${result.unicodeName} is ${result.name} in ASCII (punycode)`)
+  if (result.resolver) lines.push(`; Resolver: ${result.resolver}`)
+  if (result.trace) {
+    lines.push(`; <<>> NetToolbox DNS <<>> +trace ${result.name}${result.dnssec ? ' +dnssec' : ''}`, '')
+    lines.push(...traceLines(result.trace))
+  }
+  for (const q of result.queries) lines.push(...queryLines(result, q))
+  if (result.queries.length > 0 && result.queries.every((q) => q.answers.length === 0))
+    lines.push('No DNS records found')
+  return lines
+}

@@ -1,0 +1,133 @@
+// Mail test: request, result shape (checks, MX hosts with their SMTP dialogue, mail DNS records).
+import { z } from 'zod'
+import { domainOrIpInput } from '../validation.ts'
+import { toolRequest, toolResponse } from './common.ts'
+
+export const mailOptions = z.object({})
+export const mailRequest = toolRequest(domainOrIpInput, mailOptions)
+
+export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'info'] as const
+export const checkStatus = z.enum(CHECK_STATUSES)
+export type CheckStatus = z.infer<typeof checkStatus>
+
+export const mailCheck = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: checkStatus,
+  /** One line saying why. */
+  reason: z.string(),
+  /** "mx.example.com [192.0.2.25]" for checks of one mail server address. */
+  host: z.string().optional(),
+})
+export type MailCheck = z.infer<typeof mailCheck>
+
+export const tlsSummary = z.object({
+  version: z.string(),
+  cipher: z.string(),
+  subject: z.string(),
+  issuer: z.string(),
+  altNames: z.array(z.string()),
+  validFrom: z.string(),
+  validTo: z.string(),
+  trusted: z.boolean(),
+  trustError: z.string().optional(),
+  hostnameMatch: z.boolean(),
+})
+export type TlsSummary = z.infer<typeof tlsSummary>
+
+export const smtpSession = z.object({
+  port: z.number(),
+  connectMs: z.number().optional(),
+  bannerMs: z.number().optional(),
+  banner: z.string().optional(),
+  /** EHLO keywords with parameters ("SIZE 10240000"), from the last successful EHLO. */
+  extensions: z.array(z.string()),
+  greeting: z.enum(['ehlo', 'helo', 'none']),
+  starttls: z.enum(['not-offered', 'ok', 'failed', 'not-tried']),
+  tls: tlsSummary.optional(),
+  relay: z.object({ verdict: z.enum(['refused', 'open', 'untested']), reply: z.string() }),
+  /** "C: ..." client lines, "S: ..." server lines, "-- ..." notes. */
+  transcript: z.array(z.string()),
+  error: z.string().optional(),
+})
+export type SmtpSession = z.infer<typeof smtpSession>
+
+export const mxAddress = z.object({
+  address: z.string(),
+  ptr: z.array(z.string()),
+  /** A PTR name resolves back to this address. */
+  forwardConfirmed: z.boolean(),
+  smtp: smtpSession.optional(),
+  /** Why no SMTP dialogue took place. */
+  skipped: z.string().optional(),
+})
+export type MxAddress = z.infer<typeof mxAddress>
+
+export const mxHost = z.object({
+  name: z.string(),
+  preference: z.number(),
+  addresses: z.array(mxAddress),
+  /** Resolution failure or policy denial: no address of this host was contacted. */
+  error: z.string().optional(),
+})
+export type MxHost = z.infer<typeof mxHost>
+
+export const spfTerm = z.object({ qualifier: z.string(), mechanism: z.string(), value: z.string() })
+export const spfRecord = z.object({
+  record: z.string(),
+  terms: z.array(spfTerm),
+  lookups: z.number(),
+  voidLookups: z.number(),
+})
+export type SpfRecord = z.infer<typeof spfRecord>
+
+export const dmarcRecord = z.object({
+  record: z.string(),
+  recordDomain: z.string(),
+  p: z.string().optional(),
+  sp: z.string().optional(),
+  pct: z.number(),
+  rua: z.array(z.string()),
+  ruf: z.array(z.string()),
+})
+export type DmarcRecord = z.infer<typeof dmarcRecord>
+
+export const dkimKey = z.object({
+  selector: z.string(),
+  keyType: z.string(),
+  bits: z.number().optional(),
+  revoked: z.boolean(),
+  error: z.string().optional(),
+})
+export type DkimKey = z.infer<typeof dkimKey>
+
+export const mtaStsInfo = z.object({
+  id: z.string(),
+  mode: z.string().optional(),
+  mx: z.array(z.string()),
+  maxAge: z.number().optional(),
+  error: z.string().optional(),
+})
+export type MtaStsInfo = z.infer<typeof mtaStsInfo>
+
+export const tlsRptInfo = z.object({ record: z.string(), rua: z.array(z.string()) })
+export type TlsRptInfo = z.infer<typeof tlsRptInfo>
+
+export const MX_SOURCES = ['mx', 'null-mx', 'address-fallback', 'ip-literal'] as const
+
+export const mailResult = z.object({
+  domain: z.string(),
+  mxSource: z.enum(MX_SOURCES),
+  mx: z.array(mxHost),
+  checks: z.array(mailCheck),
+  spf: spfRecord.optional(),
+  dmarc: dmarcRecord.optional(),
+  dkim: z.array(dkimKey),
+  mtaSts: mtaStsInfo.optional(),
+  tlsRpt: tlsRptInfo.optional(),
+})
+export type MailResult = z.infer<typeof mailResult>
+
+export const mailResponse = toolResponse('mail', mailResult)
+
+export { mailLines } from './mail-lines.ts'

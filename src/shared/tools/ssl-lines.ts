@@ -1,0 +1,113 @@
+// The SSL/TLS report as text: grade, certificate, chain, trust, connection, protocols, headers.
+import type { CertificateInfo, ProtocolProbe, SslResult } from './ssl.ts'
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no')
+
+export function describeKey(cert: Pick<CertificateInfo, 'keyType' | 'keyBits' | 'curve'>): string {
+  const size = cert.keyBits === null ? '' : ` ${cert.keyBits} bits`
+  return `${cert.keyType}${size}${cert.curve ? ` (${cert.curve})` : ''}`
+}
+
+export function describeDaysLeft(daysLeft: number): string {
+  if (daysLeft < 0) return `expired ${-daysLeft} day${daysLeft === -1 ? '' : 's'} ago`
+  return `${daysLeft} day${daysLeft === 1 ? '' : 's'} left`
+}
+
+function certificateLines(result: SslResult): string[] {
+  const cert = result.certificate
+  const lines = [
+    'Certificate',
+    `  Subject:        ${cert.subject}`,
+    `  Alt names:      ${cert.subjectAltNames.join(', ') || '(none)'}`,
+    `  Issuer:         ${cert.issuer}`,
+    `  Valid from:     ${cert.validFrom}`,
+    `  Valid until:    ${cert.validTo} (${describeDaysLeft(cert.daysLeft)})`,
+    `  Key:            ${describeKey(cert)}`,
+    `  Signature:      ${cert.signatureAlgorithm}`,
+    `  Serial:         ${cert.serialNumber}`,
+    `  SHA-256:        ${cert.fingerprintSha256}`,
+  ]
+  if (result.trust.expiresSoon) lines.push(`  WARNING: the certificate expires in ${cert.daysLeft} days (less than 30)`)
+  return lines
+}
+
+function chainLines(result: SslResult): string[] {
+  const lines = ['Chain']
+  lines.push(`  0. ${result.certificate.subject} (${describeKey(result.certificate)})`)
+  result.chain.forEach((cert, index) => {
+    const root = cert.selfSigned ? ', root' : ''
+    lines.push(`  ${index + 1}. ${cert.subject} (${describeKey(cert)}, ${cert.signatureAlgorithm}${root})`)
+  })
+  return lines
+}
+
+function trustLines(result: SslResult): string[] {
+  const { trust } = result
+  return [
+    'Trust',
+    `  Chain trusted:  ${yesNo(trust.trusted)}${trust.error ? ` (${trust.error})` : ''}`,
+    `  Hostname match: ${yesNo(trust.hostnameMatch)}${trust.hostnameError ? ` (${trust.hostnameError})` : ''}`,
+    `  Self-signed:    ${yesNo(trust.selfSigned)}`,
+  ]
+}
+
+function connectionLines(result: SslResult): string[] {
+  const c = result.connection
+  const traits = [`${c.cipherBits}-bit`, c.aead ? 'AEAD' : 'not AEAD', c.forwardSecrecy ? 'forward secrecy' : 'no forward secrecy']
+  return [
+    'Connection',
+    `  Protocol:       ${c.protocol}`,
+    `  Cipher:         ${c.cipherStandardName ?? c.cipher} (${traits.join(', ')})`,
+    `  Key exchange:   ${c.keyExchange ?? 'not ephemeral'}`,
+    `  Handshake:      ${c.handshakeMs} ms`,
+  ]
+}
+
+function probeLine(probe: ProtocolProbe): string {
+  const status = probe.status === 'not-tested' ? 'not tested' : probe.status
+  const extra = [probe.cipher, probe.note].filter(Boolean).join('; ')
+  return `  ${probe.label.padEnd(8)} ${status}${extra ? ` (${extra})` : ''}`
+}
+
+function headerLines(result: SslResult): string[] {
+  const { hsts } = result
+  const hstsText = hsts.error
+    ? `not checked (${hsts.error})`
+    : hsts.present
+      ? (hsts.value ?? '')
+      : 'missing'
+  const insecure = result.insecureSuites === null ? 'not tested' : result.insecureSuites ? 'ACCEPTED' : 'rejected'
+  return [
+    `NULL/anon suites: ${insecure}`,
+    `OCSP stapling:    ${yesNo(result.ocspStapling)}`,
+    `HSTS:             ${hstsText}`,
+  ]
+}
+
+function gradeLines(result: SslResult): string[] {
+  const { grade } = result
+  const ifTrusted = grade.gradeIfTrusted ? ` (${grade.gradeIfTrusted} if the certificate were trusted)` : ''
+  const lines = [`Grade: ${grade.grade}${ifTrusted}`]
+  for (const reason of grade.reasons) lines.push(`  - [${reason.cap}] ${reason.text}`)
+  return lines
+}
+
+export function sslLines(result: SslResult): string[] {
+  return [
+    `SSL/TLS check of ${result.host}:${result.port} (${result.address})`,
+    ...gradeLines(result),
+    '',
+    ...certificateLines(result),
+    '',
+    ...chainLines(result),
+    '',
+    ...trustLines(result),
+    '',
+    ...connectionLines(result),
+    '',
+    'Protocols',
+    ...result.protocols.map(probeLine),
+    '',
+    ...headerLines(result),
+  ]
+}

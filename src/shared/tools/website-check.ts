@@ -1,0 +1,79 @@
+// Website check: request (a URL; "https://" prepended when no scheme), result shape (redirect
+// chain with per-hop timings, headers, security headers, up/down) and its text rendering.
+import { z } from 'zod'
+import { websiteUrlInput } from '../validation.ts'
+import { toolRequest, toolResponse } from './common.ts'
+
+export { websiteCheckLines } from './website-check-lines.ts'
+
+/** The spec's limits and messages (§8, §9). */
+export const WEBSITE_TIMEOUT_MS = 10_000
+export const WEBSITE_MAX_REDIRECTS = 10
+export const websiteMessages = {
+  timeout: (timeoutMs: number) => `Timeout (>${timeoutMs / 1000}s)`,
+  certificate: 'SSL Certificate Error',
+  noResponse: 'No response',
+  connection: 'Connection failed',
+} as const
+
+export const websiteCheckOptions = z.object({})
+export const websiteCheckRequest = toolRequest(websiteUrlInput, websiteCheckOptions)
+
+export const hopTimings = z.object({
+  dnsMs: z.number().nullable(),
+  connectMs: z.number().nullable(),
+  tlsMs: z.number().nullable(),
+  firstByteMs: z.number().nullable(),
+  totalMs: z.number(),
+})
+export type HopTimings = z.infer<typeof hopTimings>
+
+export const websiteHop = z.object({
+  url: z.string(),
+  /** The checked address this hop connected to; null when it never got that far. */
+  address: z.string().nullable(),
+  status: z.number().nullable(),
+  statusText: z.string().nullable(),
+  location: z.string().nullable(),
+  timings: hopTimings,
+  /** Why the check stopped at this hop. */
+  error: z.string().nullable(),
+})
+export type WebsiteHop = z.infer<typeof websiteHop>
+
+export const headerField = z.object({ name: z.string(), value: z.string() })
+export type HeaderField = z.infer<typeof headerField>
+
+export const securityHeaderCheck = z.object({
+  name: z.string(),
+  present: z.boolean(),
+  value: z.string().nullable(),
+  rating: z.enum(['good', 'weak', 'missing']),
+  verdict: z.string(),
+})
+export type SecurityHeaderCheck = z.infer<typeof securityHeaderCheck>
+
+export const websiteTls = z.object({
+  protocol: z.string().nullable(),
+  cipher: z.string().nullable(),
+  authorized: z.boolean(),
+  authorizationError: z.string().nullable(),
+})
+
+export const websiteCheckResult = z.object({
+  url: z.string(),
+  finalUrl: z.string(),
+  /** The spec's legend: up (green) when the final answer is 2xx or 3xx, down (red) otherwise. */
+  up: z.boolean(),
+  finalStatus: z.number().nullable(),
+  statusText: z.string().nullable(),
+  hops: z.array(websiteHop),
+  headers: z.array(headerField),
+  securityHeaders: z.array(securityHeaderCheck),
+  bodyBytes: z.number().nullable(),
+  bodyTruncated: z.boolean(),
+  tls: websiteTls.nullable(),
+})
+export type WebsiteCheckResult = z.infer<typeof websiteCheckResult>
+
+export const websiteCheckResponse = toolResponse('website-check', websiteCheckResult)

@@ -1,0 +1,79 @@
+// Whois: registration data of a domain, IP address or AS number, from RDAP or port-43 whois.
+import { z } from 'zod'
+import { whoisQueryInput } from '../validation.ts'
+import { toolRequest, toolResponse } from './common.ts'
+
+export const whoisRequest = toolRequest(whoisQueryInput, z.object({}))
+
+export const abuseContact = z.object({ email: z.string().optional(), phone: z.string().optional() })
+export type AbuseContact = z.infer<typeof abuseContact>
+
+/** What a user looks for in registration data, whichever protocol gave it. */
+export const registrationFields = z.object({
+  /** Domain name, network name or AS name. */
+  name: z.string().optional(),
+  handle: z.string().optional(),
+  registrar: z.string().optional(),
+  registrarIanaId: z.string().optional(),
+  /** Registrant or holder organisation, when published. */
+  organisation: z.string().optional(),
+  created: z.string().optional(),
+  updated: z.string().optional(),
+  expires: z.string().optional(),
+  status: z.array(z.string()),
+  nameServers: z.array(z.string()),
+  dnssec: z.string().optional(),
+  /** Address block or AS range. */
+  range: z.string().optional(),
+  country: z.string().optional(),
+  abuse: abuseContact.optional(),
+})
+export type RegistrationFields = z.infer<typeof registrationFields>
+
+export const whoisResult = registrationFields.extend({
+  query: z.string(),
+  kind: z.enum(['domain', 'ip', 'asn']),
+  protocol: z.enum(['rdap', 'whois']),
+  /** The RDAP URL that answered, or the whois servers asked, in order. */
+  sources: z.array(z.string()),
+  /** RDAP JSON (indented) or the whois answers as received. */
+  raw: z.string(),
+  /** What failed on the way (an RDAP error before the whois fallback, a referral that did not answer). */
+  notes: z.array(z.string()),
+})
+export type WhoisResult = z.infer<typeof whoisResult>
+
+export const whoisResponse = toolResponse('whois', whoisResult)
+
+const LABELS: [keyof RegistrationFields, string][] = [
+  ['name', 'Name'],
+  ['handle', 'Handle'],
+  ['registrar', 'Registrar'],
+  ['registrarIanaId', 'Registrar IANA ID'],
+  ['organisation', 'Organisation'],
+  ['range', 'Range'],
+  ['country', 'Country'],
+  ['created', 'Created'],
+  ['updated', 'Updated'],
+  ['expires', 'Expires'],
+  ['dnssec', 'DNSSEC'],
+]
+
+/** A summary of the fields, then the raw answer. */
+export function whoisLines(result: WhoisResult): string[] {
+  const lines = [`Query: ${result.query} (${result.kind})`]
+  lines.push(
+    result.protocol === 'rdap' ? `Source: RDAP ${result.sources.join(', ')}` : `Source: whois ${result.sources.join(' -> ')}`,
+  )
+  for (const [key, label] of LABELS) {
+    const value = result[key]
+    if (typeof value === 'string' && value !== '') lines.push(`${label}: ${value}`)
+  }
+  if (result.status.length > 0) lines.push(`Status: ${result.status.join(', ')}`)
+  if (result.nameServers.length > 0) lines.push(`Name servers: ${result.nameServers.join(', ')}`)
+  if (result.abuse?.email) lines.push(`Abuse email: ${result.abuse.email}`)
+  if (result.abuse?.phone) lines.push(`Abuse phone: ${result.abuse.phone}`)
+  for (const note of result.notes) lines.push(`Note: ${note}`)
+  lines.push('', ...result.raw.split(/\r?\n/))
+  return lines
+}

@@ -1,0 +1,38 @@
+// The spec's checks of the account forms (product-spec §5): the first failing rule's message, or null.
+import { authMessages as m, MIN_PASSWORD_LENGTH } from '../../../shared/auth.ts'
+
+const blank = (...values: string[]) => values.some((v) => v.trim() === '')
+
+export function checkSignIn(email: string, password: string): string | null {
+  return blank(email, password) ? m.fillAllFields : null
+}
+
+export function checkSignUp(email: string, password: string): string | null {
+  if (blank(email, password)) return m.fillAllFields
+  if (password.length < MIN_PASSWORD_LENGTH) return m.passwordTooShort
+  return null
+}
+
+export function checkResetRequest(email: string): string | null {
+  return blank(email) ? m.emailRequired : null
+}
+
+export function checkRecoveryPassword(password: string, confirm: string): string | null {
+  if (blank(password, confirm)) return m.fillAllFields
+  if (password !== confirm) return m.passwordsDoNotMatch
+  if (password.length < MIN_PASSWORD_LENGTH) return m.passwordTooShort
+  return null
+}
+
+export function checkChangePassword(
+  userEmail: string | undefined,
+  current: string,
+  next: string,
+  confirm: string,
+): string | null {
+  if (blank(current, next, confirm)) return m.fillAllFields
+  if (next !== confirm) return m.newPasswordsDoNotMatch
+  if (next.length < MIN_PASSWORD_LENGTH) return m.newPasswordTooShort
+  if (!userEmail) return m.noUser
+  return null
+}

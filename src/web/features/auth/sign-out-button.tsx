@@ -1,0 +1,33 @@
+import { LogOut } from 'lucide-react'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { Button } from '../../components/button.tsx'
+import { paths } from '../../lib/routes.ts'
+import { trackSignedOut } from './auth-analytics.ts'
+import { authClient, authErrorMessage } from './auth-client.ts'
+
+export function SignOutButton() {
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+
+  async function signOut() {
+    setBusy(true)
+    trackSignedOut()
+    const { error } = await authClient.signOut()
+    setBusy(false)
+    if (error) {
+      toast.error(`Sign out failed: ${authErrorMessage(error)}`)
+      return
+    }
+    toast.success('Signed out successfully')
+    navigate(paths.home)
+  }
+
+  return (
+    <Button variant="outline" size="sm" onClick={signOut} disabled={busy}>
+      <LogOut aria-hidden="true" className="hidden sm:block" />
+      Sign Out
+    </Button>
+  )
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { allDefaultTypesLabel, defaultTypesHint, initialDnsControls, readDnsOptions, resolverChoices } from './dns-options.ts'
+
+const withControls = (patch: Partial<typeof initialDnsControls>) => readDnsOptions({ ...initialDnsControls, ...patch })
+
+describe('readDnsOptions()', () => {
+  it('sends no options for the defaults', () => {
+    expect(withControls({ server: '  ' })).toEqual({ ok: true, value: {} })
+  })
+
+  it('passes a chosen type and a trimmed custom resolver', () => {
+    expect(withControls({ type: 'MX', server: ' 198.51.100.53:5353 ' })).toEqual({
+      ok: true,
+      value: { type: 'MX', server: '198.51.100.53:5353' },
+    })
+  })
+
+  it('accepts a bracketed IPv6 resolver with a port', () => {
+    expect(withControls({ server: '[2001:db8::53]:53' })).toMatchObject({ ok: true })
+  })
+
+  it('passes a public resolver, trace and DNSSEC when chosen', () => {
+    expect(withControls({ resolver: 'quad9', dnssec: true })).toEqual({ ok: true, value: { resolver: 'quad9', dnssec: true } })
+    expect(withControls({ trace: true })).toEqual({ ok: true, value: { trace: true } })
+  })
+
+  it("rejects a resolver that is not an address with the shared schema's message", () => {
+    expect(withControls({ server: 'dns.example' })).toEqual({
+      ok: false,
+      message: 'Resolver must be an IP address, optionally with :port',
+    })
+  })
+
+  it('rejects a public resolver together with a custom server', () => {
+    expect(withControls({ resolver: 'google', server: '198.51.100.53' })).toEqual({
+      ok: false,
+      message: 'Choose either a public resolver or a custom server',
+    })
+  })
+})
+
+describe('DNS control labels', () => {
+  it('names the default set of types', () => {
+    expect(allDefaultTypesLabel).toBe('All default types')
+    expect(defaultTypesHint).toBe('Default: A, AAAA, MX, NS, TXT, CNAME')
+  })
+
+  it("offers this server's resolver first", () => {
+    expect(resolverChoices[0]).toEqual({ value: 'system', label: "This server's resolver" })
+  })
+})

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import { domainInput, domainOrIpInput } from '../../../shared/validation.ts'
+import { checkToolInput, describeError, ToolFailure, toOutputState } from './tool-outcome.ts'
+
+const answer = (patch: Partial<ToolAnswer> = {}): ToolAnswer => ({
+  tool: 'ping',
+  input: 'example.com',
+  status: 'ok',
+  result: null,
+  lines: ['line 1', 'line 2'],
+  durationMs: 12,
+  ...patch,
+})
+
+describe('checkToolInput()', () => {
+  it('reports blank input apart from invalid input', () => {
+    expect(checkToolInput(domainInput, '   ')).toEqual({ kind: 'blank' })
+  })
+
+  it("gives the spec's message for an invalid value", () => {
+    expect(checkToolInput(domainInput, 'not a domain')).toEqual({ kind: 'invalid', message: 'Invalid domain format' })
+    expect(checkToolInput(domainOrIpInput, 'bad_host')).toEqual({
+      kind: 'invalid',
+      message: 'Invalid domain or IP format',
+    })
+  })
+
+  it('returns the trimmed value when valid', () => {
+    expect(checkToolInput(domainOrIpInput, '  example.com ')).toEqual({ kind: 'valid', value: 'example.com' })
+  })
+})
+
+describe('describeError()', () => {
+  it('uses the message of an Error', () => {
+    expect(describeError(new Error('Ping is not available yet'))).toBe('Ping is not available yet')
+  })
+
+  it('falls back to the unknown-error text for anything else', () => {
+    expect(describeError('boom')).toBe('An unknown error occurred')
+    expect(describeError(new Error(''))).toBe('An unknown error occurred')
+  })
+})
+
+describe('toOutputState()', () => {
+  it('is idle before any run', () => {
+    expect(toOutputState({ status: 'idle', answer: undefined, error: null, localError: null })).toEqual({ kind: 'idle' })
+  })
+
+  it('is loading while a run is pending', () => {
+    expect(toOutputState({ status: 'pending', answer: undefined, error: null, localError: null })).toEqual({
+      kind: 'loading',
+    })
+  })
+
+  it('shows the lines of a successful answer', () => {
+    expect(toOutputState({ status: 'success', answer: answer(), error: null, localError: null })).toEqual({
+      kind: 'success',
+      lines: ['line 1', 'line 2'],
+    })
+  })
+
+  it('shows the error and the lines of a failed diagnosis', () => {
+    const failure = new ToolFailure(answer({ status: 'failed', error: 'NXDOMAIN', lines: ['; status: NXDOMAIN'] }))
+    expect(toOutputState({ status: 'error', answer: undefined, error: failure, localError: null })).toEqual({
+      kind: 'error',
+      message: 'NXDOMAIN',
+      lines: ['; status: NXDOMAIN'],
+    })
+  })
+
+  it('shows an input error rejected before any request', () => {
+    expect(toOutputState({ status: 'idle', answer: undefined, error: null, localError: 'Invalid domain format' })).toEqual({
+      kind: 'error',
+      message: 'Invalid domain format',
+      lines: [],
+    })
+  })
+})

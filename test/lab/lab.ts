@@ -1,0 +1,194 @@
+// The lab (DESIGN.md §7): namespaces client — r1 — r2 — srv joined by veth pairs, so real
+// diagnostics run against real peers with no internet. All lab traffic starts inside a namespace.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import {
+  BLACKHOLES,
+  LAB_ADDRESSES,
+  LAB_RANGES,
+  type LabAddresses,
+  type LabLink,
+  type LabNamespace,
+  LINKS,
+  NAMESPACES,
+  ROUTERS,
+  ROUTES,
+} from './address-plan.ts'
+import { type LabProcess, type SpawnOptions, spawnInNamespace } from './lab-process.ts'
+import {
+  deleteNamespace,
+  deleteNamespacesSync,
+  IP_BINARY,
+  inNamespace,
+  ip,
+  namespacePids,
+  removeStaleNamespaces,
+  setSysctl,
+  writeNamespaceResolvConf,
+} from './namespaces.ts'
+
+export type { LabAddresses, LabLink, LabNamespace, LabProcess }
+
+/** The repository root: lab scripts and the app run with it as working directory. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+export interface ShapeOptions {
+  /** Token bucket size (tc syntax), default "64kb". */
+  burst?: string
+  /** Longest a packet may wait in the queue (tc syntax), default "50ms". */
+  latency?: string
+}
+
+export interface Lab {
+  /** Namespace name prefix, e.g. "ntb-12345". */
+  prefix: string
+  /** Real namespace names, e.g. { client: "ntb-12345-client", ... }. */
+  names: Record<LabNamespace, string>
+  addresses: LabAddresses
+  /** CIDRs to put in TARGET_ALLOW. */
+  ranges: string[]
+  /** Runs a binary inside a namespace (execFile: no shell) and returns its stdout. */
+  exec(ns: LabNamespace, file: string, args: string[], timeoutMs?: number): Promise<string>
+  /** Starts a long-running process inside a namespace; lab.stop() ends it. */
+  spawn(ns: LabNamespace, file: string, args: string[], options?: SpawnOptions): LabProcess
+  /** Starts a Node.js script (TypeScript allowed) inside a namespace, with the repository root as cwd. */
+  spawnNode(ns: LabNamespace, script: string, args?: string[], options?: SpawnOptions): LabProcess
+  /** Runs a Node.js script inside a namespace to completion and returns its stdout. */
+  execNode(ns: LabNamespace, script: string, args?: string[], timeoutMs?: number): Promise<string>
+  /** Limits both directions of a link to `rate` (tc tbf syntax, e.g. "20mbit"); null removes the limit. */
+  shape(link: LabLink, rate: string | null, options?: ShapeOptions): Promise<void>
+  stop(): Promise<void>
+}
+
+export interface StartLabOptions {
+  /** Owner part of the namespace names (default: this process id). */
+  owner?: string
+  /** Keep the namespaces when this process exits (hand-run labs: test/lab/up.ts). */
+  persistent?: boolean
+}
+
+export function labSupportNotice(): string | null {
+  if (process.platform !== 'linux') return 'the lab needs Linux network namespaces'
+  if (process.getuid?.() !== 0) return 'the lab needs root (network namespaces)'
+  if (!IP_BINARY) return 'the lab needs iproute2 (ip)'
+  return null
+}
+
+async function buildTopology(names: Record<LabNamespace, string>): Promise<void> {
+  for (const role of NAMESPACES) {
+    await ip(['netns', 'add', names[role]])
+    await ip(['-n', names[role], 'link', 'set', 'lo', 'up'])
+    await setSysctl(names[role], 'net.ipv4.icmp_ratelimit', '0')
+    await setSysctl(names[role], 'net.ipv6.icmp.ratelimit', '0')
+    // No duplicate address detection: every address (link-local included) is usable at once.
+    await setSysctl(names[role], 'net.ipv6.conf.all.accept_dad', '0')
+    await setSysctl(names[role], 'net.ipv6.conf.default.accept_dad', '0')
+  }
+  for (const role of ROUTERS) {
+    await setSysctl(names[role], 'net.ipv4.ip_forward', '1')
+    await setSysctl(names[role], 'net.ipv6.conf.all.forwarding', '1')
+  }
+  for (const { a, b } of LINKS) {
+    // Both ends are created directly inside their namespaces: nothing appears in the host's.
+    await ip(['link', 'add', a.ifname, 'netns', names[a.ns], 'type', 'veth', 'peer', 'name', b.ifname, 'netns', names[b.ns]])
+    for (const end of [a, b]) {
+      const ns = names[end.ns]
+      await ip(['-n', ns, 'addr', 'add', end.v4, 'dev', end.ifname])
+      await ip(['-n', ns, '-6', 'addr', 'add', end.v6, 'dev', end.ifname, 'nodad'])
+      await ip(['-n', ns, 'link', 'set', end.ifname, 'up'])
+    }
+  }
+  for (const role of NAMESPACES) {
+    for (const [destination, gateway] of ROUTES[role]) {
+      const family = gateway.includes(':') ? '-6' : '-4'
+      await ip(['-n', names[role], family, 'route', 'add', destination, 'via', gateway])
+    }
+    for (const destination of BLACKHOLES[role]) {
+      const family = destination.includes(':') ? '-6' : '-4'
+      await ip(['-n', names[role], family, 'route', 'add', 'blackhole', destination])
+    }
+    await writeNamespaceResolvConf(names[role], LAB_ADDRESSES.srv.v4)
+  }
+  // One exchange per family end to end, so neighbour discovery is done before any test measures.
+  for (const target of [LAB_ADDRESSES.srv.v4, LAB_ADDRESSES.srv.v6]) {
+    await inNamespace(names.client, 'ping', ['-n', '-q', '-c', '1', '-W', '5', target])
+  }
+}
+
+/** Builds the lab, or returns null with a visible warning when this machine cannot. */
+export async function startLab(options: StartLabOptions = {}): Promise<Lab | null> {
+  const notice = labSupportNotice()
+  if (notice || !IP_BINARY) {
+    console.warn(`SKIPPED: ${notice ?? 'the lab is unavailable'}; lab tests do not run`)
+    return null
+  }
+  const ipBinary = IP_BINARY
+  const owner = options.owner ?? String(process.pid)
+  const prefix = `ntb-${owner}`
+  const names = Object.fromEntries(NAMESPACES.map((role) => [role, `${prefix}-${role}`])) as Record<LabNamespace, string>
+  const processes = new Set<LabProcess>()
+  let stopped = false
+
+  const removeOnExit = () => {
+    for (const p of processes) p.child.kill('SIGKILL')
+    deleteNamespacesSync(Object.values(names))
+  }
+  const stop = async () => {
+    if (stopped) return
+    stopped = true
+    process.off('exit', removeOnExit)
+    await Promise.all([...processes].map((p) => p.stop()))
+    for (const ns of Object.values(names)) {
+      // Anything still running in our namespaces was started by this lab (e.g. a peer's children).
+      for (const pid of await namespacePids(ns)) {
+        try {
+          process.kill(pid, 'SIGKILL')
+        } catch {
+          // already gone
+        }
+      }
+      await deleteNamespace(ns)
+    }
+  }
+
+  await removeStaleNamespaces(owner)
+  if (!options.persistent) process.once('exit', removeOnExit)
+  try {
+    await buildTopology(names)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+
+  const track = (p: LabProcess) => {
+    processes.add(p)
+    p.child.once('exit', () => processes.delete(p))
+    return p
+  }
+  const lab: Lab = {
+    prefix,
+    names,
+    addresses: LAB_ADDRESSES,
+    ranges: LAB_RANGES,
+    exec: (ns, file, args, timeoutMs) => inNamespace(names[ns], file, args, timeoutMs),
+    spawn: (ns, file, args, spawnOptions) => track(spawnInNamespace(ipBinary, names[ns], file, args, spawnOptions)),
+    spawnNode: (ns, script, args = [], spawnOptions = {}) =>
+      track(spawnInNamespace(ipBinary, names[ns], process.execPath, [script, ...args], { cwd: REPO_ROOT, ...spawnOptions })),
+    execNode: (ns, script, args = [], timeoutMs) => inNamespace(names[ns], process.execPath, [script, ...args], timeoutMs),
+    async shape(link, rate, shapeOptions = {}) {
+      const plan = LINKS.find((l) => l.name === link)
+      if (!plan) throw new Error(`unknown lab link ${link}`)
+      for (const end of [plan.a, plan.b]) {
+        const ns = names[end.ns]
+        if (rate === null) {
+          await inNamespace(ns, 'tc', ['qdisc', 'del', 'dev', end.ifname, 'root']).catch(() => undefined)
+          continue
+        }
+        const { burst = '64kb', latency = '50ms' } = shapeOptions
+        await inNamespace(ns, 'tc', ['qdisc', 'replace', 'dev', end.ifname, 'root', 'tbf', 'rate', rate, 'burst', burst, 'latency', latency])
+      }
+    },
+    stop,
+  }
+  return lab
+}

@@ -1,0 +1,53 @@
+// The two database backends for integration tests: the app on a throwaway SQLite file, or on a
+// fresh database of a throwaway PostgreSQL server. Also opens a second handle for assertions.
+import path from 'node:path'
+import { createDatabase, type DatabaseHandle } from '../../src/server/db/database.ts'
+import { createTestApp, type TestApp } from './app.ts'
+import { type PostgresServer, postgresUnavailableReason, startPostgres } from './postgres.ts'
+
+export interface AppBackend {
+  name: 'SQLite' | 'PostgreSQL'
+  skipReason?: string
+  setUp(): Promise<void>
+  tearDown(): Promise<void>
+  /** The real app on a fresh, migrated database, and a second connection to that database. */
+  startApp(env?: Record<string, string>): Promise<{ t: TestApp; database: DatabaseHandle }>
+}
+
+function sqliteBackend(): AppBackend {
+  return {
+    name: 'SQLite',
+    setUp: async () => undefined,
+    tearDown: async () => undefined,
+    async startApp(env = {}) {
+      const t = await createTestApp(env)
+      const database = await createDatabase({ dialect: 'sqlite', file: path.join(t.dataDir, 'nettoolbox.db') })
+      return { t, database }
+    },
+  }
+}
+
+function postgresBackend(): AppBackend {
+  let server: PostgresServer | null = null
+  return {
+    name: 'PostgreSQL',
+    skipReason: postgresUnavailableReason(),
+    setUp: async () => {
+      server = await startPostgres()
+    },
+    tearDown: async () => server?.stop(),
+    async startApp(env = {}) {
+      if (!server) throw new Error('PostgreSQL server is not running')
+      const url = await server.createDatabase()
+      const t = await createTestApp({ DATABASE_URL: url, ...env })
+      const database = await createDatabase({ dialect: 'postgres', url })
+      return { t, database }
+    },
+  }
+}
+
+export function appBackends(): AppBackend[] {
+  const backends = [sqliteBackend(), postgresBackend()]
+  for (const b of backends) if (b.skipReason) console.warn(`${b.name} tests skipped: ${b.skipReason}`)
+  return backends
+}

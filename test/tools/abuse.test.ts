@@ -1,0 +1,113 @@
+// IP abuse check end to end through the API, with the shipped zone list, against Knot on loopback
+// serving fixture answers under the real list names (AbuseIPDB is not configured here).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { abuseResponse } from '../../src/shared/tools/abuse.ts'
+import { createTestApp, type TestApp } from '../support/app.ts'
+import { LAB, startDnsblKnot } from '../support/dnsbl-lab.ts'
+import { type KnotServer, knotAvailable } from '../support/knot.ts'
+
+if (!knotAvailable) console.warn('SKIPPED: abuse integration tests need knotd (Debian package knot)')
+
+describe.skipIf(!knotAvailable)('POST /api/tools/abuse against DNSBL zones on Knot', () => {
+  let knot: KnotServer
+  let t: TestApp
+
+  beforeAll(async () => {
+    knot = await startDnsblKnot()
+    t = await createTestApp({ DNS_SERVERS: knot.endpoint, TARGET_ALLOW: LAB.targetAllow })
+  })
+  afterAll(async () => {
+    await t?.close()
+    await knot?.stop()
+  })
+
+  async function check(input: string) {
+    const res = await t.app.inject({ method: 'POST', url: '/api/tools/abuse', payload: { input } })
+    expect(res.statusCode).toBe(200)
+    return abuseResponse.parse(res.json())
+  }
+
+  it('scores a listed address from its listings, each operator counted once, every point shown', async () => {
+    const body = await check(LAB.listed)
+    expect(body.status).toBe('ok')
+    const result = body.result
+    expect(result?.evidence).toEqual([
+      {
+        source: 'Spamhaus ZEN',
+        detail: expect.stringContaining('SBL: direct spam source or spam operation'),
+        points: 35,
+      },
+      { source: 'SpamCop', detail: 'Reported by SpamCop users as a spam source', points: 20 },
+    ])
+    expect(result).toMatchObject({
+      ip: '198.51.100.10',
+      abuseScore: 55,
+      riskLevel: 'medium',
+      reputation: 'Medium risk',
+      advice: 'Block or closely watch traffic from this IP address, and report abuse to its network owner.',
+      lastSeen: null,
+    })
+    expect(result?.categories).toEqual(expect.arrayContaining(['spam source', 'exploited host']))
+    expect(result?.blacklists.listed).toBe(2)
+    expect(body.lines).toContain('Abuse score: 55/100 (Medium risk)')
+    expect(body.lines).toContain('   +35  Spamhaus ZEN: ' + result?.evidence[0]?.detail)
+  })
+
+  it('says which sources were not consulted instead of inventing data', async () => {
+    const result = (await check(LAB.listed)).result
+    expect(result?.ispInfo).toEqual({ org: null, country: null, abuseEmail: null })
+    expect(result?.notes).toEqual(
+      expect.arrayContaining([
+        'AbuseIPDB was not consulted: no ABUSEIPDB_KEY is configured',
+        'The ASN index has no network for 198.51.100.10',
+        'Abuse contact: no registration data (RDAP) source is configured',
+      ]),
+    )
+  })
+
+  it('counts a Tor exit node as low risk with the Tor category', async () => {
+    const result = (await check(LAB.torExit)).result
+    expect(result).toMatchObject({ abuseScore: 20, riskLevel: 'low', reputation: 'Low risk', categories: ['Tor exit node'] })
+    expect(result?.advice).toBe('No significant abuse evidence: no action needed.')
+  })
+
+  it('scores an unlisted address 0, clean', async () => {
+    const result = (await check(LAB.unlisted)).result
+    expect(result).toMatchObject({ abuseScore: 0, riskLevel: 'clean', reputation: 'Clean', evidence: [], categories: [] })
+  })
+
+  it('shows a policy listing and an allow-listing as evidence worth no points', async () => {
+    const policy = (await check(LAB.policyOnly)).result
+    expect(policy?.abuseScore).toBe(0)
+    expect(policy?.evidence).toEqual([
+      { source: 'Spamhaus ZEN', detail: 'PBL: end-user address that should not send mail directly (set by the ISP)', points: 0 },
+    ])
+    const allowed = (await check(LAB.allowListed)).result
+    expect(allowed?.evidence).toEqual([{ source: 'DNSWL.org', detail: 'Allow-listed: Allow-listed, trust high', points: 0 }])
+  })
+
+  it('accepts IPv6 and asks the lists that cover it', async () => {
+    const result = (await check(LAB.listedV6)).result
+    expect(result).toMatchObject({ ip: '2001:db8::bad', abuseScore: 35, riskLevel: 'medium' })
+  })
+
+  it('refuses a private address: public sources cannot list it', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/tools/abuse', payload: { input: '192.168.1.10' } })
+    expect(res.json()).toMatchObject({
+      status: 'failed',
+      failureSource: 'target',
+      error: '192.168.1.10 is a private network (RFC 1918) address: public block lists cannot list it, so none was asked',
+    })
+  })
+
+  it.each([
+    ['', 'Please enter an IP address'],
+    ['   ', 'Please enter an IP address'],
+    ['example.com', 'Please enter a valid IP address'],
+    ['1.2.3.256', 'Please enter a valid IP address'],
+  ])('answers 400 for input %j with "%s"', async (input, message) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/tools/abuse', payload: { input } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ error: { type: 'invalid_input', message } })
+  })
+})
