@@ -5,6 +5,7 @@ import { rdnsDiagnostic } from './rdns/run.ts'
 import { createMailDiagnostic } from './mail/run.ts'
 import { createSslDiagnostic } from './ssl/run.ts'
 import { pingDiagnostic } from './ping/run.ts'
+import { tracerouteDiagnostic } from './traceroute/run.ts'
 import { createBlacklistDiagnostic } from './blacklist/run.ts'
 import { createAbuseDiagnostic } from './abuse/run.ts'
 import type { Diagnostic } from './types.ts'
@@ -39,6 +40,7 @@ export const registry: Registry = {
   geolocation: geolocationDiagnostic,
   whatismyip: whatismyipDiagnostic,
   ping: pingDiagnostic,
+  traceroute: tracerouteDiagnostic,
   dns: dnsDiagnostic,
   rdns: rdnsDiagnostic,
   mail: createMailDiagnostic(),

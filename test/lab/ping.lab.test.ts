@@ -81,6 +81,8 @@ describe('POST /api/tools/ping in the lab', () => {
     expect(events[0]?.data).toMatchObject({ type: 'start', address: '203.0.113.10', mode: 'icmp', count: 3 })
     expect(events.slice(1, 4).map((e) => e.data.reply.seq)).toEqual([1, 2, 3])
     expect(events[4]?.data.result.summary.received).toBe(3)
+    // The first reply arrived in an earlier piece of the stream than the result: it was not held back.
+    expect(events[1]!.chunk).toBeLessThan(events[4]!.chunk)
   })
 
   it('times TCP connections: an open port and a closed one both answer', async (ctx) => {

@@ -12,6 +12,8 @@ export interface SocketResponse {
 export interface SseEvent {
   event: string
   data: any
+  /** Index of the piece of the response body in which the event completed (0-based). */
+  chunk: number
 }
 
 export interface SocketRequest {
@@ -23,7 +25,7 @@ export interface SocketRequest {
   onEvent?: (event: SseEvent) => void
 }
 
-function parseEvent(block: string): SseEvent | null {
+function parseEvent(block: string, chunk: number): SseEvent | null {
   let event = 'message'
   const data: string[] = []
   for (const line of block.split('\n')) {
@@ -31,7 +33,7 @@ function parseEvent(block: string): SseEvent | null {
     else if (line.startsWith('data:')) data.push(line.slice(5).trimStart())
   }
   if (data.length === 0) return null
-  return { event, data: JSON.parse(data.join('\n')) }
+  return { event, data: JSON.parse(data.join('\n')), chunk }
 }
 
 export function requestOverSocket(socketPath: string, request: SocketRequest): Promise<SocketResponse> {
@@ -50,14 +52,16 @@ export function requestOverSocket(socketPath: string, request: SocketRequest): P
       (res) => {
         let text = ''
         let pending = ''
+        let chunks = 0
         res.setEncoding('utf8')
         res.on('data', (chunk: string) => {
           text += chunk
+          const index = chunks++
           if (!request.onEvent) return
           pending += chunk
           let end = pending.indexOf('\n\n')
           while (end !== -1) {
-            const event = parseEvent(pending.slice(0, end))
+            const event = parseEvent(pending.slice(0, end), index)
             pending = pending.slice(end + 2)
             if (event) request.onEvent(event)
             end = pending.indexOf('\n\n')

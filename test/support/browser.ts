@@ -1,9 +1,6 @@
 // Debian's Chromium driven by playwright-core (no browser download), isolated from any network
 // but the loopback servers a test starts.
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
@@ -17,7 +14,6 @@ export interface TestBrowser {
 
 export async function launchBrowser(): Promise<TestBrowser> {
   if (!CHROMIUM) throw new Error('Chromium is not installed (Debian package chromium)')
-  const profile = await mkdtemp(path.join(tmpdir(), 'chromium-'))
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -30,7 +26,6 @@ export async function launchBrowser(): Promise<TestBrowser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
-      `--user-data-dir=${profile}`,
     ],
   })
   return {
@@ -38,7 +33,6 @@ export async function launchBrowser(): Promise<TestBrowser> {
     newContext: (options) => browser.newContext(options),
     async close() {
       await browser.close()
-      await rm(profile, { recursive: true, force: true })
     },
   }
 }

@@ -15,6 +15,8 @@ export interface SmtpPeerOptions {
   /** Accept any recipient (an open relay); otherwise only recipients in localDomain. */
   openRelay?: boolean
   localDomain?: string
+  /** Told of every command a client got through: "MAIL <address>", "RCPT <address>", "DATA". */
+  onEvent?: (event: string) => void
 }
 
 export interface SmtpPeer {
@@ -23,7 +25,14 @@ export interface SmtpPeer {
   close(): Promise<void>
 }
 
-function listen(server: { listen(port: number, host: string, cb: () => void): unknown; once(e: 'error', cb: (error: Error) => void): unknown }, port: number, host: string) {
+function listen(
+  server: {
+    listen(port: number, host: string, cb: () => void): unknown
+    once(e: 'error', cb: (error: Error) => void): unknown
+  },
+  port: number,
+  host: string,
+) {
   return new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, resolve)
@@ -45,18 +54,21 @@ export async function startSmtpPeer(o: SmtpPeerOptions): Promise<SmtpPeer> {
     },
     onMailFrom(address, session, callback) {
       seen.mailFrom.push(address.address)
+      o.onEvent?.(`MAIL ${address.address}`)
       seen.ehlo.push(session.hostNameAppearsAs)
       seen.secure.push(session.secure)
       callback()
     },
     onRcptTo(address, _session, callback) {
       seen.rcptTo.push(address.address)
+      o.onEvent?.(`RCPT ${address.address}`)
       const local = o.localDomain !== undefined && address.address.endsWith(`@${o.localDomain}`)
       if (o.openRelay || local) return callback()
       callback(Object.assign(new Error('5.7.1 Relaying denied'), { responseCode: 554 }))
     },
     onData(stream, _session, callback) {
       seen.data++
+      o.onEvent?.('DATA')
       stream.resume()
       stream.on('end', () => callback())
     },
@@ -67,7 +79,10 @@ export async function startSmtpPeer(o: SmtpPeerOptions): Promise<SmtpPeer> {
 }
 
 /** Accepts TCP connections and never writes a byte (a banner tarpit). */
-export async function startTarpit(host: string, port: number): Promise<{ connections(): number; close(): Promise<void> }> {
+export async function startTarpit(
+  host: string,
+  port: number,
+): Promise<{ connections(): number; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>()
   let count = 0
   const server = net.createServer((socket) => {

@@ -39,15 +39,31 @@ export async function startMailWorld(ports: { smtp: number; https: number }): Pr
     const ca = createMailTestCa()
     stops.push(() => ca.remove())
     const smtp = ports.smtp
-    const mx1 = await startSmtpPeer({ host: MAIL_HOSTS.mx1, port: smtp, name: 'mx1.good.test', tls: ca.issue('mx1.good.test'), localDomain: 'good.test' })
+    const mx1 = await startSmtpPeer({
+      host: MAIL_HOSTS.mx1,
+      port: smtp,
+      name: 'mx1.good.test',
+      tls: ca.issue('mx1.good.test'),
+      localDomain: 'good.test',
+    })
     stops.push(() => mx1.close())
-    const mx2 = await startSmtpPeer({ host: MAIL_HOSTS.mx2, port: smtp, name: 'mx2.good.test', localDomain: 'good.test' })
+    const mx2 = await startSmtpPeer({
+      host: MAIL_HOSTS.mx2,
+      port: smtp,
+      name: 'mx2.good.test',
+      localDomain: 'good.test',
+    })
     stops.push(() => mx2.close())
     const relay = await startSmtpPeer({ host: MAIL_HOSTS.relay, port: smtp, name: 'mx.bad.test', openRelay: true })
     stops.push(() => relay.close())
     const tarpit = await startTarpit(MAIL_HOSTS.tarpit, smtp)
     stops.push(() => tarpit.close())
-    const policy = await startPolicyServer(MAIL_HOSTS.policy, ports.https, ca.issue('mta-sts.good.test', 'mta-sts.stray.test'), MTA_STS_POLICY)
+    const policy = await startPolicyServer(
+      MAIL_HOSTS.policy,
+      ports.https,
+      ca.issue('mta-sts.good.test', 'mta-sts.stray.test'),
+      MTA_STS_POLICY,
+    )
     stops.push(() => policy.close())
     return { knot, ca: ca.ca, peers: { mx1, mx2, relay }, tarpitConnections: tarpit.connections, stop }
   } catch (error) {

@@ -8,6 +8,8 @@ import type { SecureVersion } from 'node:tls'
 export interface TlsSiteOptions {
   /** Loopback address to listen on, e.g. "127.0.0.11". */
   host: string
+  /** Port to listen on (default: any free port). */
+  port?: number
   key: string
   /** Leaf certificate, optionally followed by intermediates. */
   cert: string
@@ -49,7 +51,7 @@ export async function startTlsSite(options: TlsSiteOptions): Promise<TlsSite> {
   server.on('tlsClientError', () => {})
   const ocsp = options.ocsp
   if (ocsp) server.on('OCSPRequest', (_cert, _issuer, callback) => callback(null, ocsp))
-  await new Promise<void>((resolve) => server.listen(0, options.host, resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host, resolve))
   const { port } = server.address() as AddressInfo
   return {
     host: options.host,

@@ -29,7 +29,8 @@ function startFakes(): Promise<{ base: string; requests: http.IncomingMessage[];
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     if (url.pathname === '/api/v2/check') {
       if (req.headers.key !== KEY) return json(res, 401, { errors: [{ detail: 'Authentication failed' }] })
-      if (url.searchParams.get('ipAddress') !== LAB.listed) return json(res, 429, { errors: [{ detail: 'Too many requests' }] })
+      if (url.searchParams.get('ipAddress') !== LAB.listed)
+        return json(res, 429, { errors: [{ detail: 'Too many requests' }] })
       return json(res, 200, {
         data: {
           ipAddress: LAB.listed,
@@ -49,7 +50,18 @@ function startFakes(): Promise<{ base: string; requests: http.IncomingMessage[];
         objectClassName: 'ip network',
         handle: 'LAB-NET',
         country: 'NL',
-        entities: [{ roles: ['abuse'], vcardArray: ['vcard', [['version', {}, 'text', '4.0'], ['email', {}, 'text', 'abuse@lab.test']]] }],
+        entities: [
+          {
+            roles: ['abuse'],
+            vcardArray: [
+              'vcard',
+              [
+                ['version', {}, 'text', '4.0'],
+                ['email', {}, 'text', 'abuse@lab.test'],
+              ],
+            ],
+          },
+        ],
       })
     }
     json(res, 404, {})
@@ -57,7 +69,11 @@ function startFakes(): Promise<{ base: string; requests: http.IncomingMessage[];
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo
-      resolve({ base: `http://127.0.0.1:${port}`, requests, close: () => new Promise((done) => server.close(() => done())) })
+      resolve({
+        base: `http://127.0.0.1:${port}`,
+        requests,
+        close: () => new Promise((done) => server.close(() => done())),
+      })
     })
   })
 }

@@ -50,7 +50,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/abuse against DNSBL zones on Kn
     expect(result?.categories).toEqual(expect.arrayContaining(['spam source', 'exploited host']))
     expect(result?.blacklists.listed).toBe(2)
     expect(body.lines).toContain('Abuse score: 55/100 (Medium risk)')
-    expect(body.lines).toContain('   +35  Spamhaus ZEN: ' + result?.evidence[0]?.detail)
+    expect(body.lines).toContain(`   +35  Spamhaus ZEN: ${result?.evidence[0]?.detail}`)
   })
 
   it('says which sources were not consulted instead of inventing data', async () => {
@@ -67,23 +67,40 @@ describe.skipIf(!knotAvailable)('POST /api/tools/abuse against DNSBL zones on Kn
 
   it('counts a Tor exit node as low risk with the Tor category', async () => {
     const result = (await check(LAB.torExit)).result
-    expect(result).toMatchObject({ abuseScore: 20, riskLevel: 'low', reputation: 'Low risk', categories: ['Tor exit node'] })
+    expect(result).toMatchObject({
+      abuseScore: 20,
+      riskLevel: 'low',
+      reputation: 'Low risk',
+      categories: ['Tor exit node'],
+    })
     expect(result?.advice).toBe('No significant abuse evidence: no action needed.')
   })
 
   it('scores an unlisted address 0, clean', async () => {
     const result = (await check(LAB.unlisted)).result
-    expect(result).toMatchObject({ abuseScore: 0, riskLevel: 'clean', reputation: 'Clean', evidence: [], categories: [] })
+    expect(result).toMatchObject({
+      abuseScore: 0,
+      riskLevel: 'clean',
+      reputation: 'Clean',
+      evidence: [],
+      categories: [],
+    })
   })
 
   it('shows a policy listing and an allow-listing as evidence worth no points', async () => {
     const policy = (await check(LAB.policyOnly)).result
     expect(policy?.abuseScore).toBe(0)
     expect(policy?.evidence).toEqual([
-      { source: 'Spamhaus ZEN', detail: 'PBL: end-user address that should not send mail directly (set by the ISP)', points: 0 },
+      {
+        source: 'Spamhaus ZEN',
+        detail: 'PBL: end-user address that should not send mail directly (set by the ISP)',
+        points: 0,
+      },
     ])
     const allowed = (await check(LAB.allowListed)).result
-    expect(allowed?.evidence).toEqual([{ source: 'DNSWL.org', detail: 'Allow-listed: Allow-listed, trust high', points: 0 }])
+    expect(allowed?.evidence).toEqual([
+      { source: 'DNSWL.org', detail: 'Allow-listed: Allow-listed, trust high', points: 0 },
+    ])
   })
 
   it('accepts IPv6 and asks the lists that cover it', async () => {
@@ -96,7 +113,8 @@ describe.skipIf(!knotAvailable)('POST /api/tools/abuse against DNSBL zones on Kn
     expect(res.json()).toMatchObject({
       status: 'failed',
       failureSource: 'target',
-      error: '192.168.1.10 is a private network (RFC 1918) address: public block lists cannot list it, so none was asked',
+      error:
+        '192.168.1.10 is a private network (RFC 1918) address: public block lists cannot list it, so none was asked',
     })
   })
 

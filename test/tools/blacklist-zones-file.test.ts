@@ -58,11 +58,15 @@ describe.skipIf(!knotAvailable)('a DNSBL_ZONES_FILE of lab zones', () => {
     const diagnostic = createBlacklistDiagnostic(blacklistOptionsFrom({ dnsblZonesFile: zonesFile }))
     const net = createNet({ targetAllow: LAB.targetAllow.split(','), dnsServers: [knot.endpoint] })
     const progress: BlacklistProgress[] = []
-    const answer = await runTool(diagnostic, { input }, {
-      net,
-      signal: new AbortController().signal,
-      progress: (partial) => progress.push(partial as BlacklistProgress),
-    })
+    const answer = await runTool(
+      diagnostic,
+      { input },
+      {
+        net,
+        signal: new AbortController().signal,
+        progress: (partial) => progress.push(partial as BlacklistProgress),
+      },
+    )
     return { answer, result: blacklistResult.parse(answer.result), progress }
   }
 

@@ -43,12 +43,21 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist against DNSBL zones o
     expect(zen.query).toBe('10.100.51.198.zen.spamhaus.org')
     expect([...zen.codes].sort()).toEqual(['127.0.0.2', '127.0.0.4'])
     expect(zen.meanings).toEqual(
-      expect.arrayContaining(['SBL: direct spam source or spam operation', 'XBL: exploited host (infected, proxy or botnet member)']),
+      expect.arrayContaining([
+        'SBL: direct spam source or spam operation',
+        'XBL: exploited host (infected, proxy or botnet member)',
+      ]),
     )
     expect(zen.reason).toBe('https://check.spamhaus.org/sbl/query/SBL100 spam operation')
     const spamcop = rowOf(body.result?.rows ?? [], 'bl.spamcop.net')
-    expect(spamcop).toMatchObject({ status: 'listed', reason: 'Blocked - see https://www.spamcop.net/bl.shtml?198.51.100.10' })
-    expect(rowOf(body.result?.rows ?? [], 'dnsel.torproject.org')).toMatchObject({ status: 'clean', detail: 'Not listed' })
+    expect(spamcop).toMatchObject({
+      status: 'listed',
+      reason: 'Blocked - see https://www.spamcop.net/bl.shtml?198.51.100.10',
+    })
+    expect(rowOf(body.result?.rows ?? [], 'dnsel.torproject.org')).toMatchObject({
+      status: 'clean',
+      detail: 'Not listed',
+    })
     expect(body.lines).toContain('Blacklist check for 198.51.100.10')
     expect(body.lines.some((l) => l.startsWith('LISTED   Spamhaus ZEN (zen.spamhaus.org): '))).toBe(true)
     expect(body.lines).toContain('         Reason: Blocked - see https://www.spamcop.net/bl.shtml?198.51.100.10')
@@ -62,7 +71,9 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist against DNSBL zones o
     expect(summary?.clean).toBe(rows.filter((r) => r.status === 'clean').length)
     expect(summary?.unknown).toBe(rows.filter((r) => r.detail === REFUSED).length)
     expect(rowOf(rows, 'b.barracudacentral.org')).toMatchObject({ status: 'unknown', detail: REFUSED })
-    expect(body.lines[1]).toBe(`Checked ${summary?.total} lists: 2 listed, ${summary?.clean} clean, ${summary?.unknown} unknown`)
+    expect(body.lines[1]).toBe(
+      `Checked ${summary?.total} lists: 2 listed, ${summary?.clean} clean, ${summary?.unknown} unknown`,
+    )
   })
 
   it('reports an unlisted address as clean on every list that answered', async () => {
@@ -77,7 +88,8 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist against DNSBL zones o
     expect(rowOf(body.result?.rows ?? [], 'zen.spamhaus.org')).toMatchObject({
       status: 'unknown',
       codes: ['127.255.255.254'],
-      detail: 'unknown: query refused (127.255.255.254: Query via a public or open resolver, or a resolver with generic reverse DNS)',
+      detail:
+        'unknown: query refused (127.255.255.254: Query via a public or open resolver, or a resolver with generic reverse DNS)',
     })
     expect(body.result?.summary.listed).toBe(0)
   })
@@ -90,7 +102,11 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist against DNSBL zones o
     expect(zen.query).toBe('d.a.b.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.zen.spamhaus.org')
     expect(zen.reason).toBe('IPv6 spam source')
     expect(rows.some((r) => r.zone === 'bl.spamcop.net')).toBe(false)
-    expect(body.result?.notes.some((n) => /lists do not cover IPv6 addresses and were not asked about 2001:db8::bad$/.test(n))).toBe(true)
+    expect(
+      body.result?.notes.some((n) =>
+        /lists do not cover IPv6 addresses and were not asked about 2001:db8::bad$/.test(n),
+      ),
+    ).toBe(true)
   })
 
   it('reduces a URL to its host, checks the registrable domain on the domain lists and every address on the IP lists', async () => {
@@ -124,7 +140,8 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist against DNSBL zones o
     expect(res.json()).toMatchObject({
       status: 'failed',
       failureSource: 'target',
-      error: 'Blacklist check failed: 10.0.0.1 is a private network (RFC 1918) address: public block lists cannot list it, so none was asked',
+      error:
+        'Blacklist check failed: 10.0.0.1 is a private network (RFC 1918) address: public block lists cannot list it, so none was asked',
       result: null,
     })
   })
@@ -141,7 +158,9 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist against DNSBL zones o
 
   it('still asks the domain lists about a name that does not exist', async () => {
     const body = await check('missing.badsite.test')
-    expect(body.result?.notes).toContain('NXDOMAIN: missing.badsite.test does not exist; only the domain lists were asked')
+    expect(body.result?.notes).toContain(
+      'NXDOMAIN: missing.badsite.test does not exist; only the domain lists were asked',
+    )
     expect(body.result?.rows.every((r) => r.kind === 'domain')).toBe(true)
   })
 
@@ -152,10 +171,13 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist against DNSBL zones o
       headers: { accept: 'text/event-stream' },
       payload: { input: LAB.listed },
     })
-    const events = res.payload.trim().split('\n\n').map((block) => {
-      const [name, data] = block.split('\n')
-      return { name: name?.replace('event: ', ''), data: JSON.parse(data?.replace('data: ', '') ?? 'null') }
-    })
+    const events = res.payload
+      .trim()
+      .split('\n\n')
+      .map((block) => {
+        const [name, data] = block.split('\n')
+        return { name: name?.replace('event: ', ''), data: JSON.parse(data?.replace('data: ', '') ?? 'null') }
+      })
     const progress = events.filter((e) => e.name === 'progress').map((e) => blacklistProgress.parse(e.data))
     const final = events.at(-1)
     expect(final?.name).toBe('result')

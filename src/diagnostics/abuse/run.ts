@@ -1,7 +1,15 @@
 // IP abuse check: a 0-100 score from real evidence (block-list listings through the blacklist
 // engine, Tor exit lists, AbuseIPDB when configured), with the network owner and abuse contact.
 import type { z } from 'zod'
-import { type AbuseResult, abuseLines, abuseRequest, abuseResult, adviceFor, reputationOf, riskLevelOf } from '../../shared/tools/abuse.ts'
+import {
+  type AbuseResult,
+  abuseLines,
+  abuseRequest,
+  abuseResult,
+  adviceFor,
+  reputationOf,
+  riskLevelOf,
+} from '../../shared/tools/abuse.ts'
 import { type BlacklistProgress, summarizeRows } from '../../shared/tools/blacklist.ts'
 import { checkZones, planQueries } from '../blacklist/check-zones.ts'
 import { planAddress } from '../blacklist/plan-targets.ts'
@@ -46,13 +54,18 @@ async function askOwner(lookup: NetworkLookup | null, ...[address]: Parameters<N
   if (!lookup) return { org: null, note: 'No network index is configured' }
   try {
     const owner = await lookup(address)
-    return owner ? { org: owner.org, note: null } : { org: null, note: `The ASN index has no network for ${address.address}` }
+    return owner
+      ? { org: owner.org, note: null }
+      : { org: null, note: `The ASN index has no network for ${address.address}` }
   } catch (error) {
     return { org: null, note: `The ASN index could not be read (${(error as Error).message})` }
   }
 }
 
-async function askContact(lookup: AbuseContactLookup | null, ...args: Parameters<AbuseContactLookup>): Promise<RegistryContact> {
+async function askContact(
+  lookup: AbuseContactLookup | null,
+  ...args: Parameters<AbuseContactLookup>
+): Promise<RegistryContact> {
   if (!lookup) return { email: null, country: null, error: 'no registration data (RDAP) source is configured' }
   try {
     return await lookup(...args)
@@ -113,7 +126,10 @@ export function createAbuseDiagnostic(options: AbuseOptions = {}): Diagnostic<Ab
       const scored = scoreAbuse(checks, report)
       if (owner.note) notes.push(owner.note)
       if (contact.error) notes.push(`Abuse contact: ${contact.error}`)
-      if (summary.unknown > 0) notes.push(`${summary.unknown} block list${summary.unknown === 1 ? '' : 's'} gave no usable answer and add no points`)
+      if (summary.unknown > 0)
+        notes.push(
+          `${summary.unknown} block list${summary.unknown === 1 ? '' : 's'} gave no usable answer and add no points`,
+        )
       return {
         status: 'ok',
         result: {

@@ -5,17 +5,35 @@ import { type DnsblZone, dnsblZone } from '../blacklist/zone-list.ts'
 import { abuseIpdbPoints, scoreAbuse } from './score.ts'
 
 function zone(id: string, group?: string): DnsblZone {
-  return dnsblZone.parse({ id, name: id.toUpperCase(), zone: `${id}.dnsbl.test`, kind: 'ip', group, codes: { '127.0.0.2': 'x' }, info: 'https://lab.test/' })
+  return dnsblZone.parse({
+    id,
+    name: id.toUpperCase(),
+    zone: `${id}.dnsbl.test`,
+    kind: 'ip',
+    group,
+    codes: { '127.0.0.2': 'x' },
+    info: 'https://lab.test/',
+  })
 }
 
 function listed(z: DnsblZone, weight: number, meaning = 'listed', categories: string[] = []): ZoneCheck {
-  const verdict: Verdict = { status: 'listed', codes: ['127.0.0.2'], meanings: [meaning], detail: meaning, weight, categories }
+  const verdict: Verdict = {
+    status: 'listed',
+    codes: ['127.0.0.2'],
+    meanings: [meaning],
+    detail: meaning,
+    weight,
+    categories,
+  }
   return { zone: z, verdict, row: {} as ZoneCheck['row'] }
 }
 
 describe('scoreAbuse()', () => {
   it('counts lists of one operator once, with the heaviest listing', () => {
-    const scored = scoreAbuse([listed(zone('zen', 'spamhaus'), 35, 'SBL'), listed(zone('pbl', 'spamhaus'), 0, 'PBL')], null)
+    const scored = scoreAbuse(
+      [listed(zone('zen', 'spamhaus'), 35, 'SBL'), listed(zone('pbl', 'spamhaus'), 0, 'PBL')],
+      null,
+    )
     expect(scored.evidence).toEqual([{ source: 'ZEN', detail: 'SBL (also listed in PBL; counted once)', points: 35 }])
     expect(scored.score).toBe(35)
   })
@@ -35,6 +53,8 @@ describe('scoreAbuse()', () => {
   })
 
   it('abuseIpdbPoints() is half the confidence, bounded to 0-50', () => {
-    expect([abuseIpdbPoints(0), abuseIpdbPoints(25), abuseIpdbPoints(100), abuseIpdbPoints(250)]).toEqual([0, 13, 50, 50])
+    expect([abuseIpdbPoints(0), abuseIpdbPoints(25), abuseIpdbPoints(100), abuseIpdbPoints(250)]).toEqual([
+      0, 13, 50, 50,
+    ])
   })
 })

@@ -45,7 +45,11 @@ function listingEvidence(checks: readonly ZoneCheck[]): AbuseEvidence[] {
 function allowEvidence(checks: readonly ZoneCheck[]): AbuseEvidence[] {
   return checks
     .filter((check) => check.verdict.status === 'allowed')
-    .map((check) => ({ source: check.zone.name, detail: `Allow-listed: ${check.verdict.meanings.join('; ')}`, points: 0 }))
+    .map((check) => ({
+      source: check.zone.name,
+      detail: `Allow-listed: ${check.verdict.meanings.join('; ')}`,
+      points: 0,
+    }))
 }
 
 export function scoreAbuse(checks: readonly ZoneCheck[], report: AbuseIpdbReport | null): AbuseScore {

@@ -45,7 +45,7 @@ export function createAsnDiagnostic(settings: AsnSettings): Diagnostic<AsnReques
     id: 'asn',
     request: asnRequest,
     result: asnResult,
-    deadlineMs: 10_000,
+    deadlineMs: 15_000,
     lines: asnLines,
     async run(request, ctx) {
       const address = parseIpLiteral(request.input)

@@ -4,7 +4,7 @@ import { isIP } from 'node:net'
 import { type Endpoint, splitHostPort } from '../net/endpoint.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import { addressQueryName, domainQueryName, fitsInDns, lookupAddress } from './query-name.ts'
-import { type ZoneCheck, type ZoneQuery, queryZone } from './query-zone.ts'
+import { queryZone, type ZoneCheck, type ZoneQuery } from './query-zone.ts'
 import type { DnsblZone } from './zone-list.ts'
 
 export type CheckTarget = { kind: 'address'; address: IpLiteral } | { kind: 'domain'; name: string }
@@ -37,7 +37,9 @@ export function planQueries(targets: readonly CheckTarget[], zones: readonly Dns
     const applicable = addressZones.filter((zone) => appliesTo(zone, address))
     const skipped = addressZones.length - applicable.length
     if (skipped > 0) {
-      notes.push(`${skipped} list${skipped === 1 ? '' : 's'} do not cover IPv${address.family} addresses and were not asked about ${address.address}`)
+      notes.push(
+        `${skipped} list${skipped === 1 ? '' : 's'} do not cover IPv${address.family} addresses and were not asked about ${address.address}`,
+      )
     }
     for (const zone of applicable) {
       queries.push({ zone, target: address.address, name: addressQueryName(address, zone.zone) })
@@ -50,7 +52,8 @@ export function planQueries(targets: readonly CheckTarget[], zones: readonly Dns
 export function serverFor(zone: DnsblZone, fallback: Endpoint): Endpoint {
   if (!zone.server) return fallback
   const split = splitHostPort(zone.server, 53)
-  if (!split || !isIP(split.host)) throw new Error(`Zone ${zone.id}: server must be an IP address with an optional port`)
+  if (!split || !isIP(split.host))
+    throw new Error(`Zone ${zone.id}: server must be an IP address with an optional port`)
   return { address: split.host, port: split.port }
 }
 

@@ -40,7 +40,10 @@ const dnswl = dnsblZone.parse({
 
 describe('classifyAnswer()', () => {
   it('reports NXDOMAIN as not listed', () => {
-    expect(classifyAnswer(zen, { rcode: 'NXDOMAIN', addresses: [] })).toMatchObject({ status: 'clean', detail: 'Not listed' })
+    expect(classifyAnswer(zen, { rcode: 'NXDOMAIN', addresses: [] })).toMatchObject({
+      status: 'clean',
+      detail: 'Not listed',
+    })
   })
 
   it('maps every return code to its documented meaning, weight and category', () => {
@@ -56,7 +59,9 @@ describe('classifyAnswer()', () => {
   })
 
   it('reports URIBL and SURBL style 127.0.0.1 refusals as unknown', () => {
-    expect(classifyAnswer(uribl, { rcode: 'NOERROR', addresses: ['127.0.0.1'] }).detail).toMatch(/^unknown: query refused/)
+    expect(classifyAnswer(uribl, { rcode: 'NOERROR', addresses: ['127.0.0.1'] }).detail).toMatch(
+      /^unknown: query refused/,
+    )
   })
 
   it('decodes bitmask answers into each sub-list', () => {
@@ -75,11 +80,16 @@ describe('classifyAnswer()', () => {
   })
 
   it('reports a server failure as unknown with the rcode', () => {
-    expect(classifyAnswer(zen, { rcode: 'SERVFAIL', addresses: [] }).detail).toBe('unknown: the resolver answered SERVFAIL')
+    expect(classifyAnswer(zen, { rcode: 'SERVFAIL', addresses: [] }).detail).toBe(
+      'unknown: the resolver answered SERVFAIL',
+    )
   })
 
   it('marks allow-list hits as allowed, matching "*" octets, and its block answer as unknown', () => {
-    expect(classifyAnswer(dnswl, { rcode: 'NOERROR', addresses: ['127.0.15.3'] })).toMatchObject({ status: 'allowed', weight: 0 })
+    expect(classifyAnswer(dnswl, { rcode: 'NOERROR', addresses: ['127.0.15.3'] })).toMatchObject({
+      status: 'allowed',
+      weight: 0,
+    })
     expect(classifyAnswer(dnswl, { rcode: 'NOERROR', addresses: ['127.0.0.255'] }).status).toBe('unknown')
   })
 })

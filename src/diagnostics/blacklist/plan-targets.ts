@@ -42,7 +42,14 @@ export function planAddress(address: IpLiteral, net: Pick<Net, 'policy'>): Targe
       error: `${checked.address} is a ${reason} address: public block lists cannot list it, so none was asked`,
     }
   }
-  return { ok: true, targetType: 'ip', addresses: [checked], domain: null, targets: [{ kind: 'address', address: checked }], notes: [] }
+  return {
+    ok: true,
+    targetType: 'ip',
+    addresses: [checked],
+    domain: null,
+    targets: [{ kind: 'address', address: checked }],
+    notes: [],
+  }
 }
 
 export async function planTargets(host: string, net: Net, signal: AbortSignal): Promise<TargetPlan> {
@@ -64,7 +71,8 @@ export async function planTargets(host: string, net: Net, signal: AbortSignal): 
   } else {
     const unique = [...new Map(resolution.addresses.map((a) => [a.address, lookupAddress(a)])).values()]
     addresses = unique.slice(0, MAX_ADDRESSES)
-    if (unique.length > MAX_ADDRESSES) notes.push(`${name} has ${unique.length} addresses; the first ${MAX_ADDRESSES} were checked`)
+    if (unique.length > MAX_ADDRESSES)
+      notes.push(`${name} has ${unique.length} addresses; the first ${MAX_ADDRESSES} were checked`)
     targets.unshift(...addresses.map((address): CheckTarget => ({ kind: 'address', address })))
   }
   return { ok: true, targetType: 'domain', addresses, domain, targets, notes }

@@ -3,7 +3,9 @@ import { addressQueryName, domainQueryName, fitsInDns, lookupAddress, reversedLa
 
 describe('DNSBL query names', () => {
   it('addressQueryName() reverses the IPv4 octets before the zone', () => {
-    expect(addressQueryName({ address: '192.0.2.99', family: 4 }, 'zen.spamhaus.org')).toBe('99.2.0.192.zen.spamhaus.org')
+    expect(addressQueryName({ address: '192.0.2.99', family: 4 }, 'zen.spamhaus.org')).toBe(
+      '99.2.0.192.zen.spamhaus.org',
+    )
   })
 
   it('reversedLabels() writes IPv6 as 32 reversed nibbles', () => {
@@ -22,7 +24,7 @@ describe('DNSBL query names', () => {
   })
 
   it('fitsInDns() refuses names over 253 characters', () => {
-    expect(fitsInDns(`${'a'.repeat(60)}.`.repeat(4) + 'dbl.spamhaus.org')).toBe(false)
+    expect(fitsInDns(`${`${'a'.repeat(60)}.`.repeat(4)}dbl.spamhaus.org`)).toBe(false)
     expect(fitsInDns('example.com.dbl.spamhaus.org')).toBe(true)
   })
 })

@@ -46,8 +46,16 @@ function txtText(data: unknown): string {
 
 async function fetchReason(name: string, options: QueryOptions, signal: AbortSignal): Promise<string | null> {
   try {
-    const { response } = await exchangeDns({ name, type: 'TXT', server: options.server, signal, timeoutMs: options.timeoutMs })
-    const texts = (response.answers ?? []).filter((a) => a.type === 'TXT').map((a) => txtText((a as { data: unknown }).data))
+    const { response } = await exchangeDns({
+      name,
+      type: 'TXT',
+      server: options.server,
+      signal,
+      timeoutMs: options.timeoutMs,
+    })
+    const texts = (response.answers ?? [])
+      .filter((a) => a.type === 'TXT')
+      .map((a) => txtText((a as { data: unknown }).data))
     const reason = texts.join(' | ').trim()
     return reason === '' ? null : reason.slice(0, MAX_REASON)
   } catch {

@@ -24,9 +24,12 @@ export interface BlacklistOptions {
 
 export const NO_RESOLVER = 'No DNS resolver is configured on this server'
 
-export function createBlacklistDiagnostic(options: BlacklistOptions = {}): Diagnostic<BlacklistRequest, BlacklistResult> {
+export function createBlacklistDiagnostic(
+  options: BlacklistOptions = {},
+): Diagnostic<BlacklistRequest, BlacklistResult> {
   const zoneFile = options.zones ?? loadDnsblZones()
-  const fail = (source: Parameters<typeof failed>[0], error: string) => failed(source, `${BLACKLIST_FAILURE_PREFIX} ${error}`)
+  const fail = (source: Parameters<typeof failed>[0], error: string) =>
+    failed(source, `${BLACKLIST_FAILURE_PREFIX} ${error}`)
 
   return {
     id: 'blacklist',

@@ -16,7 +16,9 @@ describe('the shipped DNSBL zone list', () => {
 
   it('declares the Spamhaus error answers on every Spamhaus zone', () => {
     for (const zone of zones.filter((z) => z.zone.endsWith('spamhaus.org'))) {
-      expect(Object.keys(zone.errorCodes)).toEqual(expect.arrayContaining(['127.255.255.252', '127.255.255.254', '127.255.255.255']))
+      expect(Object.keys(zone.errorCodes)).toEqual(
+        expect.arrayContaining(['127.255.255.252', '127.255.255.254', '127.255.255.255']),
+      )
     }
   })
 
@@ -33,19 +35,31 @@ describe('loadDnsblZones()', () => {
 
   it('names every problem of an invalid file', () => {
     const file = path.join(dir, 'bad.json')
-    writeFileSync(file, JSON.stringify({ zones: [{ id: 'x', name: 'X', zone: 'not a zone', kind: 'ip', info: 'nope' }] }))
+    writeFileSync(
+      file,
+      JSON.stringify({ zones: [{ id: 'x', name: 'X', zone: 'not a zone', kind: 'ip', info: 'nope' }] }),
+    )
     expect(() => loadDnsblZones(file)).toThrow(ZoneFileError)
     expect(() => loadDnsblZones(file)).toThrow(/zones\.0\.zone: must be a DNS zone name[\s\S]*zones\.0\.info/)
   })
 
   it('refuses duplicate zone ids', () => {
     const file = path.join(dir, 'dup.json')
-    const zone = { id: 'a', name: 'A', zone: 'a.dnsbl.test', kind: 'ip', codes: { '127.0.0.2': 'x' }, info: 'https://a.test/' }
+    const zone = {
+      id: 'a',
+      name: 'A',
+      zone: 'a.dnsbl.test',
+      kind: 'ip',
+      codes: { '127.0.0.2': 'x' },
+      info: 'https://a.test/',
+    }
     writeFileSync(file, JSON.stringify({ zones: [zone, zone] }))
     expect(() => loadDnsblZones(file)).toThrow(/zone ids must be unique/)
   })
 
   it('reports a missing file by name', () => {
-    expect(() => loadDnsblZones(path.join(dir, 'missing.json'))).toThrow(/Cannot read the DNSBL zone list .*missing\.json/)
+    expect(() => loadDnsblZones(path.join(dir, 'missing.json'))).toThrow(
+      /Cannot read the DNSBL zone list .*missing\.json/,
+    )
   })
 })

@@ -11,8 +11,10 @@ import { queryDns } from './query.ts'
 import type { NameServer, RootHints } from './root-hints.ts'
 
 const MAX_REFERRALS = 16
-/** Servers tried per zone before the walk gives up on it. */
+/** Servers asked per zone before the walk gives up on it. */
 const MAX_TRIES_PER_ZONE = 3
+/** Addresses considered per zone, counting those the policy denies. */
+const MAX_ADDRESSES_PER_ZONE = 6
 /** Walks nested to find glueless name servers' addresses. */
 const MAX_NESTING = 2
 const QUERY_TIMEOUT_MS = 1500
@@ -36,7 +38,7 @@ export type WalkResult =
   | { ok: false; steps: DnsTraceStep[]; failureSource: FailureSource; error: string }
 
 type Asked =
-  | { ok: true; step: DnsTraceStep; meaning: Exclude<ReplyMeaning, { kind: 'unusable' }>; end: WalkEnd }
+  | { ok: true; meaning: Exclude<ReplyMeaning, { kind: 'unusable' }>; end: WalkEnd }
   | { ok: false; failureSource: FailureSource; error: string }
 
 const ipv4First = (addresses: string[]) =>
@@ -91,11 +93,16 @@ class Walk {
   /** Asks the zone's servers in turn until one gives a usable reply. */
   private async askZone(zone: string, servers: NameServer[], name: string, type: string): Promise<Asked> {
     let tries = 0
+    let considered = 0
     let policyError: string | undefined
+    const exhausted = () =>
+      tries >= MAX_TRIES_PER_ZONE || considered >= MAX_ADDRESSES_PER_ZONE || this.deps.signal.aborted
     for (const server of servers) {
+      if (exhausted()) break
       const addresses = server.addresses.length > 0 ? server.addresses : await this.findAddresses(server)
       for (const address of ipv4First(addresses)) {
-        if (tries >= MAX_TRIES_PER_ZONE || this.deps.signal.aborted) break
+        if (exhausted()) break
+        considered++
         const base = { zone: absoluteName(zone), serverName: server.name, records: [], glue: [] }
         const checked = this.deps.net.checkEndpoint(address, this.deps.root.port)
         if (!checked.ok) {
@@ -129,7 +136,7 @@ class Walk {
           this.record({ ...base, ...timing, server: where, outcome: 'failed', error: meaning.reason })
           continue
         }
-        const step = this.record({
+        this.record({
           ...base,
           ...timing,
           server: where,
@@ -138,7 +145,7 @@ class Walk {
           records: meaning.kind === 'answer' ? query.answers : query.authority,
           glue: meaning.kind === 'referral' ? meaning.glue : [],
         })
-        return { ok: true, step, meaning, end: { endpoint: checked.endpoint, zone, query } }
+        return { ok: true, meaning, end: { endpoint: checked.endpoint, zone, query } }
       }
     }
     if (policyError && tries === 0) return { ok: false, failureSource: 'policy', error: policyError }

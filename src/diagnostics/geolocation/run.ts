@@ -23,7 +23,7 @@ export const geolocationDiagnostic: Diagnostic<GeolocationRequest, GeolocationRe
   id: 'geolocation',
   request: geolocationRequest,
   result: geolocationResult,
-  deadlineMs: 10_000,
+  deadlineMs: 12_000,
   lines: geolocationLines,
   async run(request, ctx) {
     const query = request.input

@@ -6,8 +6,30 @@ import type { RecordResolver } from '../net/record-resolver.ts'
 import { lookupTxt, parseTagList } from './txt-records.ts'
 
 export const DKIM_SELECTORS = [
-  'default', 'selector1', 'selector2', 'google', 'k1', 'k2', 'k3', 's1', 's2', 'mail', 'dkim', 'smtp',
-  'key1', 'key2', 'mx', 'email', 'sig1', 'fm1', 'fm2', 'fm3', 'protonmail', 'zoho', 'mandrill', 'everlytickey1',
+  'default',
+  'selector1',
+  'selector2',
+  'google',
+  'k1',
+  'k2',
+  'k3',
+  's1',
+  's2',
+  'mail',
+  'dkim',
+  'smtp',
+  'key1',
+  'key2',
+  'mx',
+  'email',
+  'sig1',
+  'fm1',
+  'fm2',
+  'fm3',
+  'protonmail',
+  'zoho',
+  'mandrill',
+  'everlytickey1',
 ] as const
 
 const MIN_RSA_BITS = 1024
@@ -21,11 +43,18 @@ export function readDkimKey(selector: string, record: string): DkimKey {
   if (p === '') return { selector, keyType, revoked: true }
   const der = Buffer.from(p, 'base64')
   if (keyType === 'ed25519') {
-    return der.length === 32 ? { selector, keyType, bits: 256, revoked: false } : { selector, keyType, revoked: false, error: 'Ed25519 key is not 32 bytes' }
+    return der.length === 32
+      ? { selector, keyType, bits: 256, revoked: false }
+      : { selector, keyType, revoked: false, error: 'Ed25519 key is not 32 bytes' }
   }
   try {
     const key = createPublicKey({ key: der, format: 'der', type: 'spki' })
-    return { selector, keyType: key.asymmetricKeyType ?? keyType, bits: key.asymmetricKeyDetails?.modulusLength, revoked: false }
+    return {
+      selector,
+      keyType: key.asymmetricKeyType ?? keyType,
+      bits: key.asymmetricKeyDetails?.modulusLength,
+      revoked: false,
+    }
   } catch {
     return { selector, keyType, revoked: false, error: 'p= is not a valid public key' }
   }
@@ -33,7 +62,7 @@ export function readDkimKey(selector: string, record: string): DkimKey {
 
 const describe = (k: DkimKey) => `${k.selector} (${k.keyType}${k.bits ? ` ${k.bits} bits` : ''})`
 
-function judge(keys: DkimKey[]): MailCheck {
+export function judgeDkimKeys(keys: DkimKey[]): MailCheck {
   const base = { id: 'dkim', title: 'DKIM' }
   const bad = keys.filter((k) => k.error || (k.keyType === 'rsa' && (k.bits ?? 0) < MIN_RSA_BITS && !k.revoked))
   const live = keys.filter((k) => !k.revoked && !bad.includes(k))
@@ -42,11 +71,23 @@ function judge(keys: DkimKey[]): MailCheck {
     return { ...base, status: 'fail', reason: problems.join('; ') }
   }
   if (live.length > 0) return { ...base, status: 'pass', reason: `key found: ${live.map(describe).join(', ')}` }
-  if (keys.length > 0) return { ...base, status: 'info', reason: `only revoked keys (empty p=): ${keys.map((k) => k.selector).join(', ')}` }
-  return { ...base, status: 'info', reason: `no key under ${DKIM_SELECTORS.length} common selectors (a custom selector may still exist)` }
+  if (keys.length > 0)
+    return {
+      ...base,
+      status: 'info',
+      reason: `only revoked keys (empty p=): ${keys.map((k) => k.selector).join(', ')}`,
+    }
+  return {
+    ...base,
+    status: 'info',
+    reason: `no key under ${DKIM_SELECTORS.length} common selectors (a custom selector may still exist)`,
+  }
 }
 
-export async function checkDkim(domain: string, resolve: RecordResolver): Promise<{ check: MailCheck; dkim: DkimKey[] }> {
+export async function checkDkim(
+  domain: string,
+  resolve: RecordResolver,
+): Promise<{ check: MailCheck; dkim: DkimKey[] }> {
   const found = await Promise.all(
     DKIM_SELECTORS.map(async (selector) => {
       const txt = await lookupTxt(resolve, `${selector}._domainkey.${domain}`)
@@ -55,5 +96,5 @@ export async function checkDkim(domain: string, resolve: RecordResolver): Promis
     }),
   )
   const dkim = found.filter((k): k is DkimKey => k !== undefined)
-  return { check: judge(dkim), dkim }
+  return { check: judgeDkimKeys(dkim), dkim }
 }

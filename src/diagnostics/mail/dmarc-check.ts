@@ -5,10 +5,22 @@ import type { RecordResolver } from '../net/record-resolver.ts'
 import { asMailauthResolver, getDmarcRecord } from './mailauth.ts'
 
 const POLICIES = new Set(['none', 'quarantine', 'reject'])
-const check = (status: MailCheck['status'], reason: string): MailCheck => ({ id: 'dmarc', title: 'DMARC', status, reason })
-const uris = (value: string | undefined) => (value ?? '').split(',').map((u) => u.trim()).filter(Boolean)
+const check = (status: MailCheck['status'], reason: string): MailCheck => ({
+  id: 'dmarc',
+  title: 'DMARC',
+  status,
+  reason,
+})
+const uris = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)
 
-export async function checkDmarc(domain: string, resolve: RecordResolver): Promise<{ check: MailCheck; dmarc?: DmarcRecord }> {
+export async function checkDmarc(
+  domain: string,
+  resolve: RecordResolver,
+): Promise<{ check: MailCheck; dmarc?: DmarcRecord }> {
   let found: Awaited<ReturnType<typeof getDmarcRecord>>
   try {
     found = await getDmarcRecord(domain, asMailauthResolver(resolve))
@@ -31,11 +43,17 @@ export async function checkDmarc(domain: string, resolve: RecordResolver): Promi
     return { dmarc, check: check('fail', `no valid p= tag${inherited}: receivers ignore the record`) }
   }
   if (dmarc.p === 'none') {
-    return { dmarc, check: check('warn', `p=none${inherited}: monitoring only, spoofed mail is still delivered; ${reports}`) }
+    return {
+      dmarc,
+      check: check('warn', `p=none${inherited}: monitoring only, spoofed mail is still delivered; ${reports}`),
+    }
   }
   const sub = dmarc.sp && dmarc.sp !== dmarc.p ? `, sp=${dmarc.sp}` : ''
   if (dmarc.pct < 100) {
-    return { dmarc, check: check('warn', `p=${dmarc.p}${sub} applied to only ${dmarc.pct}% of failing mail${inherited}; ${reports}`) }
+    return {
+      dmarc,
+      check: check('warn', `p=${dmarc.p}${sub} applied to only ${dmarc.pct}% of failing mail${inherited}; ${reports}`),
+    }
   }
   return { dmarc, check: check('pass', `p=${dmarc.p}${sub}${inherited}; ${reports}`) }
 }

@@ -1,6 +1,7 @@
 // The name we introduce ourselves with in EHLO: the public host name when there is one.
-import { hostname } from 'node:os'
+
 import { isIP } from 'node:net'
+import { hostname } from 'node:os'
 
 /** The PUBLIC_URL host, or this machine's name when that is localhost or an address. */
 export function heloNameFor(publicUrl: string | undefined): string {

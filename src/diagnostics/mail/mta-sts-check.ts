@@ -13,7 +13,12 @@ export interface MtaStsFetchOptions {
   ca?: string[]
 }
 
-const check = (status: MailCheck['status'], reason: string): MailCheck => ({ id: 'mta-sts', title: 'MTA-STS', status, reason })
+const check = (status: MailCheck['status'], reason: string): MailCheck => ({
+  id: 'mta-sts',
+  title: 'MTA-STS',
+  status,
+  reason,
+})
 
 async function fetchPolicy(domain: string, net: Net, signal: AbortSignal, o: MtaStsFetchOptions) {
   const port = o.port ? `:${o.port}` : ''
@@ -43,22 +48,36 @@ export async function checkMtaSts(
     id = await resolvePolicy(domain, { resolver: asMailauthResolver(deps.resolve) })
   } catch (error) {
     const code = (error as { code?: string }).code
-    if (code === 'multi_sts_records') return { check: check('fail', `several _mta-sts.${domain} records: senders ignore them all`) }
+    if (code === 'multi_sts_records')
+      return { check: check('fail', `several _mta-sts.${domain} records: senders ignore them all`) }
     return { check: check('warn', `_mta-sts lookup failed (${code ?? 'error'})`) }
   }
-  if (!id) return { check: check('info', `no MTA-STS policy (_mta-sts.${domain} TXT): senders may deliver without TLS`) }
+  if (!id)
+    return { check: check('info', `no MTA-STS policy (_mta-sts.${domain} TXT): senders may deliver without TLS`) }
   const fetched = await fetchPolicy(domain, deps.net, deps.signal, deps.fetch)
   if (!fetched.policy) {
     const mtaSts: MtaStsInfo = { id, mx: [], error: fetched.error }
-    return { mtaSts, check: check('fail', `policy id ${id} published, but the policy file is unavailable: ${fetched.error}`) }
+    return {
+      mtaSts,
+      check: check('fail', `policy id ${id} published, but the policy file is unavailable: ${fetched.error}`),
+    }
   }
   const policy = fetched.policy
-  const mtaSts: MtaStsInfo = { id, mode: policy.mode, mx: policy.mx ?? [], ...(policy.maxAge ? { maxAge: policy.maxAge } : {}) }
+  const mtaSts: MtaStsInfo = {
+    id,
+    mode: policy.mode,
+    mx: policy.mx ?? [],
+    ...(policy.maxAge ? { maxAge: policy.maxAge } : {}),
+  }
   const uncovered = mxNames.filter((name) => !validateMx(name, policy).valid)
   if (uncovered.length > 0 && policy.mode !== 'none') {
     const status = policy.mode === 'enforce' ? 'fail' : 'warn'
-    return { mtaSts, check: check(status, `mode ${policy.mode}, but MX ${uncovered.join(', ')} not listed in the policy`) }
+    return {
+      mtaSts,
+      check: check(status, `mode ${policy.mode}, but MX ${uncovered.join(', ')} not listed in the policy`),
+    }
   }
-  if (policy.mode === 'enforce') return { mtaSts, check: check('pass', `mode enforce, max_age ${policy.maxAge ?? '?'} s, every MX covered`) }
+  if (policy.mode === 'enforce')
+    return { mtaSts, check: check('pass', `mode enforce, max_age ${policy.maxAge ?? '?'} s, every MX covered`) }
   return { mtaSts, check: check('warn', `mode ${policy.mode}: TLS is not enforced`) }
 }

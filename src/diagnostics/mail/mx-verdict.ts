@@ -3,17 +3,28 @@ import type { MailCheck } from '../../shared/tools/mail.ts'
 import { MAX_MX_HOSTS, type MxLookup } from './mx-lookup.ts'
 import type { ProbedHost } from './probe-hosts.ts'
 
-const check = (status: MailCheck['status'], reason: string): MailCheck => ({ id: 'mx', title: 'MX records', status, reason })
+const check = (status: MailCheck['status'], reason: string): MailCheck => ({
+  id: 'mx',
+  title: 'MX records',
+  status,
+  reason,
+})
 
 export function judgeMx(domain: string, lookup: MxLookup, probed: ProbedHost[]): MailCheck {
   if (lookup.kind === 'null-mx') return check('info', `null MX (RFC 7505): ${domain} declares that it accepts no mail`)
   if (lookup.kind === 'no-mx') {
     const host = probed[0]?.host
     if (!host || host.error) {
-      return check('fail', `no MX records and no usable address (${host?.error ?? 'none'}): ${domain} cannot receive mail`)
+      return check(
+        'fail',
+        `no MX records and no usable address (${host?.error ?? 'none'}): ${domain} cannot receive mail`,
+      )
     }
     const addresses = host.addresses.map((a) => a.address).join(', ')
-    return check('warn', `no MX records: mail is delivered to the domain's own address ${addresses} (RFC 5321 §5.1 fallback)`)
+    return check(
+      'warn',
+      `no MX records: mail is delivered to the domain's own address ${addresses} (RFC 5321 §5.1 fallback)`,
+    )
   }
   if (lookup.kind !== 'mx') return check('fail', 'MX lookup failed')
   const listed = lookup.hosts.map((h) => `${h.name} (${h.preference})`).join(', ')

@@ -35,7 +35,11 @@ type Runner = ReturnType<typeof limitConcurrency>
 async function probeAddress(mx: MxName, address: IpLiteral, index: number, deps: ProbeDeps, run: Runner) {
   const reverse = lookupReverseDns(address.address, deps.resolve)
   if (index >= MAX_ADDRESSES_PER_HOST) {
-    return { address: address.address, ...(await reverse), skipped: `only the first ${MAX_ADDRESSES_PER_HOST} addresses of a host are tested` }
+    return {
+      address: address.address,
+      ...(await reverse),
+      skipped: `only the first ${MAX_ADDRESSES_PER_HOST} addresses of a host are tested`,
+    }
   }
   const smtp = run(async () => {
     if (deps.signal.aborted) return undefined

@@ -33,7 +33,14 @@ export interface MailDiagnosticOptions {
 export const MAIL_DEADLINE_MS = 45_000
 const DEFAULT_BUDGET_MS = 40_000
 
-async function checkRecords(domain: string, mxNames: string[], resolve: RecordResolver, ctx: RunContext, o: MailDiagnosticOptions, signal: AbortSignal) {
+async function checkRecords(
+  domain: string,
+  mxNames: string[],
+  resolve: RecordResolver,
+  ctx: RunContext,
+  o: MailDiagnosticOptions,
+  signal: AbortSignal,
+) {
   const [spf, dmarc, dkim, mtaSts, tlsRpt] = await Promise.all([
     checkSpf(domain, resolve),
     checkDmarc(domain, resolve),
@@ -55,7 +62,12 @@ function hostsToProbe(domain: string, lookup: MxLookup): MxName[] {
 
 async function testAddress(address: string, deps: ProbeDeps): Promise<MailResult> {
   const [probed] = await probeMailHosts([{ name: address, preference: 0 }], deps)
-  const note: MailCheck = { id: 'mx', title: 'Mail host', status: 'info', reason: `${address} tested directly; no domain, so no MX, SPF, DMARC or DKIM` }
+  const note: MailCheck = {
+    id: 'mx',
+    title: 'Mail host',
+    status: 'info',
+    reason: `${address} tested directly; no domain, so no MX, SPF, DMARC or DKIM`,
+  }
   return {
     domain: address,
     mxSource: 'ip-literal',
@@ -99,7 +111,14 @@ export function createMailDiagnostic(options: MailDiagnosticOptions = {}): Diagn
       ctx.progress({ stage: 'mx', hosts: hosts.map((h) => h.name) })
       const [probed, records] = await Promise.all([
         probeMailHosts(hosts, deps),
-        checkRecords(domain, hosts.map((h) => h.name), resolve, ctx, options, signal),
+        checkRecords(
+          domain,
+          hosts.map((h) => h.name),
+          resolve,
+          ctx,
+          options,
+          signal,
+        ),
       ])
       const result: MailResult = {
         domain,

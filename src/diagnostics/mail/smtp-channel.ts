@@ -55,7 +55,8 @@ export function createSmtpChannel(socket: Duplex, transcript: string[]): SmtpCha
         const reply = ready.shift()
         if (reply) return done(() => resolve(reply))
         if (failure) return done(() => reject(failure))
-        if (signal.aborted) return done(() => reject(new SmtpTimeoutError('stopped: the time budget of the test ran out')))
+        if (signal.aborted)
+          return done(() => reject(new SmtpTimeoutError('stopped: the time budget of the test ran out')))
         return false
       }
       const done = (finish: () => void) => {

@@ -11,18 +11,21 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
 function reverseCheck(a: MxAddress): Verdict {
   const base = { id: 'reverse-dns', title: 'Reverse DNS' }
-  if (a.ptr.length === 0) return { ...base, status: 'fail', reason: `no PTR record for ${a.address}: many receivers refuse such senders` }
+  if (a.ptr.length === 0)
+    return { ...base, status: 'fail', reason: `no PTR record for ${a.address}: many receivers refuse such senders` }
   const names = a.ptr.join(', ')
-  if (!a.forwardConfirmed) return { ...base, status: 'warn', reason: `PTR ${names} does not resolve back to ${a.address}` }
+  if (!a.forwardConfirmed)
+    return { ...base, status: 'warn', reason: `PTR ${names} does not resolve back to ${a.address}` }
   return { ...base, status: 'pass', reason: `${names} (forward-confirmed)` }
 }
 
 function bannerCheck(s: SmtpSession): Verdict {
   const base = { id: 'smtp-banner', title: 'SMTP banner' }
   if (s.banner === undefined || s.bannerMs === undefined) {
-    return { ...base, status: 'fail', reason: `${s.error ?? 'no banner'} (the server accepted the connection but sent no greeting)` }
+    return { ...base, status: 'fail', reason: s.error ?? 'no banner' }
   }
-  if (!s.banner.startsWith('220')) return { ...base, status: 'fail', reason: `the server refused the session: ${s.banner}` }
+  if (!s.banner.startsWith('220'))
+    return { ...base, status: 'fail', reason: `the server refused the session: ${s.banner}` }
   const text = `${s.banner} (after ${seconds(s.bannerMs)})`
   if (s.bannerMs > SLOW_BANNER_MS) return { ...base, status: 'warn', reason: `slow greeting: ${text}` }
   return { ...base, status: 'pass', reason: text }
@@ -30,7 +33,8 @@ function bannerCheck(s: SmtpSession): Verdict {
 
 function greetingCheck(s: SmtpSession): Verdict | undefined {
   const base = { id: 'ehlo', title: 'EHLO' }
-  if (s.greeting === 'helo') return { ...base, status: 'warn', reason: 'EHLO refused, HELO accepted: no ESMTP extensions' }
+  if (s.greeting === 'helo')
+    return { ...base, status: 'warn', reason: 'EHLO refused, HELO accepted: no ESMTP extensions' }
   if (s.greeting === 'none') {
     return s.banner?.startsWith('220') ? { ...base, status: 'fail', reason: s.error ?? 'no greeting' } : undefined
   }
@@ -48,7 +52,8 @@ function starttlsCheck(s: SmtpSession): Verdict | undefined {
   if (s.starttls === 'failed') return { ...base, status: 'fail', reason: s.error ?? 'TLS upgrade failed' }
   if (s.starttls !== 'ok' || !s.tls) return undefined
   const text = `${s.tls.version}, ${s.tls.cipher}`
-  if (s.tls.version === 'TLSv1' || s.tls.version === 'TLSv1.1') return { ...base, status: 'warn', reason: `outdated protocol: ${text}` }
+  if (s.tls.version === 'TLSv1' || s.tls.version === 'TLSv1.1')
+    return { ...base, status: 'warn', reason: `outdated protocol: ${text}` }
   return { ...base, status: 'pass', reason: text }
 }
 
@@ -60,7 +65,8 @@ function certificateCheck(s: SmtpSession, mxName: string): Verdict | undefined {
     ...(s.tls.hostnameMatch ? [] : [`does not match ${mxName}`]),
   ]
   const subject = s.tls.subject || 'no subject'
-  if (problems.length === 0) return { ...base, status: 'pass', reason: `${subject}, valid until ${s.tls.validTo.slice(0, 10)}` }
+  if (problems.length === 0)
+    return { ...base, status: 'pass', reason: `${subject}, valid until ${s.tls.validTo.slice(0, 10)}` }
   const expired = s.tls.trustError === 'certificate expired'
   return { ...base, status: expired ? 'fail' : 'warn', reason: `${subject}: ${problems.join('; ')}` }
 }
@@ -68,24 +74,40 @@ function certificateCheck(s: SmtpSession, mxName: string): Verdict | undefined {
 function relayCheck(s: SmtpSession): Verdict | undefined {
   const base = { id: 'open-relay', title: 'Open relay' }
   if (s.relay.verdict === 'open') {
-    return { ...base, status: 'fail', reason: `accepted a recipient outside its domains (${s.relay.reply}): open relay; no message was sent` }
+    return {
+      ...base,
+      status: 'fail',
+      reason: `accepted a recipient outside its domains (${s.relay.reply}): open relay; no message was sent`,
+    }
   }
   if (s.relay.verdict === 'refused') return { ...base, status: 'pass', reason: `relaying refused: ${s.relay.reply}` }
   if (s.greeting === 'none') return undefined
   return { ...base, status: 'warn', reason: `not tested: ${s.error ?? 'the dialogue ended early'}` }
 }
 
-/** The checks of one address; `host` is "mx.example.com [192.0.2.25]". */
+/** The checks of one address; `host` is "mx.example.com [198.51.100.25]". */
 export function judgeMxAddress(address: MxAddress, mxName: string, host: string): MailCheck[] {
   const verdicts: (Verdict | undefined)[] = [reverseCheck(address)]
   const s = address.smtp
   if (address.skipped) {
-    verdicts.push({ id: 'smtp-connect', title: 'SMTP connection', status: 'warn', reason: `not tested: ${address.skipped}` })
+    verdicts.push({
+      id: 'smtp-connect',
+      title: 'SMTP connection',
+      status: 'warn',
+      reason: `not tested: ${address.skipped}`,
+    })
   } else if (s && s.connectMs === undefined) {
-    verdicts.push({ id: 'smtp-connect', title: 'SMTP connection', status: 'fail', reason: s.error ?? 'no connection' })
+    const untested = s.connectFailure === 'unreachable' || s.connectFailure === 'policy'
+    const reason = `${untested ? 'not tested: ' : ''}${s.error ?? 'no connection'}`
+    verdicts.push({ id: 'smtp-connect', title: 'SMTP connection', status: untested ? 'warn' : 'fail', reason })
   } else if (s) {
     verdicts.push(
-      { id: 'smtp-connect', title: 'SMTP connection', status: 'pass', reason: `port ${s.port} open, connected in ${s.connectMs} ms` },
+      {
+        id: 'smtp-connect',
+        title: 'SMTP connection',
+        status: 'pass',
+        reason: `port ${s.port} open, connected in ${s.connectMs} ms`,
+      },
       bannerCheck(s),
       greetingCheck(s),
       starttlsCheck(s),

@@ -5,7 +5,7 @@ import type { SmtpSession } from '../../shared/tools/mail.ts'
 import { ConnectTimeoutError, connectTcp, PolicyDeniedError } from '../net/guarded-connect.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import type { TargetPolicy } from '../net/policy.ts'
-import { createSmtpChannel, type SmtpChannel } from './smtp-channel.ts'
+import { createSmtpChannel, type SmtpChannel, SmtpTimeoutError } from './smtp-channel.ts'
 import { hasExtension, parseEhloExtensions } from './smtp-extensions.ts'
 import { replySummary, replyText } from './smtp-reply.ts'
 import { upgradeToTls } from './starttls.ts'
@@ -18,7 +18,12 @@ export interface SmtpTimeouts {
   tlsMs: number
 }
 
-export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = { connectMs: 10_000, bannerMs: 12_000, commandMs: 10_000, tlsMs: 10_000 }
+export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = {
+  connectMs: 10_000,
+  bannerMs: 12_000,
+  commandMs: 10_000,
+  tlsMs: 10_000,
+}
 
 export interface SmtpProbeOptions {
   policy: TargetPolicy
@@ -42,15 +47,24 @@ export function relayRecipient(domain: string): string {
 
 type Session = SmtpSession & { socket?: Socket }
 
-function connectFailure(error: Error, o: SmtpProbeOptions): string {
-  if (error instanceof PolicyDeniedError) return error.message
+const UNREACHABLE = new Set(['ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL'])
+
+function connectFailure(
+  error: Error,
+  o: SmtpProbeOptions,
+): { kind: NonNullable<SmtpSession['connectFailure']>; text: string } {
+  if (error instanceof PolicyDeniedError) return { kind: 'policy', text: error.message }
   if (error instanceof ConnectTimeoutError) {
-    return o.signal.aborted
+    const text = o.signal.aborted
       ? 'connection stopped: the time budget of the test ran out'
       : `no connection to port ${o.port} within ${o.timeouts.connectMs / 1000} s`
+    return { kind: 'timeout', text }
   }
-  const code = (error as NodeJS.ErrnoException).code
-  return code === 'ECONNREFUSED' ? `connection refused on port ${o.port}` : `connection failed: ${code ?? error.message}`
+  const code = (error as NodeJS.ErrnoException).code ?? ''
+  if (code === 'ECONNREFUSED') return { kind: 'refused', text: `connection refused on port ${o.port}` }
+  if (UNREACHABLE.has(code))
+    return { kind: 'unreachable', text: `no route from this server to ${o.address.address} (${code})` }
+  return { kind: 'error', text: `connection failed: ${code || error.message}` }
 }
 
 async function greet(channel: SmtpChannel, o: SmtpProbeOptions, s: Session): Promise<boolean> {
@@ -67,26 +81,20 @@ async function greet(channel: SmtpChannel, o: SmtpProbeOptions, s: Session): Pro
   return false
 }
 
+/** Upgrades the session; `starttls` stays "failed" unless the handshake completes. */
 async function startTls(channel: SmtpChannel, o: SmtpProbeOptions, s: Session): Promise<SmtpChannel> {
+  s.starttls = 'failed'
   const ready = await channel.send('STARTTLS', o.timeouts.commandMs, o.signal)
-  if (ready.code !== 220) {
-    s.starttls = 'failed'
-    throw new Error(`STARTTLS refused: ${replySummary(ready)}`)
-  }
+  if (ready.code !== 220) throw new Error(`STARTTLS refused: ${replySummary(ready)}`)
   const unread = channel.release()
   if (unread > 0) s.transcript.push('-- data sent before the TLS handshake was discarded')
-  try {
-    const upgraded = await upgradeToTls(s.socket as Socket, o.mxName, o.timeouts.tlsMs, o.signal)
-    upgraded.socket.on('error', () => {})
-    s.socket = upgraded.socket
-    s.starttls = 'ok'
-    s.tls = upgraded.summary
-    s.transcript.push(`-- TLS handshake: ${describeTls(upgraded.summary)}`)
-    return createSmtpChannel(upgraded.socket, s.transcript)
-  } catch (error) {
-    s.starttls = 'failed'
-    throw error
-  }
+  const upgraded = await upgradeToTls(s.socket as Socket, o.mxName, o.timeouts.tlsMs, o.signal)
+  upgraded.socket.on('error', () => {})
+  s.socket = upgraded.socket
+  s.starttls = 'ok'
+  s.tls = upgraded.summary
+  s.transcript.push(`-- TLS handshake: ${describeTls(upgraded.summary)}`)
+  return createSmtpChannel(upgraded.socket, s.transcript)
 }
 
 async function probeRelay(channel: SmtpChannel, o: SmtpProbeOptions, s: Session) {
@@ -108,14 +116,20 @@ async function converse(o: SmtpProbeOptions, s: Session) {
     signal: o.signal,
     timeoutMs: o.timeouts.connectMs,
   }).catch((error: Error) => {
-    throw new Error(connectFailure(error, o), { cause: error })
+    const failure = connectFailure(error, o)
+    s.connectFailure = failure.kind
+    throw new Error(failure.text, { cause: error })
   })
   s.socket.on('error', () => {})
   const connected = performance.now()
   s.connectMs = Math.round(connected - started)
   let channel = createSmtpChannel(s.socket, s.transcript)
   const banner = await channel.read(o.timeouts.bannerMs, o.signal).catch((error: Error) => {
-    throw new Error(`no banner: ${error.message}`, { cause: error })
+    const silent = error instanceof SmtpTimeoutError && !o.signal.aborted
+    const text = silent
+      ? `no banner within ${o.timeouts.bannerMs / 1000} s: the server accepted the connection but stayed silent`
+      : `no banner: ${error.message}`
+    throw new Error(text, { cause: error })
   })
   s.bannerMs = Math.round(performance.now() - connected)
   s.banner = `${banner.code} ${replyText(banner)}`.trim()

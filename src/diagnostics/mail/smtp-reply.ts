@@ -48,7 +48,10 @@ export function splitReplies(text: string): ReplySplit {
 
 /** The text of a reply without its codes, lines joined by spaces. */
 export function replyText(reply: SmtpReply): string {
-  return reply.lines.map((line) => line.slice(4)).join(' ').trim()
+  return reply.lines
+    .map((line) => line.slice(4))
+    .join(' ')
+    .trim()
 }
 
 /** "250 2.1.0 Ok" as one short line for reasons. */

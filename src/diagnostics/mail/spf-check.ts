@@ -28,12 +28,17 @@ function defaultVerdict(terms: SpfTerm[]): MailCheck {
   return verdicts[all.qualifier] ?? check('warn', `unexpected qualifier on all: ${all.qualifier}`)
 }
 
-export async function checkSpf(domain: string, resolve: RecordResolver): Promise<{ check: MailCheck; spf?: SpfRecord }> {
+export async function checkSpf(
+  domain: string,
+  resolve: RecordResolver,
+): Promise<{ check: MailCheck; spf?: SpfRecord }> {
   const txt = await lookupTxt(resolve, domain)
   if (!txt.ok) return { check: check('warn', `SPF lookup failed: ${txt.error}`) }
   const records = txt.records.filter(isSpfRecord)
-  if (records.length === 0) return { check: check('fail', `no SPF record: any server may claim to send mail from ${domain}`) }
-  if (records.length > 1) return { check: check('fail', `${records.length} SPF records: receivers return permerror (one allowed)`) }
+  if (records.length === 0)
+    return { check: check('fail', `no SPF record: any server may claim to send mail from ${domain}`) }
+  if (records.length > 1)
+    return { check: check('fail', `${records.length} SPF records: receivers return permerror (one allowed)`) }
   const record = records[0] ?? ''
   const terms = parseSpfTerms(record)
   const evaluation = await spf({
@@ -49,7 +54,10 @@ export async function checkSpf(domain: string, resolve: RecordResolver): Promise
   const result: SpfRecord = { record, terms, lookups, voidLookups: evaluation.lookups?.void ?? 0 }
   const status = evaluation.status.result
   if (lookups > SPF_LOOKUP_LIMIT) {
-    return { spf: result, check: check('fail', `${lookups} DNS lookups, more than ${SPF_LOOKUP_LIMIT}: receivers return permerror`) }
+    return {
+      spf: result,
+      check: check('fail', `${lookups} DNS lookups, more than ${SPF_LOOKUP_LIMIT}: receivers return permerror`),
+    }
   }
   const counted = `${lookups} of ${SPF_LOOKUP_LIMIT} DNS lookups`
   if (status === 'permerror' || status === 'temperror') {

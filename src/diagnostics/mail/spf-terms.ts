@@ -9,7 +9,7 @@ export function isSpfRecord(text: string): boolean {
   return /^v=spf1(\s|$)/i.test(text.trim())
 }
 
-/** "v=spf1 ip4:192.0.2.0/24 include:_spf.example.com ~all" → terms, version left out. */
+/** "v=spf1 ip4:198.51.100.0/24 include:_spf.example.com ~all" → terms, version left out. */
 export function parseSpfTerms(record: string): SpfTerm[] {
   return record
     .trim()

@@ -1,7 +1,8 @@
 // The TLS upgrade after "220 Ready to start TLS": handshake on the same socket, then a summary of
 // the session and the server certificate (trust is judged, never required, as in opportunistic SMTP TLS).
-import { isIP, type Socket } from 'node:net'
+
 import type { X509Certificate } from 'node:crypto'
+import { isIP, type Socket } from 'node:net'
 import tls, { type TLSSocket } from 'node:tls'
 import type { TlsSummary } from '../../shared/tools/mail.ts'
 
@@ -73,7 +74,10 @@ export function upgradeToTls(
     const onError = (error: Error) =>
       finish(new TlsHandshakeError(`TLS handshake failed: ${(error as NodeJS.ErrnoException).code ?? error.message}`))
     const onAbort = () => finish(new TlsHandshakeError('TLS handshake stopped: the time budget of the test ran out'))
-    const timer = setTimeout(() => finish(new TlsHandshakeError(`no TLS handshake within ${timeoutMs / 1000} s`)), timeoutMs)
+    const timer = setTimeout(
+      () => finish(new TlsHandshakeError(`no TLS handshake within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    )
     signal.addEventListener('abort', onAbort, { once: true })
     secure.once('secureConnect', () => finish())
     secure.on('error', onError)

@@ -3,17 +3,29 @@ import type { MailCheck, TlsRptInfo } from '../../shared/tools/mail.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
 import { lookupTxt, parseTagList } from './txt-records.ts'
 
-const check = (status: MailCheck['status'], reason: string): MailCheck => ({ id: 'tls-rpt', title: 'TLS-RPT', status, reason })
+const check = (status: MailCheck['status'], reason: string): MailCheck => ({
+  id: 'tls-rpt',
+  title: 'TLS-RPT',
+  status,
+  reason,
+})
 
-export async function checkTlsRpt(domain: string, resolve: RecordResolver): Promise<{ check: MailCheck; tlsRpt?: TlsRptInfo }> {
+export async function checkTlsRpt(
+  domain: string,
+  resolve: RecordResolver,
+): Promise<{ check: MailCheck; tlsRpt?: TlsRptInfo }> {
   const name = `_smtp._tls.${domain}`
   const txt = await lookupTxt(resolve, name)
   if (!txt.ok) return { check: check('warn', `TLS-RPT lookup failed: ${txt.error}`) }
   const records = txt.records.filter((r) => /^v=TLSRPTv1\s*(;|$)/.test(r.trim()))
   if (records.length === 0) return { check: check('info', `no TLS reporting record (${name} TXT)`) }
-  if (records.length > 1) return { check: check('fail', `${records.length} TLS-RPT records at ${name}: senders ignore them all`) }
+  if (records.length > 1)
+    return { check: check('fail', `${records.length} TLS-RPT records at ${name}: senders ignore them all`) }
   const record = records[0] ?? ''
-  const rua = (parseTagList(record).rua ?? '').split(',').map((u) => u.trim()).filter(Boolean)
+  const rua = (parseTagList(record).rua ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)
   const tlsRpt = { record, rua }
   if (rua.length === 0) return { tlsRpt, check: check('fail', 'record has no rua= destination') }
   const bad = rua.filter((u) => !/^(mailto:|https:)/i.test(u))

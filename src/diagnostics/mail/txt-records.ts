@@ -12,7 +12,10 @@ export async function lookupTxt(resolve: RecordResolver, name: string): Promise<
   } catch (error) {
     const code = (error as { code?: string }).code ?? 'error'
     if (NO_RECORD.has(code)) return { ok: true, records: [] }
-    return { ok: false, error: code === 'ETIMEOUT' ? `timeout looking up ${name}` : `lookup of ${name} failed (${code})` }
+    return {
+      ok: false,
+      error: code === 'ETIMEOUT' ? `timeout looking up ${name}` : `lookup of ${name} failed (${code})`,
+    }
   }
 }
 

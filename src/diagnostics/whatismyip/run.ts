@@ -19,7 +19,7 @@ export const whatismyipDiagnostic: Diagnostic<WhatismyipRequest, WhatismyipResul
   id: 'whatismyip',
   request: whatismyipRequest,
   result: whatismyipResult,
-  deadlineMs: 8000,
+  deadlineMs: 12_000,
   lines: whatismyipLines,
   async run(_request, ctx) {
     const literal = ctx.clientIp ? parseIpLiteral(ctx.clientIp) : null

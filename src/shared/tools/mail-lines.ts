@@ -44,7 +44,9 @@ function recordLines(result: MailResult): string[] {
   }
   if (result.mtaSts) {
     const mode = result.mtaSts.mode ? `, mode ${result.mtaSts.mode}` : ''
-    lines.push(`MTA-STS: id ${result.mtaSts.id}${mode}${result.mtaSts.mx.length ? `, mx ${result.mtaSts.mx.join(' ')}` : ''}`)
+    lines.push(
+      `MTA-STS: id ${result.mtaSts.id}${mode}${result.mtaSts.mx.length ? `, mx ${result.mtaSts.mx.join(' ')}` : ''}`,
+    )
   }
   if (result.tlsRpt) lines.push(`TLS-RPT: ${result.tlsRpt.record}`)
   return lines.length ? ['Records', ...lines.map((l) => `  ${l}`), ''] : []

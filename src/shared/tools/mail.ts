@@ -16,7 +16,7 @@ export const mailCheck = z.object({
   status: checkStatus,
   /** One line saying why. */
   reason: z.string(),
-  /** "mx.example.com [192.0.2.25]" for checks of one mail server address. */
+  /** "mx.example.com [198.51.100.25]" for checks of one mail server address. */
   host: z.string().optional(),
 })
 export type MailCheck = z.infer<typeof mailCheck>
@@ -38,6 +38,8 @@ export type TlsSummary = z.infer<typeof tlsSummary>
 export const smtpSession = z.object({
   port: z.number(),
   connectMs: z.number().optional(),
+  /** Why no connection was made: "unreachable" means this server has no route to the address. */
+  connectFailure: z.enum(['refused', 'timeout', 'unreachable', 'policy', 'error']).optional(),
   bannerMs: z.number().optional(),
   banner: z.string().optional(),
   /** EHLO keywords with parameters ("SIZE 10240000"), from the last successful EHLO. */

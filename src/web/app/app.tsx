@@ -10,11 +10,22 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
 
 function ThemedToaster() {
   const { theme } = useTheme()
-  return <Toaster theme={theme} position="top-right" offset={{ top: 72, right: 16 }} mobileOffset={{ top: 64 }} richColors closeButton />
+  return (
+    <Toaster
+      theme={theme}
+      position="top-right"
+      offset={{ top: 72, right: 16 }}
+      mobileOffset={{ top: 64 }}
+      richColors
+      closeButton
+    />
+  )
 }
 
 export function App({ initialTheme }: { initialTheme: Theme }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }))
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+  )
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider initialTheme={initialTheme}>

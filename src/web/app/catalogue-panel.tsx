@@ -9,7 +9,12 @@ import { panelFor } from './panels.tsx'
 export function CataloguePanel({ entry, variant }: PanelProps) {
   const Panel = panelFor(entry)
   const fallback = (
-    <PanelFrame title={entry.name} description={entry.description} titleAs={titleLevel(variant)} icon={<ToolIcon id={entry.id} />}>
+    <PanelFrame
+      title={entry.name}
+      description={entry.description}
+      titleAs={titleLevel(variant)}
+      icon={<ToolIcon id={entry.id} />}
+    >
       <div className="grid h-96 place-items-center">
         <Spinner label="Loading..." />
       </div>

@@ -5,7 +5,9 @@ export function Footer() {
     <footer className="border-t border-border">
       <div className="mx-auto flex max-w-[1600px] flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:px-6">
         <p>{webConfig.copyright}</p>
-        <p className="rounded-full border border-border px-2.5 py-0.5 font-mono text-xs tracking-wide">{webConfig.versionLabel}</p>
+        <p className="rounded-full border border-border px-2.5 py-0.5 font-mono text-xs tracking-wide">
+          {webConfig.versionLabel}
+        </p>
       </div>
     </footer>
   )

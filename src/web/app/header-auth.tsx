@@ -1,6 +1,7 @@
 import { LayoutDashboard, LogIn, Sparkles } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonClass } from '../components/button.tsx'
+import { SignOutButton } from '../features/auth/sign-out-button.tsx'
 import { useAuth } from '../features/auth/use-auth.ts'
 import { paths } from '../lib/routes.ts'
 
@@ -9,10 +10,13 @@ export function HeaderAuth() {
   if (loading) return null
   if (user) {
     return (
-      <Link to={paths.dashboard} className={buttonClass({ variant: 'ghost', size: 'nav' })}>
-        <LayoutDashboard aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">Dashboard</span>
-      </Link>
+      <>
+        <Link to={paths.dashboard} className={buttonClass({ variant: 'ghost', size: 'nav' })}>
+          <LayoutDashboard aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Dashboard</span>
+        </Link>
+        <SignOutButton />
+      </>
     )
   }
   return (

@@ -11,7 +11,14 @@ function Logo() {
   return (
     <svg viewBox="0 0 32 32" className="hidden size-7 min-[400px]:block" aria-hidden="true">
       <rect width="32" height="32" rx="8" className="fill-primary" />
-      <path d="M8 20l5-5 4 4 7-8" fill="none" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" className="stroke-primary-foreground" />
+      <path
+        d="M8 20l5-5 4 4 7-8"
+        fill="none"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className="stroke-primary-foreground"
+      />
     </svg>
   )
 }

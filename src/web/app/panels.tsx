@@ -14,8 +14,35 @@ const RegistrarPanel = lazy(() =>
   import('../features/registrar/registrar-panel.tsx').then((m) => ({ default: m.RegistrarPanel })),
 )
 
+const WhoisPanel = lazy(() => import('../features/whois/whois-panel.tsx').then((m) => ({ default: m.WhoisPanel })))
+const AsnPanel = lazy(() => import('../features/asn/asn-panel.tsx').then((m) => ({ default: m.AsnPanel })))
+const GeolocationPanel = lazy(() =>
+  import('../features/geolocation/geolocation-panel.tsx').then((m) => ({ default: m.GeolocationPanel })),
+)
+const WhatismyipPanel = lazy(() =>
+  import('../features/whatismyip/whatismyip-panel.tsx').then((m) => ({ default: m.WhatismyipPanel })),
+)
+
+const SslPanel = lazy(() => import('../features/ssl/ssl-panel.tsx').then((m) => ({ default: m.SslPanel })))
+const WebsiteCheckPanel = lazy(() =>
+  import('../features/website-check/website-check-panel.tsx').then((m) => ({ default: m.WebsiteCheckPanel })),
+)
+
+const PingPanel = lazy(() => import('../features/ping/ping-panel.tsx').then((m) => ({ default: m.PingPanel })))
+const TraceroutePanel = lazy(() =>
+  import('../features/traceroute/traceroute-panel.tsx').then((m) => ({ default: m.TraceroutePanel })),
+)
+
 /** Tools whose panel goes beyond the generic one. */
 const toolPanels: Record<string, LazyPanel> = {
+  ping: PingPanel,
+  traceroute: TraceroutePanel,
+  ssl: SslPanel,
+  'website-check': WebsiteCheckPanel,
+  whois: WhoisPanel,
+  asn: AsnPanel,
+  geolocation: GeolocationPanel,
+  whatismyip: WhatismyipPanel,
   dns: DnsPanel,
 }
 

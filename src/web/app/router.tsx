@@ -1,9 +1,9 @@
 import { lazy } from 'react'
 import { type RouteObject, useRoutes } from 'react-router'
 import { catalogue } from '../../shared/catalogue.ts'
+import { paths, toolPath } from '../lib/routes.ts'
 import { HomePage } from '../pages/home/home-page.tsx'
 import { ToolPage } from '../pages/tool-page.tsx'
-import { paths, toolPath } from '../lib/routes.ts'
 import { Layout } from './layout.tsx'
 
 const AuthPage = lazy(() => import('../pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })))

@@ -24,7 +24,8 @@ export function DialogContent({ title, description, children, returnFocusTo }: D
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
       <RadixDialog.Content
         onCloseAutoFocus={restoreFocus}
-        className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-card p-6 text-foreground shadow-2xl">
+        className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-card p-6 text-foreground shadow-2xl"
+      >
         <RadixDialog.Title className="text-lg font-semibold tracking-tight">{title}</RadixDialog.Title>
         <RadixDialog.Description className="mt-2 text-sm leading-relaxed text-muted-foreground">
           {description}

@@ -59,15 +59,15 @@ function OutputContent({ state, details, loadingLabel }: OutputBoxProps) {
 /** The dark monospace result area; its height is fixed so results never move the page. */
 export function OutputBox(props: OutputBoxProps) {
   return (
-    <div
-      className="h-96 overflow-auto rounded-xl border border-zinc-800 bg-zinc-950 p-4 font-mono text-[13px] leading-relaxed text-zinc-100 shadow-inner"
+    <section
+      className="focus-ring h-96 overflow-auto rounded-xl border border-zinc-800 bg-zinc-950 p-4 font-mono text-[13px] leading-relaxed text-zinc-100 shadow-inner"
       aria-live="polite"
       aria-busy={props.state.kind === 'loading'}
       aria-label="Results"
-      role="region"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
     >
       <OutputContent {...props} />
-    </div>
+    </section>
   )
 }

@@ -18,7 +18,10 @@ export function PanelFrame({ title, description, icon, titleAs = 'h2', actions, 
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 items-start gap-3">
           {icon && (
-            <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent" aria-hidden="true">
+            <span
+              className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent"
+              aria-hidden="true"
+            >
               {icon}
             </span>
           )}

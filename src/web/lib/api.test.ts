@@ -25,7 +25,9 @@ describe('postJson()', () => {
   })
 
   it("throws the server's error message, status and type", async () => {
-    answerWith(Response.json({ error: { type: 'validation_error', message: 'Invalid domain format' } }, { status: 400 }))
+    answerWith(
+      Response.json({ error: { type: 'validation_error', message: 'Invalid domain format' } }, { status: 400 }),
+    )
     const error = await postJson('/api/x', {}).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ message: 'Invalid domain format', status: 400, type: 'validation_error' })

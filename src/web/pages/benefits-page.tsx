@@ -8,8 +8,16 @@ import { useDocumentMeta } from '../lib/use-document-meta.ts'
 
 const benefits = [
   { icon: Save, title: 'Save Results', text: 'Every successful tool result is saved to your account automatically.' },
-  { icon: ClockFading, title: 'Access History', text: 'Review your last 50 results at any time, and delete the ones you no longer need.' },
-  { icon: ShieldCheck, title: 'Secure & Private', text: 'Your history is yours alone: each user sees only their own results.' },
+  {
+    icon: ClockFading,
+    title: 'Access History',
+    text: 'Review your last 50 results at any time, and delete the ones you no longer need.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Secure & Private',
+    text: 'Your history is yours alone: each user sees only their own results.',
+  },
   { icon: Gift, title: 'Always Free', text: 'All features stay free, with or without an account.' },
 ] as const
 
@@ -60,7 +68,10 @@ export function BenefitsPage() {
         </div>
         <p className="text-sm text-muted-foreground">
           Already have an account?{' '}
-          <Link to={paths.auth} className="focus-ring rounded font-medium text-accent underline-offset-4 hover:underline">
+          <Link
+            to={paths.auth}
+            className="focus-ring rounded font-medium text-accent underline-offset-4 hover:underline"
+          >
             Sign in here
           </Link>
         </p>

@@ -1,7 +1,6 @@
 import { LogOut } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
 import { Button } from '../../components/button.tsx'
 import { paths } from '../../lib/routes.ts'
 import { trackSignedOut } from './auth-analytics.ts'
@@ -14,7 +13,8 @@ export function SignOutButton() {
   async function signOut() {
     setBusy(true)
     trackSignedOut()
-    const { error } = await authClient.signOut()
+    // The header is on every page's first load; the toast code loads only when needed.
+    const [{ error }, { toast }] = await Promise.all([authClient.signOut(), import('sonner')])
     setBusy(false)
     if (error) {
       toast.error(`Sign out failed: ${authErrorMessage(error)}`)

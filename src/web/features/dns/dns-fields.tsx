@@ -3,7 +3,13 @@ import { DNS_TYPES } from '../../../shared/tools/dns.ts'
 import { Checkbox } from '../../components/checkbox.tsx'
 import { Field } from '../../components/field.tsx'
 import { Input, Select } from '../../components/input.tsx'
-import { ALL_DEFAULT_TYPES, allDefaultTypesLabel, type DnsControls, defaultTypesHint, resolverChoices } from './dns-options.ts'
+import {
+  ALL_DEFAULT_TYPES,
+  allDefaultTypesLabel,
+  type DnsControls,
+  defaultTypesHint,
+  resolverChoices,
+} from './dns-options.ts'
 
 export interface DnsFieldsProps {
   controls: DnsControls
@@ -29,6 +35,7 @@ export function DnsFields({ controls, onChange }: DnsFieldsProps) {
           <Select
             id={`${id}-resolver`}
             value={controls.resolver}
+            disabled={controls.trace}
             onChange={(event) => onChange({ resolver: event.target.value })}
           >
             {resolverChoices.map((choice) => (
@@ -42,6 +49,7 @@ export function DnsFields({ controls, onChange }: DnsFieldsProps) {
           <Input
             id={`${id}-server`}
             value={controls.server}
+            disabled={controls.trace}
             onChange={(event) => onChange({ server: event.target.value })}
             autoComplete="off"
             spellCheck={false}

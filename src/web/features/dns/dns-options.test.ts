@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { allDefaultTypesLabel, defaultTypesHint, initialDnsControls, readDnsOptions, resolverChoices } from './dns-options.ts'
+import {
+  allDefaultTypesLabel,
+  defaultTypesHint,
+  initialDnsControls,
+  readDnsOptions,
+  resolverChoices,
+} from './dns-options.ts'
 
 const withControls = (patch: Partial<typeof initialDnsControls>) => readDnsOptions({ ...initialDnsControls, ...patch })
 
@@ -20,8 +26,18 @@ describe('readDnsOptions()', () => {
   })
 
   it('passes a public resolver, trace and DNSSEC when chosen', () => {
-    expect(withControls({ resolver: 'quad9', dnssec: true })).toEqual({ ok: true, value: { resolver: 'quad9', dnssec: true } })
+    expect(withControls({ resolver: 'quad9', dnssec: true })).toEqual({
+      ok: true,
+      value: { resolver: 'quad9', dnssec: true },
+    })
     expect(withControls({ trace: true })).toEqual({ ok: true, value: { trace: true } })
+  })
+
+  it('sets the resolver controls aside when tracing', () => {
+    expect(withControls({ trace: true, resolver: 'google', server: '198.51.100.53' })).toEqual({
+      ok: true,
+      value: { trace: true },
+    })
   })
 
   it("rejects a resolver that is not an address with the shared schema's message", () => {

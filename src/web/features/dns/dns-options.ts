@@ -46,8 +46,9 @@ export function readDnsOptions(controls: DnsControls): DnsOptionsCheck {
   const server = controls.server.trim()
   const parsed = dnsOptions.safeParse({
     type: controls.type === ALL_DEFAULT_TYPES ? undefined : controls.type,
-    resolver: controls.resolver === SYSTEM_RESOLVER ? undefined : controls.resolver,
-    server: server === '' ? undefined : server,
+    // A trace asks the root servers, then each zone's servers: the resolver controls are set aside.
+    resolver: controls.trace || controls.resolver === SYSTEM_RESOLVER ? undefined : controls.resolver,
+    server: controls.trace || server === '' ? undefined : server,
     trace: controls.trace || undefined,
     dnssec: controls.dnssec || undefined,
   })

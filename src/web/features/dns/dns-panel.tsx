@@ -18,7 +18,9 @@ export function DnsPanel(props: PanelProps) {
     <ToolPanel
       {...props}
       inputSchema={dnsRequest.shape.input}
-      fields={<DnsFields controls={controls} onChange={(patch) => setControls((current) => ({ ...current, ...patch }))} />}
+      fields={
+        <DnsFields controls={controls} onChange={(patch) => setControls((current) => ({ ...current, ...patch }))} />
+      }
       readOptions={() => readDnsOptions(controls)}
       renderDetails={renderRecords}
     />

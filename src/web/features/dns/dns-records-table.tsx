@@ -1,52 +1,66 @@
-import type { DnsQueryResult, DnsResult } from '../../../shared/tools/dns.ts'
+import type { DnsFlags, DnsQueryResult, DnsResult } from '../../../shared/tools/dns.ts'
+import { DnsRecordTable } from './dns-record-table.tsx'
+import { DnsTraceTable } from './dns-trace-table.tsx'
 
-function QueryTable({ query }: { query: DnsQueryResult }) {
+const FLAG_NAMES = ['aa', 'tc', 'rd', 'ra', 'ad', 'cd'] as const
+
+function FlagBadges({ flags }: { flags: DnsFlags }) {
+  return (
+    <span className="flex gap-1">
+      {FLAG_NAMES.filter((f) => flags[f]).map((f) => (
+        <span
+          key={f}
+          className={`rounded px-1.5 font-mono text-xs ${f === 'ad' ? 'bg-emerald-900/60 text-emerald-200' : 'bg-zinc-800 text-zinc-300'}`}
+          title={f === 'ad' ? 'Authenticated data: the resolver validated the DNSSEC signatures' : undefined}
+        >
+          {f}
+        </span>
+      ))}
+    </span>
+  )
+}
+
+function QuerySection({ query }: { query: DnsQueryResult }) {
   return (
     <section className="space-y-2">
-      <h3 className="flex flex-wrap items-baseline gap-x-3 gap-y-1 font-sans text-sm">
+      <h3 className="flex flex-wrap items-center gap-x-3 gap-y-1 font-sans text-sm">
         <span className="rounded-md bg-zinc-800 px-2 py-0.5 font-mono font-semibold text-zinc-100">{query.type}</span>
         <span className="text-zinc-300">
           {query.rcode} · {query.queryTimeMs} ms · {query.transport.toUpperCase()}
         </span>
+        <FlagBadges flags={query.flags} />
       </h3>
       {query.answers.length === 0 ? (
         <p className="text-zinc-400">No {query.type} records</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left">
-            <thead className="text-xs uppercase tracking-wide text-zinc-400">
-              <tr>
-                <th scope="col" className="py-1 pr-4 font-medium">Name</th>
-                <th scope="col" className="py-1 pr-4 font-medium">Type</th>
-                <th scope="col" className="py-1 pr-4 font-medium">TTL</th>
-                <th scope="col" className="py-1 font-medium">Value</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.answers.map((record, index) => (
-                <tr key={`${record.type}-${record.value}-${index}`} className="border-t border-zinc-800 align-top">
-                  <td className="py-1 pr-4 whitespace-nowrap">{record.name}</td>
-                  <td className="py-1 pr-4">{record.type}</td>
-                  <td className="py-1 pr-4 tabular-nums">{record.ttl}</td>
-                  <td className="py-1 break-all">{record.value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DnsRecordTable caption="Answer" records={query.answers} />
       )}
+      {query.authority.length > 0 && <DnsRecordTable caption="Authority" records={query.authority} />}
+      {query.additional.length > 0 && <DnsRecordTable caption="Additional" records={query.additional} />}
     </section>
   )
 }
 
-/** One table of answer records per queried type. */
+/** The lookup as tables: who answered, the delegation walk if traced, then each type's sections. */
 export function DnsRecordsTable({ result }: { result: DnsResult }) {
-  if (result.queries.length === 0) return null
   return (
     <div className="space-y-4 border-b border-zinc-800 pb-4">
-      {result.resolver && <p className="font-sans text-sm text-zinc-300">Answered by {result.resolver}</p>}
+      <div className="space-y-1 font-sans text-sm text-zinc-300">
+        {result.unicodeName !== result.name && (
+          <p>
+            <span className="text-zinc-100">{result.unicodeName}</span> is queried as{' '}
+            <span className="font-mono text-zinc-100">{result.name}</span>
+          </p>
+        )}
+        <p>
+          Answered by {result.resolver}
+          {result.server && ` · ${result.server}`}
+          {result.dnssec && ' · DNSSEC records requested'}
+        </p>
+      </div>
+      {result.trace && result.trace.length > 0 && <DnsTraceTable steps={result.trace} />}
       {result.queries.map((query) => (
-        <QueryTable key={query.type} query={query} />
+        <QuerySection key={query.type} query={query} />
       ))}
     </div>
   )

@@ -9,14 +9,31 @@ import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'
 import { toolPath } from '../../lib/routes.ts'
 
 const benefits = [
-  { icon: BadgeDollarSign, title: 'At-Cost Pricing', text: 'You pay what the registry charges, with no markup on registration or renewal.' },
-  { icon: Lock, title: 'Enhanced Security', text: 'Registrar lock, DNSSEC and two-factor account protection for your domains.' },
-  { icon: EyeOff, title: 'WHOIS Privacy', text: 'Personal contact details are redacted from public WHOIS at no extra cost.' },
+  {
+    icon: BadgeDollarSign,
+    title: 'At-Cost Pricing',
+    text: 'You pay what the registry charges, with no markup on registration or renewal.',
+  },
+  {
+    icon: Lock,
+    title: 'Enhanced Security',
+    text: 'Registrar lock, DNSSEC and two-factor account protection for your domains.',
+  },
+  {
+    icon: EyeOff,
+    title: 'WHOIS Privacy',
+    text: 'Personal contact details are redacted from public WHOIS at no extra cost.',
+  },
   { icon: ReceiptText, title: 'No Hidden Fees', text: 'No add-ons sold at checkout and no surprise renewal prices.' },
 ] as const
 
 export function RegistrarPanel({ entry, variant }: PanelProps) {
-  const frame = { title: entry.name, description: entry.description, titleAs: titleLevel(variant), icon: <ToolIcon id={entry.id} /> }
+  const frame = {
+    title: entry.name,
+    description: entry.description,
+    titleAs: titleLevel(variant),
+    icon: <ToolIcon id={entry.id} />,
+  }
   if (variant === 'home') {
     return (
       <PanelFrame {...frame}>

@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runTool } from './run-tool.ts'
 import { ToolFailure } from './tool-outcome.ts'
 
-const okAnswer = { tool: 'ping', input: 'example.com', status: 'ok', result: { sent: 4 }, lines: ['4 packets'], durationMs: 30 }
+const okAnswer = {
+  tool: 'ping',
+  input: 'example.com',
+  status: 'ok',
+  result: { sent: 4 },
+  lines: ['4 packets'],
+  durationMs: 30,
+}
 
 function serverAnswers(body: unknown, status = 200) {
   const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => Response.json(body, { status }))
@@ -43,6 +50,8 @@ describe('runTool()', () => {
 
   it('rejects an answer that belongs to another tool', async () => {
     serverAnswers({ ...okAnswer, tool: 'dns' })
-    await expect(runTool('ping', { input: 'example.com' })).rejects.toThrow('The server sent an answer this page cannot read')
+    await expect(runTool('ping', { input: 'example.com' })).rejects.toThrow(
+      'The server sent an answer this page cannot read',
+    )
   })
 })

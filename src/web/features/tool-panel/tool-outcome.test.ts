@@ -44,7 +44,9 @@ describe('describeError()', () => {
 
 describe('toOutputState()', () => {
   it('is idle before any run', () => {
-    expect(toOutputState({ status: 'idle', answer: undefined, error: null, localError: null })).toEqual({ kind: 'idle' })
+    expect(toOutputState({ status: 'idle', answer: undefined, error: null, localError: null })).toEqual({
+      kind: 'idle',
+    })
   })
 
   it('is loading while a run is pending', () => {
@@ -70,7 +72,9 @@ describe('toOutputState()', () => {
   })
 
   it('shows an input error rejected before any request', () => {
-    expect(toOutputState({ status: 'idle', answer: undefined, error: null, localError: 'Invalid domain format' })).toEqual({
+    expect(
+      toOutputState({ status: 'idle', answer: undefined, error: null, localError: 'Invalid domain format' }),
+    ).toEqual({
       kind: 'error',
       message: 'Invalid domain format',
       lines: [],

@@ -28,7 +28,14 @@ export interface ToolPanelExtras {
   renderDetails?: (answer: ToolAnswer) => ReactNode
 }
 
-export function ToolPanel({ entry, variant, inputSchema, fields, readOptions, renderDetails }: PanelProps & ToolPanelExtras) {
+export function ToolPanel({
+  entry,
+  variant,
+  inputSchema,
+  fields,
+  readOptions,
+  renderDetails,
+}: PanelProps & ToolPanelExtras) {
   const inputId = useId()
   const rule = inputRuleFor(entry.id)
   const [value, setValue] = useState('')
@@ -47,7 +54,9 @@ export function ToolPanel({ entry, variant, inputSchema, fields, readOptions, re
   function submit(event: FormEvent) {
     event.preventDefault()
     if (blocked) return
-    const check: InputCheck = takesInput ? checkToolInput(inputSchema ?? rule.schema, value) : { kind: 'valid', value: '' }
+    const check: InputCheck = takesInput
+      ? checkToolInput(inputSchema ?? rule.schema, value)
+      : { kind: 'valid', value: '' }
     if (check.kind === 'blank') {
       toast.error(messages.blank)
       return
@@ -68,7 +77,12 @@ export function ToolPanel({ entry, variant, inputSchema, fields, readOptions, re
   const hasOutcome = state.kind === 'success' || state.kind === 'error'
 
   return (
-    <PanelFrame title={entry.name} description={entry.description} titleAs={titleLevel(variant)} icon={<ToolIcon id={entry.id} />}>
+    <PanelFrame
+      title={entry.name}
+      description={entry.description}
+      titleAs={titleLevel(variant)}
+      icon={<ToolIcon id={entry.id} />}
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           {takesInput && (

@@ -18,8 +18,11 @@ export function useToolRun(entry: CatalogueEntry) {
       controller.current = current
       return runTool(entry.id, request, current.signal)
     },
-    onSuccess: () => {
+    onSuccess: (answer) => {
       toast.success(`${entry.name} completed successfully`)
+      // Set by the server for signed-in users only.
+      if (answer.saved === true) toast.success('Result saved to your history')
+      if (answer.saved === false) toast.error('Failed to save result')
     },
     onError: (error) => {
       if (controller.current?.signal.aborted) return

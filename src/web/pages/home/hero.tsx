@@ -10,7 +10,10 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
       </p>
       {!signedIn && (
         <p className="mt-3 text-sm text-muted-foreground">
-          <Link to={paths.auth} className="focus-ring rounded font-medium text-accent underline-offset-4 hover:underline">
+          <Link
+            to={paths.auth}
+            className="focus-ring rounded font-medium text-accent underline-offset-4 hover:underline"
+          >
             Sign in
           </Link>{' '}
           to save your results and view your history.

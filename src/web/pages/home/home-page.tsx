@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { catalogue, findEntry } from '../../../shared/catalogue.ts'
-import { BackToTop } from '../../components/back-to-top.tsx'
-import { useAuth } from '../../features/auth/use-auth.ts'
-import { HistoryPanel, historyCard } from '../../features/history/history-panel.tsx'
 import { CataloguePanel } from '../../app/catalogue-panel.tsx'
+import { BackToTop } from '../../components/back-to-top.tsx'
+import { Spinner } from '../../components/spinner.tsx'
+import { useAuth } from '../../features/auth/use-auth.ts'
 import { toolPath } from '../../lib/routes.ts'
 import { scrollIntoViewSoon } from '../../lib/scroll.ts'
 import { filterByQuery } from '../../lib/search-catalogue.ts'
@@ -13,6 +13,11 @@ import { ToolCard } from './tool-card.tsx'
 import { ToolSearch } from './tool-search.tsx'
 
 const DEFAULT_TOOL = 'ping'
+/** The History card has no page of its own; its panel's code loads when it is opened. */
+const historyCard = { id: 'history', name: 'History', description: 'Your saved tool results' } as const
+const HistoryPanel = lazy(() =>
+  import('../../features/history/history-panel.tsx').then((m) => ({ default: m.HistoryPanel })),
+)
 const cards = [...catalogue, historyCard]
 
 export function HomePage() {
@@ -68,7 +73,9 @@ export function HomePage() {
         {selectedEntry ? (
           <CataloguePanel key={selectedEntry.id} entry={selectedEntry} variant="home" />
         ) : (
-          <HistoryPanel signedIn={user !== null} loading={loading} />
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            <HistoryPanel signedIn={user !== null} loading={loading} />
+          </Suspense>
         )}
       </div>
       <BackToTop />

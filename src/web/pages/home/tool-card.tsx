@@ -24,7 +24,9 @@ export function ToolCard({ id, name, description, href, selected, onSelect }: To
         aria-pressed={selected}
         className="focus-ring flex flex-1 flex-col items-start gap-2 rounded-lg text-left after:absolute after:inset-0 after:rounded-xl after:content-['']"
       >
-        <span className={`grid size-9 place-items-center rounded-lg ${selected ? 'bg-card text-accent' : 'bg-muted text-foreground'}`}>
+        <span
+          className={`grid size-9 place-items-center rounded-lg ${selected ? 'bg-card text-accent' : 'bg-muted text-foreground'}`}
+        >
           <ToolIcon id={id} className="size-[18px]" />
         </span>
         <span className="text-sm font-semibold leading-tight">{name}</span>

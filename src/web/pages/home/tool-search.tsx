@@ -4,7 +4,10 @@ import { Input } from '../../components/input.tsx'
 export function ToolSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <div className="relative mx-auto w-full max-w-xl">
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
       <Input
         type="search"
         value={value}

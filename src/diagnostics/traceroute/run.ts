@@ -1,0 +1,111 @@
+// Traceroute: mtr in raw mode on the policy-checked address; hops stream as mtr discovers them,
+// with reverse names (our DNS client) and origin ASes (offline index) added as they are found.
+import type { z } from 'zod'
+import {
+  TRACEROUTE_COUNT_DEFAULT,
+  TRACEROUTE_MAX_HOPS,
+  TRACEROUTE_PACKET_BYTES,
+  type TracerouteHop,
+  type TracerouteProgress,
+  type TracerouteResult,
+  tracerouteLines,
+  tracerouteRequest,
+  tracerouteResult,
+} from '../../shared/tools/traceroute.ts'
+import { parseIpLiteral } from '../net/ip-literal.ts'
+import { type Launcher, launchBinary } from '../net/launch-binary.ts'
+import { type Diagnostic, failed, type Outcome } from '../types.ts'
+import { buildMtrArgs } from './args.ts'
+import { createHopFacts, type LookUpAsn, lookUpHopAsn } from './hop-names.ts'
+import { createMtrTrace, parseMtrFailure, parseMtrLine } from './parse.ts'
+
+type TracerouteRequest = z.infer<typeof tracerouteRequest>
+
+export interface TracerouteDeps {
+  launch?: Launcher
+  /** The mtr binary (default "mtr" on PATH). */
+  binary?: string
+  /** Seconds between rounds of probes (default 1). */
+  intervalSec?: number
+  /** Seconds mtr waits for late replies after the last round (default 2). */
+  graceSec?: number
+  lookUpAsn?: LookUpAsn
+}
+
+const DEFAULT_PORTS = { icmp: undefined, udp: 33434, tcp: 80 } as const
+
+function verdict(result: TracerouteResult, failures: string[]): Outcome<TracerouteResult> {
+  if (result.hops.some((hop) => hop.address !== null)) return { status: 'ok', result }
+  if (failures.length > 0) return failed('target', `Cannot trace ${result.address}: ${failures.join('; ')}`)
+  return { status: 'failed', failureSource: 'target', error: `No hop on the way to ${result.address} answered`, result }
+}
+
+export function createTracerouteDiagnostic(deps: TracerouteDeps = {}): Diagnostic<TracerouteRequest, TracerouteResult> {
+  const launch = deps.launch ?? launchBinary
+  const intervalSec = deps.intervalSec ?? 1
+  const graceSec = deps.graceSec ?? 2
+  return {
+    id: 'traceroute',
+    request: tracerouteRequest,
+    result: tracerouteResult,
+    deadlineMs: 45_000,
+    lines: tracerouteLines,
+    async run(request, ctx) {
+      const options = request.options ?? {}
+      const resolution = await ctx.net.resolveTarget(request.input, { signal: ctx.signal, family: options.family ?? 'any' })
+      if (!resolution.ok) return failed(resolution.failureSource, resolution.error)
+      const address = resolution.addresses.find((a) => !options.family || a.family === options.family) ?? resolution.addresses[0]
+      if (!address) return failed('target', `${resolution.host} has no address to trace`)
+      const protocol = options.protocol ?? 'icmp'
+      const port = protocol === 'icmp' ? undefined : (options.port ?? DEFAULT_PORTS[protocol])
+      const count = options.count ?? TRACEROUTE_COUNT_DEFAULT
+      const base = { host: resolution.host, address: address.address, family: address.family, protocol, maxHops: TRACEROUTE_MAX_HOPS, packetBytes: TRACEROUTE_PACKET_BYTES }
+      ctx.progress({ type: 'start', ...base } satisfies TracerouteProgress)
+
+      const trace = createMtrTrace(address.address)
+      const latest = new Map<number, TracerouteHop>()
+      const facts = createHopFacts({
+        resolver: ctx.net.resolvers[0],
+        signal: ctx.signal,
+        lookUpAsn: deps.lookUpAsn ?? lookUpHopAsn,
+        onFound: (found) => {
+          for (const hop of latest.values()) if (hop.address === found) report(hop)
+        },
+      })
+      const report = (hop: TracerouteHop) => {
+        latest.set(hop.hop, hop)
+        ctx.progress({ type: 'hop', hop: { ...hop, ...facts.get(hop.address) } } satisfies TracerouteProgress)
+      }
+      const failures: string[] = []
+      const args = buildMtrArgs({ address, count, maxHops: TRACEROUTE_MAX_HOPS, packetBytes: TRACEROUTE_PACKET_BYTES, intervalSec, graceSec, protocol, port })
+      await launch(deps.binary ?? 'mtr', args, {
+        signal: ctx.signal,
+        timeoutMs: (count * intervalSec + graceSec + 5) * 1000,
+        onLine(line, stream) {
+          const failure = stream === 'stderr' ? parseMtrFailure(line) : null
+          if (failure) failures.push(failure)
+          const event = parseMtrLine(line)
+          if (!event) return
+          if (event.kind === 'host') {
+            const literal = parseIpLiteral(event.address)
+            if (literal) facts.learn(literal)
+          }
+          const changed = trace.push(event)
+          if (changed) report(changed)
+        },
+      })
+      await facts.settled()
+      const { hops, reached } = trace.result()
+      const result: TracerouteResult = {
+        ...base,
+        ...(port === undefined ? {} : { port }),
+        probesPerHop: count,
+        reached,
+        hops: hops.map((hop) => ({ ...hop, ...facts.get(hop.address) })),
+      }
+      return verdict(result, failures)
+    },
+  }
+}
+
+export const tracerouteDiagnostic = createTracerouteDiagnostic()

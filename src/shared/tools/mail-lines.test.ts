@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { type MailResult, mailLines } from './mail.ts'
+
+const result: MailResult = {
+  domain: 'example.com',
+  mxSource: 'mx',
+  mx: [
+    {
+      name: 'mx.example.com',
+      preference: 10,
+      addresses: [
+        {
+          address: '198.51.100.25',
+          ptr: ['other.example.net'],
+          forwardConfirmed: false,
+          smtp: {
+            port: 25,
+            extensions: [],
+            greeting: 'ehlo',
+            starttls: 'not-offered',
+            relay: { verdict: 'refused', reply: '554 no' },
+            transcript: ['S: 220 mx.example.com ESMTP', 'C: EHLO tools.example.org', 'S: 250 mx.example.com'],
+          },
+        },
+      ],
+    },
+    { name: 'backup.example.com', preference: 20, addresses: [], error: 'backup.example.com has no A or AAAA records' },
+  ],
+  checks: [
+    { id: 'mx', title: 'MX records', status: 'pass', reason: '2 MX records' },
+    { id: 'dmarc', title: 'DMARC', status: 'fail', reason: 'no DMARC record' },
+    {
+      id: 'starttls',
+      title: 'STARTTLS',
+      status: 'fail',
+      reason: 'not offered',
+      host: 'mx.example.com [198.51.100.25]',
+    },
+  ],
+  spf: { record: 'v=spf1 mx -all', terms: [], lookups: 1, voidLookups: 0 },
+  dkim: [{ selector: 'default', keyType: 'rsa', bits: 2048, revoked: false }],
+}
+
+describe('mailLines()', () => {
+  it('renders the MX table, domain checks, per-host checks, records and each transcript', () => {
+    expect(mailLines(result)).toEqual([
+      'Mail test for example.com',
+      '',
+      'MX records',
+      '     10  mx.example.com      198.51.100.25 (PTR other.example.net, not forward-confirmed)',
+      '     20  backup.example.com  backup.example.com has no A or AAAA records',
+      '',
+      'Checks',
+      '  [PASS] MX records  2 MX records',
+      '  [FAIL] DMARC       no DMARC record',
+      '',
+      'mx.example.com [198.51.100.25]',
+      '  [FAIL] STARTTLS  not offered',
+      '',
+      'Records',
+      '  SPF: v=spf1 mx -all',
+      '  DKIM default._domainkey: rsa, 2048 bits',
+      '',
+      'SMTP transcript: mx.example.com [198.51.100.25]:25',
+      '  S: 220 mx.example.com ESMTP',
+      '  C: EHLO tools.example.org',
+      '  S: 250 mx.example.com',
+      '',
+    ])
+  })
+
+  it('names the address fallback and shows no MX table for a null MX', () => {
+    expect(mailLines({ ...result, mxSource: 'address-fallback' })[2]).toBe('Mail host (no MX: address fallback)')
+    const nullMx = mailLines({ ...result, mxSource: 'null-mx', mx: [], checks: [], spf: undefined, dkim: [] })
+    expect(nullMx).toEqual(['Mail test for example.com', '', 'Checks', ''])
+  })
+})

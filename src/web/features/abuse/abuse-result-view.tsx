@@ -1,0 +1,73 @@
+import type { AbuseResult } from '../../../shared/tools/abuse.ts'
+import { RISK_STYLES } from './risk-styles.ts'
+
+function Fact({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div>
+      <dt className="font-sans text-xs uppercase tracking-wide text-zinc-400">{label}</dt>
+      <dd className={value ? 'break-all' : 'text-zinc-500'}>{value ?? 'unknown'}</dd>
+    </div>
+  )
+}
+
+/** The score on its 0-100 bar, the advice, who runs the address, and every point of evidence. */
+export function AbuseResultView({ result }: { result: AbuseResult }) {
+  const style = RISK_STYLES[result.riskLevel]
+  return (
+    <div className="space-y-4 border-b border-zinc-800 pb-4">
+      <div className="space-y-2">
+        <p className="flex flex-wrap items-center gap-3 font-sans">
+          <span className="font-mono text-2xl text-zinc-100 tabular-nums">{result.abuseScore}</span>
+          <span className="text-sm text-zinc-400">/ 100</span>
+          <span className={`rounded-md px-2 py-0.5 text-xs ${style.badge}`}>{result.reputation}</span>
+        </p>
+        <meter className="sr-only" min={0} max={100} value={result.abuseScore} aria-label="Abuse score">
+          {result.abuseScore} of 100
+        </meter>
+        <div className="h-2 overflow-hidden rounded bg-zinc-800" aria-hidden="true">
+          <div className={`h-full ${style.bar}`} style={{ width: `${result.abuseScore}%` }} />
+        </div>
+        <p className="font-sans text-sm text-zinc-200">{result.advice}</p>
+      </div>
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <Fact label="ISP / organisation" value={result.ispInfo.org} />
+        <Fact label="Country" value={result.ispInfo.country} />
+        <Fact label="Abuse contact" value={result.ispInfo.abuseEmail} />
+        <Fact label="Last reported" value={result.lastSeen} />
+        <Fact label="Categories" value={result.categories.length > 0 ? result.categories.join(', ') : null} />
+        <Fact
+          label="Block lists"
+          value={`${result.blacklists.listed} listed, ${result.blacklists.clean} clean, ${result.blacklists.unknown} unknown`}
+        />
+      </dl>
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-left">
+          <caption className="pb-1 text-left font-sans text-xs uppercase tracking-wide text-zinc-400">Evidence</caption>
+          <thead className="sr-only">
+            <tr>
+              <th scope="col">Points</th>
+              <th scope="col">Source</th>
+              <th scope="col">Finding</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.evidence.length === 0 && (
+              <tr className="border-t border-zinc-800">
+                <td colSpan={3} className="py-1 text-zinc-400">
+                  No source reports this address.
+                </td>
+              </tr>
+            )}
+            {result.evidence.map((item) => (
+              <tr key={`${item.source}-${item.detail}`} className="border-t border-zinc-800 align-top">
+                <td className="py-1 pr-4 text-right tabular-nums">{item.points > 0 ? `+${item.points}` : '0'}</td>
+                <td className="py-1 pr-4 whitespace-nowrap">{item.source}</td>
+                <td className="py-1 break-words text-zinc-300">{item.detail}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,55 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { type BlacklistResult, type BlacklistRow, summarizeRows } from '../../../shared/tools/blacklist.ts'
+import { BlacklistResultView } from './blacklist-result-view.tsx'
+
+const row = (list: string, status: BlacklistRow['status'], extra: Partial<BlacklistRow> = {}): BlacklistRow => ({
+  id: list.toLowerCase(),
+  list,
+  zone: `${list.toLowerCase()}.dnsbl.test`,
+  kind: 'ip',
+  target: '198.51.100.10',
+  query: `10.100.51.198.${list.toLowerCase()}.dnsbl.test`,
+  status,
+  codes: [],
+  meanings: [],
+  detail: status === 'clean' ? 'Not listed' : 'unknown: timeout',
+  reason: null,
+  timeMs: 3,
+  info: 'https://lab.dnsbl.test/',
+  ...extra,
+})
+
+describe('BlacklistResultView', () => {
+  const rows = [
+    row('Clean', 'clean'),
+    row('Slow', 'unknown'),
+    row('Zen', 'listed', { codes: ['127.0.0.2'], meanings: ['SBL: direct spam source'], reason: 'see SBL100' }),
+  ]
+  const result: BlacklistResult = {
+    host: '198.51.100.10',
+    targetType: 'ip',
+    addresses: ['198.51.100.10'],
+    domain: null,
+    rows,
+    summary: summarizeRows(rows),
+    notes: [],
+  }
+  const html = renderToStaticMarkup(<BlacklistResultView result={result} />)
+
+  it('shows the counts and puts listed lists first, with meaning, code and reason', () => {
+    expect(html).toContain('1 listed')
+    expect(html).toContain('1 clean')
+    expect(html).toContain('1 unknown')
+    expect(html.indexOf('Zen')).toBeLessThan(html.indexOf('Slow'))
+    expect(html.indexOf('Slow')).toBeLessThan(html.indexOf('>Clean<'))
+    expect(html).toContain('SBL: direct spam source')
+    expect(html).toContain('127.0.0.2')
+    expect(html).toContain('see SBL100')
+  })
+
+  it('shows an unanswered list as unknown with why', () => {
+    expect(html).toContain('unknown: timeout')
+    expect(html).toContain('>Unknown<')
+  })
+})

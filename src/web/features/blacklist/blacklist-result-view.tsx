@@ -1,0 +1,31 @@
+import type { BlacklistResult } from '../../../shared/tools/blacklist.ts'
+import { STATUS_LABELS, sortRows } from './zone-status.ts'
+import { ZoneTable } from './zone-table.tsx'
+
+function Count({ status, count }: { status: keyof typeof STATUS_LABELS; count: number }) {
+  const label = STATUS_LABELS[status]
+  return (
+    <span className={`rounded-md px-2 py-0.5 font-sans text-xs ${label.className}`}>
+      {count} {label.text.toLowerCase()}
+    </span>
+  )
+}
+
+/** The summary counts and every list's verdict, listed ones first. */
+export function BlacklistResultView({ result }: { result: BlacklistResult }) {
+  const { summary } = result
+  const targets = result.addresses.length + (result.domain ? 1 : 0)
+  return (
+    <div className="space-y-3 border-b border-zinc-800 pb-4">
+      <p className="flex flex-wrap items-center gap-2 font-sans text-sm text-zinc-300">
+        <span className="font-mono text-zinc-100">{result.host}</span>
+        <span>· {summary.total} lists</span>
+        <Count status="listed" count={summary.listed} />
+        <Count status="clean" count={summary.clean} />
+        <Count status="unknown" count={summary.unknown} />
+        {summary.allowed > 0 && <Count status="allowed" count={summary.allowed} />}
+      </p>
+      <ZoneTable rows={sortRows(result.rows)} showTarget={targets > 1} />
+    </div>
+  )
+}

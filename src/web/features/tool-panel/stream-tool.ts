@@ -1,0 +1,92 @@
+// POST /api/tools/:id as a server-sent event stream: progress events as they happen, then the answer.
+import { z } from 'zod'
+import { errorBody, type ToolAnswer, toolResponse } from '../../../shared/tools/common.ts'
+import { ApiError } from '../../lib/api.ts'
+import type { ToolRunRequest } from './run-tool.ts'
+import { ToolFailure } from './tool-outcome.ts'
+
+export interface StreamEvent {
+  event: string
+  data: unknown
+}
+
+/** Splits SSE text into complete events; returns them with the unfinished rest. */
+export function splitEvents(buffer: string): { events: StreamEvent[]; rest: string } {
+  const blocks = buffer.replace(/\r\n/g, '\n').split('\n\n')
+  const rest = blocks.pop() ?? ''
+  const events: StreamEvent[] = []
+  for (const block of blocks) {
+    let event = 'message'
+    const data: string[] = []
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event:')) event = line.slice(6).trim()
+      else if (line.startsWith('data:')) data.push(line.slice(5).trimStart())
+    }
+    if (data.length === 0) continue
+    try {
+      events.push({ event, data: JSON.parse(data.join('\n')) })
+    } catch {
+      // not ours: skip it
+    }
+  }
+  return { events, rest }
+}
+
+function toAnswer(id: string, data: unknown): ToolAnswer {
+  const parsed = toolResponse(id, z.unknown()).safeParse(data)
+  if (!parsed.success) throw new Error('The server sent an answer this page cannot read', { cause: parsed.error })
+  const answer: ToolAnswer = parsed.data
+  if (answer.status === 'failed') throw new ToolFailure(answer)
+  return answer
+}
+
+async function failFromResponse(response: Response): Promise<never> {
+  const body = errorBody.safeParse(await response.json().catch(() => undefined))
+  if (body.success) throw new ApiError(body.data.error.message, response.status, body.data.error.type)
+  throw new ApiError(`Request failed with status ${response.status}`, response.status, 'http_error')
+}
+
+/** Runs a tool, handing each progress event to `onProgress`; settles like runTool(). */
+export async function streamTool(
+  id: string,
+  request: ToolRunRequest,
+  options: { signal?: AbortSignal; onProgress: (partial: unknown) => void },
+): Promise<ToolAnswer> {
+  const body = request.options === undefined ? { input: request.input } : request
+  let response: Response
+  try {
+    response = await fetch(`/api/tools/${encodeURIComponent(id)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    })
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause
+    throw new ApiError('Could not reach the server', 0, 'network_error', { cause })
+  }
+  if (!response.ok) return failFromResponse(response)
+  if (!response.body) throw new Error('The server sent an answer this page cannot read')
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+  let buffer = ''
+  try {
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) break
+      const { events, rest } = splitEvents(buffer + value)
+      buffer = rest
+      for (const { event, data } of events) {
+        if (event === 'progress') options.onProgress(data)
+        else if (event === 'result') return toAnswer(id, data)
+        else if (event === 'error') {
+          const error = errorBody.safeParse(data)
+          throw new ApiError(error.success ? error.data.error.message : 'Internal server error', 500, 'internal_error')
+        }
+      }
+    }
+  } finally {
+    reader.cancel().catch(() => {})
+  }
+  throw new ApiError('The connection closed before the result arrived', 0, 'network_error')
+}

@@ -1,0 +1,28 @@
+// What the hop table shows: hops so far from the progress events, or the final result.
+import { type TracerouteHop, tracerouteHeader, tracerouteProgress, tracerouteResult } from '../../../shared/tools/traceroute.ts'
+
+export interface TracerouteView {
+  /** The spec's "traceroute to ..." line, once the target is known. */
+  header?: string
+  /** Ordered by distance; a later event for a hop replaces the earlier one. */
+  hops: TracerouteHop[]
+  reached?: boolean
+}
+
+export function foldTracerouteProgress(events: unknown[]): TracerouteView {
+  let header: string | undefined
+  const hops = new Map<number, TracerouteHop>()
+  for (const raw of events) {
+    const parsed = tracerouteProgress.safeParse(raw)
+    if (!parsed.success) continue
+    if (parsed.data.type === 'start') header = tracerouteHeader(parsed.data)
+    else hops.set(parsed.data.hop.hop, parsed.data.hop)
+  }
+  return { header, hops: [...hops.values()].sort((a, b) => a.hop - b.hop) }
+}
+
+export function tracerouteView(events: unknown[], result: unknown): TracerouteView {
+  const parsed = tracerouteResult.safeParse(result)
+  if (!parsed.success) return foldTracerouteProgress(events)
+  return { header: tracerouteHeader(parsed.data), hops: parsed.data.hops, reached: parsed.data.reached }
+}

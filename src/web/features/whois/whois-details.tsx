@@ -1,0 +1,36 @@
+import { DetailList } from '../../components/detail-list.tsx'
+import type { WhoisResult } from '../../../shared/tools/whois.ts'
+
+/** Registration data as a table; the raw RDAP JSON or whois text follows in the output lines. */
+export function WhoisDetails({ result }: { result: WhoisResult }) {
+  const source =
+    result.protocol === 'rdap' ? `RDAP · ${result.sources.join(', ')}` : `whois · ${result.sources.join(' → ')}`
+  return (
+    <section className="space-y-3 border-b border-zinc-800 pb-4">
+      <DetailList
+        rows={[
+          ['Name', result.name],
+          ['Registrar', result.registrar && `${result.registrar}${result.registrarIanaId ? ` (IANA ${result.registrarIanaId})` : ''}`],
+          ['Organisation', result.organisation],
+          ['Handle', result.handle],
+          ['Range', result.range],
+          ['Country', result.country],
+          ['Created', result.created],
+          ['Updated', result.updated],
+          ['Expires', result.expires],
+          ['Status', result.status.join(', ')],
+          ['Name servers', result.nameServers.length > 0 ? result.nameServers.join(', ') : undefined],
+          ['DNSSEC', result.dnssec],
+          ['Abuse email', result.abuse?.email],
+          ['Abuse phone', result.abuse?.phone],
+          ['Source', source],
+        ]}
+      />
+      {result.notes.map((note) => (
+        <p key={note} className="font-sans text-xs text-amber-300">
+          {note}
+        </p>
+      ))}
+    </section>
+  )
+}

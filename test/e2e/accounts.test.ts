@@ -1,0 +1,174 @@
+// End to end in Chromium: an account from sign-up to sign-out with a saved DNS result, the password
+// reset through the outbox, and the pages that depend on being signed in.
+import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { latestOutboxMail } from '../support/accounts.ts'
+import { createTestApp, type TestApp } from '../support/app.ts'
+import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
+import { freePort } from '../support/ports.ts'
+
+const zoneText = readFileSync(new URL('../fixtures/zones/example.test.zone', import.meta.url), 'utf8')
+const ready = browserAvailable && knotAvailable
+if (!ready) console.warn('SKIPPED: the accounts end-to-end test needs chromium and knotd')
+
+describe.skipIf(!ready)('accounts in the browser', () => {
+  let knot: KnotServer
+  let server: TestApp
+  let url: string
+  let browser: TestBrowser
+
+  beforeAll(async () => {
+    knot = await startKnot([{ origin: 'example.test', text: zoneText }])
+    const port = await freePort()
+    url = `http://127.0.0.1:${port}`
+    server = await createTestApp({ WEB_DIST: '/tmp/nt-accounts-web', PUBLIC_URL: url, DNS_SERVERS: knot.endpoint })
+    await server.app.listen({ port, host: '127.0.0.1' })
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+    await knot?.stop()
+  })
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext()
+    context.setDefaultTimeout(10_000)
+    return context.newPage()
+  }
+  const linkTo = async (email: string) => (await latestOutboxMail(server.dataDir, email)).links[0] ?? ''
+  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor()
+
+  async function signUp(page: Page, email: string, password: string) {
+    await page.goto(`${url}/auth?tab=signup`)
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
+  }
+
+  async function signIn(page: Page, email: string, password: string) {
+    await page.goto(`${url}/auth`)
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  }
+
+  it('signs up, signs in, saves a DNS result to the history, expands and deletes it, and signs out', async () => {
+    const page = await newPage()
+    await signUp(page, 'jo@example.test', 'jo-secret')
+    await toast(page, 'Account created! Please check your email for verification.')
+    await page.getByRole('status').filter({ hasText: 'Account created!' }).waitFor()
+
+    await signIn(page, 'jo@example.test', 'jo-secret')
+    await toast(page, 'Sign in failed: Email not verified')
+    await page.goto(await linkTo('jo@example.test'))
+    await page.waitForURL(`${url}/`)
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await toast(page, 'Signed out successfully')
+    await page.getByRole('link', { name: 'Sign In' }).waitFor()
+
+    await signIn(page, 'jo@example.test', 'jo-secret')
+    await toast(page, 'Signed in successfully!')
+    await page.waitForURL(`${url}/`)
+    await page.getByRole('link', { name: 'Dashboard' }).waitFor()
+
+    await page.goto(`${url}/dns-lookup`)
+    await page.getByLabel('domain', { exact: true }).fill('example.test')
+    await page.getByRole('button', { name: 'Lookup', exact: true }).click()
+    await toast(page, 'DNS completed successfully')
+    await toast(page, 'Result saved to your history')
+
+    await page.goto(`${url}/?history=true`)
+    await page.getByRole('heading', { name: 'Tool History (1)' }).waitFor()
+    const entry = page.getByRole('listitem').filter({ hasText: 'Input: example.test' })
+    await entry.getByRole('heading', { name: 'DNS' }).waitFor()
+    expect(await entry.locator('time').innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d\d:\d\d$/)
+    expect(await entry.getByTestId('history-result').innerText()).toContain('"server"')
+    await entry.getByRole('button', { name: 'Expand' }).click()
+    expect(await entry.getByRole('button', { name: 'Collapse' }).getAttribute('aria-expanded')).toBe('true')
+    await entry.getByRole('button', { name: 'Delete result of DNS' }).click()
+    await toast(page, 'Result deleted')
+    await page.getByText('No tool results yet').waitFor()
+    await page.getByText('Run some tools to see your history here').waitFor()
+
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await toast(page, 'Signed out successfully')
+    await page.getByText('Sign in to view your history').waitFor()
+    await page.getByRole('link', { name: 'Sign In / Sign Up' }).waitFor()
+    await page.context().close()
+  })
+
+  it('offers sign-in or reset when the email is already registered', async () => {
+    const page = await newPage()
+    await signUp(page, 'jo@example.test', 'another-pass')
+    await page.getByText('An account with this email already exists.').waitFor()
+    await toast(page, 'Account already exists. Please sign in or reset your password.')
+    await page.getByRole('button', { name: 'Sign In Instead' }).click()
+    expect(await page.getByLabel('Email').inputValue()).toBe('jo@example.test')
+    await page.getByRole('button', { name: 'Forgot your password?' }).click()
+    await page.getByRole('button', { name: 'Back to Sign In' }).click()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor()
+    await page.context().close()
+  })
+
+  it('resets a forgotten password through the mailed link and signs in, once', async () => {
+    const page = await newPage()
+    await page.goto(`${url}/auth`)
+    await page.getByRole('button', { name: 'Forgot your password?' }).click()
+    await page.getByRole('button', { name: 'Send Reset Email' }).click()
+    await page.getByText('Please enter your email address').waitFor()
+    await page.getByLabel('Email').fill('jo@example.test')
+    await page.getByRole('button', { name: 'Send Reset Email' }).click()
+    await toast(page, 'Password reset email sent! Please check your inbox.')
+
+    const link = await linkTo('jo@example.test')
+    expect(link).toContain('/api/auth/reset-password/')
+    await page.goto(link)
+    await page.getByRole('heading', { name: 'Set your new password' }).waitFor()
+    expect(new URL(page.url()).searchParams.get('type')).toBe('recovery')
+    await toast(page, 'Please set your new password below.')
+    await page.getByLabel('New Password').fill('jo-renewed')
+    await page.getByLabel('Confirm Password').fill('jo-renewd')
+    await page.getByRole('button', { name: 'Update Password' }).click()
+    await page.getByText('Passwords do not match').waitFor()
+    await page.getByLabel('Confirm Password').fill('jo-renewed')
+    await page.getByRole('button', { name: 'Update Password' }).click()
+    await toast(page, 'Password updated successfully! You are now logged in.')
+    await page.waitForURL(`${url}/`)
+
+    await page.getByRole('link', { name: 'Dashboard' }).click()
+    await page.getByText('jo@example.test').waitFor()
+    await page.getByText('Member since').waitFor()
+    await page.getByRole('link', { name: 'Change Password' }).click()
+    await page.waitForURL(`${url}/auth?tab=change-password`)
+    await page.getByLabel('Current Password').fill('jo-secret')
+    await page.getByLabel('New Password', { exact: true }).fill('jo-third1')
+    await page.getByLabel('Confirm New Password').fill('jo-third1')
+    await page.getByRole('button', { name: 'Change Password' }).click()
+    await toast(page, 'Failed to change password: Invalid password')
+
+    const again = await newPage()
+    await again.goto(link)
+    await again.getByText('This password reset link is invalid, was already used, or has expired.').waitFor()
+    await again.context().close()
+    await page.context().close()
+  })
+
+  it('sends signed-out visitors from the dashboard to the sign-in page, and signed-in ones from /auth home', async () => {
+    const page = await newPage()
+    await page.goto(`${url}/dashboard`)
+    await page.waitForURL(`${url}/auth`)
+    await page.getByRole('tab', { name: 'Sign In' }).waitFor()
+
+    await signIn(page, 'jo@example.test', 'jo-renewed')
+    await page.waitForURL(`${url}/`)
+    await page.goto(`${url}/auth`)
+    await page.waitForURL(`${url}/`)
+    await page.goto(`${url}/auth?tab=change-password`)
+    await page.getByRole('tab', { name: 'Change Password' }).waitFor()
+    await page.getByRole('button', { name: 'Back to Home' }).waitFor()
+    await page.context().close()
+  })
+})

@@ -1,0 +1,105 @@
+// Mail test end to end in the lab: the app runs in `client`, its SMTP dialogues cross r1 and r2 to
+// mail servers in `srv` (STARTTLS, plain, open relay) named by the lab's Knot DNS.
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MailCheck, MailResult } from '../../src/shared/tools/mail.ts'
+import { createMailTestCa, type MailTestCa } from '../support/mail-test-certs.ts'
+import { type AppInNamespace, startAppInNamespace } from './app-in-namespace.ts'
+import { type Lab, type LabProcess, startLab } from './lab.ts'
+import { type LabKnot, startLabKnot } from './peers.ts'
+
+const MX = { tls: '203.0.113.25', plain: '203.0.113.26', relay: '203.0.113.27' } as const
+
+const ZONE = `$ORIGIN maillab.
+$TTL 60
+@               IN SOA ns.lab.test. hostmaster.lab.test. 2026010101 3600 600 86400 60
+@               IN NS  ns.lab.test.
+good            IN MX  10 mx1.good.maillab.
+good            IN MX  20 mx2.good.maillab.
+good            IN TXT "v=spf1 ip4:203.0.113.0/24 -all"
+_dmarc.good     IN TXT "v=DMARC1; p=quarantine; rua=mailto:dmarc@good.maillab"
+mx1.good        IN A   ${MX.tls}
+mx2.good        IN A   ${MX.plain}
+relay           IN MX  10 mx.relay.maillab.
+relay           IN TXT "v=spf1 +all"
+mx.relay        IN A   ${MX.relay}
+`
+
+let lab: Lab | null = null
+let knot: LabKnot | undefined
+let app: AppInNamespace | undefined
+let peers: LabProcess | undefined
+let ca: MailTestCa | undefined
+
+beforeAll(async () => {
+  lab = await startLab()
+  if (!lab) return
+  for (const address of Object.values(MX)) await lab.exec('srv', 'ip', ['addr', 'add', `${address}/24`, 'dev', 'eth0'])
+  knot = await startLabKnot(lab, [{ origin: 'maillab', text: ZONE }])
+  ca = createMailTestCa()
+  const config = path.join(ca.directory, 'peers.json')
+  await writeFile(
+    config,
+    JSON.stringify([
+      {
+        host: MX.tls,
+        port: 25,
+        name: 'mx1.good.maillab',
+        tls: ca.issue('mx1.good.maillab'),
+        localDomain: 'good.maillab',
+      },
+      { host: MX.plain, port: 25, name: 'mx2.good.maillab', localDomain: 'good.maillab' },
+      { host: MX.relay, port: 25, name: 'mx.relay.maillab', openRelay: true },
+    ]),
+  )
+  peers = lab.spawnNode('srv', path.join(import.meta.dirname, 'scripts/mail-peers.ts'), [config])
+  await peers.waitForOutput(/^READY$/m)
+  app = await startAppInNamespace(lab, { dnsServers: knot.address, env: { MAIL_TEST_PORT: '25' } })
+}, 180_000)
+
+afterAll(async () => {
+  await app?.stop()
+  await peers?.stop()
+  await knot?.stop()
+  await lab?.stop()
+  ca?.remove()
+})
+
+describe('POST /api/tools/mail in the lab', () => {
+  const test = async (input: string): Promise<{ status: string; result: MailResult; lines: string[] }> => {
+    if (!app) throw new Error('the app did not start in the lab')
+    const res = await app.runTool('mail', input)
+    expect(res.status).toBe(200)
+    return res.json()
+  }
+  const check = (result: MailResult, id: string, host?: string): MailCheck | undefined =>
+    result.checks.find((c) => c.id === id && (host === undefined || c.host?.startsWith(`${host} [`)))
+
+  it('upgrades to TLS on the MX that offers it and reports the one that does not', async (ctx) => {
+    if (!lab) return ctx.skip()
+    const body = await test('good.maillab')
+    expect(body.status).toBe('ok')
+    expect(check(body.result, 'spf')?.status).toBe('pass')
+    expect(check(body.result, 'dmarc')).toMatchObject({
+      status: 'pass',
+      reason: 'p=quarantine; reports to mailto:dmarc@good.maillab',
+    })
+    expect(check(body.result, 'starttls', 'mx1.good.maillab')?.status).toBe('pass')
+    expect(check(body.result, 'starttls', 'mx2.good.maillab')).toMatchObject({ status: 'fail' })
+    expect(check(body.result, 'reverse-dns', 'mx1.good.maillab')).toMatchObject({
+      status: 'fail',
+      reason: `no PTR record for ${MX.tls}: many receivers refuse such senders`,
+    })
+    expect(body.lines).toContain(`SMTP transcript: mx1.good.maillab [${MX.tls}]:25`)
+  })
+
+  it('flags the open relay, which never receives DATA', async (ctx) => {
+    if (!lab) return ctx.skip()
+    const body = await test('relay.maillab')
+    expect(check(body.result, 'open-relay', 'mx.relay.maillab')?.status).toBe('fail')
+    expect(check(body.result, 'spf')?.status).toBe('fail')
+    expect(peers?.output()).toContain(`${MX.relay} RCPT relay-test@example.org`)
+    expect(peers?.output()).not.toMatch(/ DATA$/m)
+  })
+})

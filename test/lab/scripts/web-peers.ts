@@ -1,0 +1,46 @@
+// A lab peer: HTTPS sites (test/support/tls-site.ts) and HTTP redirectors (test/support/http-site.ts)
+// described by a JSON file. Usage (inside srv): node web-peers.ts <config.json>; prints "READY"
+// when all listen, then "<host> <method> <url>" for every HTTP request an HTTP site receives.
+import { readFileSync } from 'node:fs'
+import { once } from 'node:events'
+import type { SecureVersion } from 'node:tls'
+import { startHttpSite } from '../../support/http-site.ts'
+import { startTlsSite } from '../../support/tls-site.ts'
+
+export type WebPeerConfig =
+  | {
+      kind: 'tls'
+      host: string
+      port: number
+      key: string
+      cert: string
+      minVersion?: SecureVersion
+      maxVersion?: SecureVersion
+      ciphers?: string
+      headers?: Record<string, string>
+      /** Base64 DER OCSP response to staple. */
+      ocsp?: string
+    }
+  | { kind: 'http'; host: string; port: number; redirects: Record<string, string> }
+
+async function startPeer(config: WebPeerConfig) {
+  if (config.kind === 'tls') {
+    const { ocsp, ...options } = config
+    const site = await startTlsSite({ ...options, ocsp: ocsp ? Buffer.from(ocsp, 'base64') : undefined })
+    return site.close
+  }
+  const site = await startHttpSite(config.host, (request, response) => {
+    console.log(`${config.host} ${request.method} ${request.url}`)
+    const location = config.redirects[request.url ?? '']
+    if (location) response.writeHead(302, { location }).end()
+    else response.writeHead(404).end()
+  }, config.port)
+  return site.close
+}
+
+const configs = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as WebPeerConfig[]
+const closers = await Promise.all(configs.map(startPeer))
+console.log('READY')
+await once(process, 'SIGTERM')
+await Promise.all(closers.map((close) => close()))
+process.exit(0)
