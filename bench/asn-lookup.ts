@@ -25,13 +25,17 @@ function rate(label: string, count: number, lookup: (address: string) => number 
   for (const address of list) if (lookup(address) !== undefined) found++
   const seconds = (performance.now() - started) / 1000
   const perSecond = count / seconds
-  console.log(`${label.padEnd(16)} ${Math.round(perSecond).toLocaleString('en').padStart(12)} lookups/s  (${found}/${count} found)`)
+  console.log(
+    `${label.padEnd(16)} ${Math.round(perSecond).toLocaleString('en').padStart(12)} lookups/s  (${found}/${count} found)`,
+  )
   return perSecond
 }
 
 const loadStarted = performance.now()
 const index = await loadAsnIndex()
-console.log(`index load: ${Math.round(performance.now() - loadStarted)} ms, rows ipv4=${index.rows.ipv4} ipv6=${index.rows.ipv6}`)
+console.log(
+  `index load: ${Math.round(performance.now() - loadStarted)} ms, rows ipv4=${index.rows.ipv4} ipv6=${index.rows.ipv6}`,
+)
 
 const starts: number[] = []
 const ends: number[] = []

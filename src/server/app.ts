@@ -6,11 +6,16 @@ import { createNet, type Net } from '../diagnostics/net/net.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { registerAccounts } from './modules/auth/accounts.ts'
+import { createPosthogForwarder } from './modules/events/posthog.ts'
 import { createEventsRepository } from './modules/events/repository.ts'
 import { eventRoutes } from './modules/events/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { toolRoutes } from './modules/tools/routes.ts'
 import { ipRoutes } from './modules/ip/routes.ts'
+import { createToolResultsRepository } from './modules/history/repository.ts'
+import { createPhoneReportsRepository } from './modules/phone/reports-repository.ts'
+import { phoneRoutes } from './modules/phone/routes.ts'
+import { speedRoutes } from './modules/speed/routes.ts'
 import { createRegistry } from '../diagnostics/registry.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { openApiRoute, registerOpenApi } from './plugins/openapi.ts'
@@ -53,7 +58,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const registry = createRegistry({ whoisServer: config.whoisServer, rdapBootstrapUrl: config.rdapBootstrapUrl })
   await app.register(toolRoutes, { net, registry, onAnswer: accounts.saveAnswer })
   await app.register(ipRoutes)
-  await app.register(eventRoutes, { events: createEventsRepository(deps.database.db), currentUser: accounts.currentUser })
+  const history = createToolResultsRepository(deps.database.db)
+  await app.register(speedRoutes, { maxBytes: config.speedMaxBytes, serverName: config.speedServerName, currentUser: accounts.currentUser, history })
+  await app.register(phoneRoutes, { reports: createPhoneReportsRepository(deps.database.db), history, currentUser: accounts.currentUser })
+  await app.register(eventRoutes, {
+    events: createEventsRepository(deps.database.db),
+    currentUser: accounts.currentUser,
+    forward: config.posthog && createPosthogForwarder(config.posthog),
+  })
   openApiRoute(app)
   await registerWeb(app, { webDist: config.webDist })
 

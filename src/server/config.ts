@@ -51,6 +51,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('dist/web'),
   SOCKET_PATH: z.string().min(1).optional(),
+  SPEED_MAX_BYTES: z.coerce.number().int().min(1).max(1_000_000_000).default(100_000_000),
+  SPEED_SERVER_NAME: z.string().trim().min(1).max(100).optional(),
 })
 
 export type Database =
@@ -87,6 +89,10 @@ export interface Config {
   webDist: string
   /** When set, listen on this Unix socket instead of HOST:PORT. */
   socketPath?: string
+  /** Largest download or upload one speed-test request may move, in bytes. */
+  speedMaxBytes: number
+  /** How the speed test names this server (serverLocation); default the host of PUBLIC_URL. */
+  speedServerName: string
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -118,12 +124,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const bad = trustProxy.filter((v) => !cidr.safeParse(v).success)
     if (bad.length) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: not an address or CIDR: ${bad.join(', ')}`)
   }
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`
   return {
     port: e.PORT,
     host: e.HOST,
     database: parseDatabase(e.DATABASE_URL, e.DATA_DIR),
     dataDir: e.DATA_DIR,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
     dnsServers: e.DNS_SERVERS,
     dnsRootHints: e.DNS_ROOT_HINTS,
     targetAllow: e.TARGET_ALLOW,
@@ -142,5 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     socketPath: e.SOCKET_PATH,
+    speedMaxBytes: e.SPEED_MAX_BYTES,
+    speedServerName: e.SPEED_SERVER_NAME ?? new URL(publicUrl).host,
   }
 }

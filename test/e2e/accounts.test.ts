@@ -23,7 +23,7 @@ describe.skipIf(!ready)('accounts in the browser', () => {
     knot = await startKnot([{ origin: 'example.test', text: zoneText }])
     const port = await freePort()
     url = `http://127.0.0.1:${port}`
-    server = await createTestApp({ WEB_DIST: '/tmp/nt-accounts-web', PUBLIC_URL: url, DNS_SERVERS: knot.endpoint })
+    server = await createTestApp({ WEB_DIST: 'dist/web', PUBLIC_URL: url, DNS_SERVERS: knot.endpoint })
     await server.app.listen({ port, host: '127.0.0.1' })
     browser = await launchBrowser()
   })
@@ -62,17 +62,17 @@ describe.skipIf(!ready)('accounts in the browser', () => {
     await page.getByRole('status').filter({ hasText: 'Account created!' }).waitFor()
 
     await signIn(page, 'jo@example.test', 'jo-secret')
-    await toast(page, 'Sign in failed: Email not verified')
+    await toast(page, 'Sign in failed: Email not verified. We sent you a new verification link.')
     await page.goto(await linkTo('jo@example.test'))
     await page.waitForURL(`${url}/`)
     await page.getByRole('button', { name: 'Sign Out' }).click()
     await toast(page, 'Signed out successfully')
-    await page.getByRole('link', { name: 'Sign In' }).waitFor()
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true }).waitFor()
 
     await signIn(page, 'jo@example.test', 'jo-secret')
     await toast(page, 'Signed in successfully!')
     await page.waitForURL(`${url}/`)
-    await page.getByRole('link', { name: 'Dashboard' }).waitFor()
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).waitFor()
 
     await page.goto(`${url}/dns-lookup`)
     await page.getByLabel('domain', { exact: true }).fill('example.test')
@@ -98,7 +98,7 @@ describe.skipIf(!ready)('accounts in the browser', () => {
     await page.getByText('Sign in to view your history').waitFor()
     await page.getByRole('link', { name: 'Sign In / Sign Up' }).waitFor()
     await page.context().close()
-  })
+  }, 90_000)
 
   it('offers sign-in or reset when the email is already registered', async () => {
     const page = await newPage()
@@ -138,7 +138,7 @@ describe.skipIf(!ready)('accounts in the browser', () => {
     await toast(page, 'Password updated successfully! You are now logged in.')
     await page.waitForURL(`${url}/`)
 
-    await page.getByRole('link', { name: 'Dashboard' }).click()
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click()
     await page.getByText('jo@example.test').waitFor()
     await page.getByText('Member since').waitFor()
     await page.getByRole('link', { name: 'Change Password' }).click()
@@ -154,7 +154,7 @@ describe.skipIf(!ready)('accounts in the browser', () => {
     await again.getByText('This password reset link is invalid, was already used, or has expired.').waitFor()
     await again.context().close()
     await page.context().close()
-  })
+  }, 60_000)
 
   it('sends signed-out visitors from the dashboard to the sign-in page, and signed-in ones from /auth home', async () => {
     const page = await newPage()

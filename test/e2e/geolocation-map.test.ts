@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs'
 import { deflateSync } from 'node:zlib'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHttpServer, type RunningServer } from '../support/http-server.ts'
+import { type RunningServer, startHttpServer } from '../support/http-server.ts'
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
 if (!CHROMIUM) console.warn('SKIPPED: the geolocation map test needs chromium')
@@ -17,7 +17,8 @@ function tilePng(): Buffer {
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
     return c >>> 0
   })
-  const crc = (bytes: Buffer) => (bytes.reduce((c, b) => (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8), 0xffffffff) ^ 0xffffffff) >>> 0
+  const crc = (bytes: Buffer) =>
+    (bytes.reduce((c, b) => (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8), 0xffffffff) ^ 0xffffffff) >>> 0
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type), data])
     const out = Buffer.alloc(12 + data.length)
@@ -45,7 +46,13 @@ describe.skipIf(!CHROMIUM)('geolocation map in the browser', () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      ],
     })
   })
   afterAll(async () => {
@@ -60,7 +67,8 @@ describe.skipIf(!CHROMIUM)('geolocation map in the browser', () => {
       const url = route.request().url()
       if (url.startsWith(server.url)) return route.continue()
       outside.push(url)
-      if (tiles === 'serve' && /\.png(\?|$)/.test(url)) return route.fulfill({ status: 200, contentType: 'image/png', body: tilePng() })
+      if (tiles === 'serve' && /\.png(\?|$)/.test(url))
+        return route.fulfill({ status: 200, contentType: 'image/png', body: tilePng() })
       return route.abort('addressunreachable')
     })
     return context

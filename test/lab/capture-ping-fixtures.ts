@@ -3,24 +3,31 @@
 import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { type IpLiteral, parseIpLiteral } from '../../src/diagnostics/net/ip-literal.ts'
 import { buildPingArgs } from '../../src/diagnostics/ping/args.ts'
-import { parseIpLiteral } from '../../src/diagnostics/net/ip-literal.ts'
 import { type LabNamespace, REPO_ROOT, startLab } from './lab.ts'
 import { startLabKnot } from './peers.ts'
 
+function literal(text: string): IpLiteral {
+  const parsed = parseIpLiteral(text)
+  if (!parsed) throw new Error(`${text} is not an IP address`)
+  return parsed
+}
+
 const FIXTURES = path.join(REPO_ROOT, 'src/diagnostics/ping/fixtures')
 
-const lab = await startLab()
-if (!lab) process.exit(1)
+const started = await startLab()
+if (!started) process.exit(1)
+const lab = started
 
 function capture(name: string, ns: LabNamespace, args: string[]) {
-  const run = spawnSync('ip', ['netns', 'exec', lab!.names[ns], 'ping', ...args], { encoding: 'utf8', timeout: 60_000 })
+  const run = spawnSync('ip', ['netns', 'exec', lab.names[ns], 'ping', ...args], { encoding: 'utf8', timeout: 60_000 })
   writeFileSync(path.join(FIXTURES, `${name}.txt`), `${run.stdout}${run.stderr}`)
   console.log(`${name}: exit ${run.status}`)
 }
 
 const args = (address: string, count = 4) =>
-  buildPingArgs({ address: parseIpLiteral(address)!, count, intervalSec: 1, replyWaitSec: 2 })
+  buildPingArgs({ address: literal(address), count, intervalSec: 1, replyWaitSec: 2 })
 
 try {
   const knot = await startLabKnot(lab)
@@ -36,7 +43,20 @@ try {
   // ping resolving a name itself (not what the tool does, but output it may meet): NXDOMAIN from lab Knot.
   capture('unknown-host', 'client', ['-n', '-c', '1', 'nosuch.lab.test'])
   // A token bucket far too small for the replies on srv's link: some replies queue late, some are dropped.
-  await lab.exec('srv', 'tc', ['qdisc', 'replace', 'dev', 'eth0', 'root', 'tbf', 'rate', '400bit', 'burst', '100b', 'latency', '1ms'])
+  await lab.exec('srv', 'tc', [
+    'qdisc',
+    'replace',
+    'dev',
+    'eth0',
+    'root',
+    'tbf',
+    'rate',
+    '400bit',
+    'burst',
+    '100b',
+    'latency',
+    '1ms',
+  ])
   capture('ipv4-partial-loss', 'client', args(a.srv.v4, 6))
   await knot.stop()
 } finally {

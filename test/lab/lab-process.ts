@@ -17,7 +17,13 @@ export interface SpawnOptions {
   cwd?: string
 }
 
-export function spawnInNamespace(ipBinary: string, ns: string, file: string, args: string[], options: SpawnOptions = {}): LabProcess {
+export function spawnInNamespace(
+  ipBinary: string,
+  ns: string,
+  file: string,
+  args: string[],
+  options: SpawnOptions = {},
+): LabProcess {
   const child = spawn(ipBinary, ['netns', 'exec', ns, file, ...args], {
     cwd: options.cwd,
     env: options.env ? { ...process.env, ...options.env } : process.env,
@@ -60,7 +66,10 @@ export function spawnInNamespace(ipBinary: string, ns: string, file: string, arg
           if (error) reject(error)
           else resolve(output)
         }
-        const timer = setTimeout(() => finish(new Error(`${file} did not print ${pattern} in ${timeoutMs} ms:\n${output}`)), timeoutMs)
+        const timer = setTimeout(
+          () => finish(new Error(`${file} did not print ${pattern} in ${timeoutMs} ms:\n${output}`)),
+          timeoutMs,
+        )
         listeners.add(check)
         check()
       })

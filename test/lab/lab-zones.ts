@@ -7,8 +7,12 @@ export interface LabZone {
   text: string
 }
 
-const SOA = (origin: string) =>
-  [`$ORIGIN ${origin}.`, '$TTL 300', `@ IN SOA ns.lab.test. hostmaster.lab.test. 2026010101 7200 3600 1209600 300`, '@ IN NS ns.lab.test.']
+const SOA = (origin: string) => [
+  `$ORIGIN ${origin}.`,
+  '$TTL 300',
+  `@ IN SOA ns.lab.test. hostmaster.lab.test. 2026010101 7200 3600 1209600 300`,
+  '@ IN NS ns.lab.test.',
+]
 
 const a = LAB_ADDRESSES
 
@@ -41,7 +45,11 @@ function forwardZone(): LabZone {
 export function reverseName(address: string): string {
   const parsed = ipaddr.parse(address)
   if (parsed.kind() === 'ipv4') return `${address.split('.').reverse().join('.')}.in-addr.arpa`
-  const hex = (parsed as ipaddr.IPv6).toNormalizedString().split(':').map((g) => g.padStart(4, '0')).join('')
+  const hex = (parsed as ipaddr.IPv6)
+    .toNormalizedString()
+    .split(':')
+    .map((g) => g.padStart(4, '0'))
+    .join('')
   return `${[...hex].reverse().join('.')}.ip6.arpa`
 }
 

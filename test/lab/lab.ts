@@ -90,7 +90,20 @@ async function buildTopology(names: Record<LabNamespace, string>): Promise<void>
   }
   for (const { a, b } of LINKS) {
     // Both ends are created directly inside their namespaces: nothing appears in the host's.
-    await ip(['link', 'add', a.ifname, 'netns', names[a.ns], 'type', 'veth', 'peer', 'name', b.ifname, 'netns', names[b.ns]])
+    await ip([
+      'link',
+      'add',
+      a.ifname,
+      'netns',
+      names[a.ns],
+      'type',
+      'veth',
+      'peer',
+      'name',
+      b.ifname,
+      'netns',
+      names[b.ns],
+    ])
     for (const end of [a, b]) {
       const ns = names[end.ns]
       await ip(['-n', ns, 'addr', 'add', end.v4, 'dev', end.ifname])
@@ -125,7 +138,10 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab | nul
   const ipBinary = IP_BINARY
   const owner = options.owner ?? String(process.pid)
   const prefix = `ntb-${owner}`
-  const names = Object.fromEntries(NAMESPACES.map((role) => [role, `${prefix}-${role}`])) as Record<LabNamespace, string>
+  const names = Object.fromEntries(NAMESPACES.map((role) => [role, `${prefix}-${role}`])) as Record<
+    LabNamespace,
+    string
+  >
   const processes = new Set<LabProcess>()
   let stopped = false
 
@@ -173,8 +189,11 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab | nul
     exec: (ns, file, args, timeoutMs) => inNamespace(names[ns], file, args, timeoutMs),
     spawn: (ns, file, args, spawnOptions) => track(spawnInNamespace(ipBinary, names[ns], file, args, spawnOptions)),
     spawnNode: (ns, script, args = [], spawnOptions = {}) =>
-      track(spawnInNamespace(ipBinary, names[ns], process.execPath, [script, ...args], { cwd: REPO_ROOT, ...spawnOptions })),
-    execNode: (ns, script, args = [], timeoutMs) => inNamespace(names[ns], process.execPath, [script, ...args], timeoutMs),
+      track(
+        spawnInNamespace(ipBinary, names[ns], process.execPath, [script, ...args], { cwd: REPO_ROOT, ...spawnOptions }),
+      ),
+    execNode: (ns, script, args = [], timeoutMs) =>
+      inNamespace(names[ns], process.execPath, [script, ...args], timeoutMs),
     async shape(link, rate, shapeOptions = {}) {
       const plan = LINKS.find((l) => l.name === link)
       if (!plan) throw new Error(`unknown lab link ${link}`)
@@ -185,7 +204,20 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab | nul
           continue
         }
         const { burst = '64kb', latency = '50ms' } = shapeOptions
-        await inNamespace(ns, 'tc', ['qdisc', 'replace', 'dev', end.ifname, 'root', 'tbf', 'rate', rate, 'burst', burst, 'latency', latency])
+        await inNamespace(ns, 'tc', [
+          'qdisc',
+          'replace',
+          'dev',
+          end.ifname,
+          'root',
+          'tbf',
+          'rate',
+          rate,
+          'burst',
+          burst,
+          'latency',
+          latency,
+        ])
       }
     },
     stop,

@@ -69,7 +69,10 @@ async function removeNamespaceEtc(ns: string): Promise<void> {
 export async function namespacePids(ns: string): Promise<number[]> {
   try {
     const out = await ip(['netns', 'pids', ns])
-    return out.split('\n').map(Number).filter((n) => Number.isInteger(n) && n > 0)
+    return out
+      .split('\n')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0)
   } catch {
     return []
   }

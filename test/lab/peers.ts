@@ -14,7 +14,7 @@ const KNOTD = ['/usr/sbin/knotd', '/usr/bin/knotd'].find((p) => existsSync(p))
 const DNS_PROBE = fileURLToPath(new URL('./scripts/dns-probe.ts', import.meta.url))
 
 export const knotAvailable = KNOTD !== undefined
-export { labZones, type LabZone }
+export { type LabZone, labZones }
 
 export interface LabKnot {
   /** "203.0.113.10" — put it in DNS_SERVERS. */

@@ -6,11 +6,13 @@ export interface SocketResponse {
   status: number
   headers: http.IncomingHttpHeaders
   text: string
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers.
   json<T = any>(): T
 }
 
 export interface SseEvent {
   event: string
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON events.
   data: any
   /** Index of the piece of the response body in which the event completed (0-based). */
   chunk: number

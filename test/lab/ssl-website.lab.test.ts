@@ -36,17 +36,37 @@ beforeAll(async () => {
   if (!opensslAvailable) return console.warn('SKIPPED: the SSL lab tests need openssl')
   lab = await startLab()
   if (!lab) return
-  for (const address of Object.values(SITES)) await lab.exec('srv', 'ip', ['addr', 'add', `${address}/24`, 'dev', 'eth0'])
+  for (const address of Object.values(SITES))
+    await lab.exec('srv', 'ip', ['addr', 'add', `${address}/24`, 'dev', 'eth0'])
   knot = await startLabKnot(lab, [{ origin: 'tlslab', text: ZONE }])
   ca = await createTestCa()
   const good = await ca.issue({ names: ['good.tlslab', 'legacy.tlslab'] })
-  const expired = await ca.issue({ names: ['expired.tlslab'], notBefore: new Date(Date.now() - 60 * DAY), notAfter: new Date(Date.now() - DAY) })
+  const expired = await ca.issue({
+    names: ['expired.tlslab'],
+    notBefore: new Date(Date.now() - 60 * DAY),
+    notAfter: new Date(Date.now() - DAY),
+  })
   const ocsp = (await ca.ocspResponse(good)).toString('base64')
   const configs: WebPeerConfig[] = [
     { kind: 'tls', host: SITES.good, port: 443, key: good.key, cert: good.chain, headers: HSTS, ocsp },
     { kind: 'tls', host: SITES.expired, port: 443, key: expired.key, cert: expired.chain, headers: HSTS },
-    { kind: 'tls', host: SITES.legacy, port: 443, key: good.key, cert: good.chain, headers: HSTS, minVersion: 'TLSv1', maxVersion: 'TLSv1.2', ciphers: 'DEFAULT:@SECLEVEL=0' },
-    { kind: 'http', host: SITES.web, port: 80, redirects: { '/start': 'https://good.tlslab/', '/to-metadata': 'http://metadata.tlslab/' } },
+    {
+      kind: 'tls',
+      host: SITES.legacy,
+      port: 443,
+      key: good.key,
+      cert: good.chain,
+      headers: HSTS,
+      minVersion: 'TLSv1',
+      maxVersion: 'TLSv1.2',
+      ciphers: 'DEFAULT:@SECLEVEL=0',
+    },
+    {
+      kind: 'http',
+      host: SITES.web,
+      port: 80,
+      redirects: { '/start': 'https://good.tlslab/', '/to-metadata': 'http://metadata.tlslab/' },
+    },
   ]
   const config = path.join(path.dirname(ca.rootFile), 'web-peers.json')
   await writeFile(config, JSON.stringify(configs))
@@ -65,7 +85,8 @@ afterAll(async () => {
 })
 
 async function runTool<R>(id: string, input: string) {
-  const res = await app!.runTool(id, input)
+  if (!app) throw new Error('the app is not running')
+  const res = await app.runTool(id, input)
   expect(res.status).toBe(200)
   return res.json() as { status: string; error?: string; failureSource?: string; result: R; lines: string[] }
 }
@@ -77,7 +98,10 @@ describe('SSL/TLS check in the lab', () => {
     expect(body.status).toBe('ok')
     expect(body.result).toMatchObject({ host: 'good.tlslab', port: 443, address: SITES.good, ocspStapling: true })
     expect(body.result.grade.grade).toBe('A+')
-    expect(body.result.chain.map((c) => c.subject)).toEqual(['CN=NetToolbox Test Intermediate CA', 'CN=NetToolbox Test Root CA'])
+    expect(body.result.chain.map((c) => c.subject)).toEqual([
+      'CN=NetToolbox Test Intermediate CA',
+      'CN=NetToolbox Test Root CA',
+    ])
   })
 
   it('grades the expired certificate T and the TLS 1.0 server B', async (ctx) => {

@@ -34,7 +34,8 @@ interface Hop {
 
 describe('POST /api/tools/traceroute in the lab', () => {
   const trace = async (input: string, options?: object) => {
-    const res = await app!.runTool('traceroute', input, options)
+    if (!app) throw new Error('the app is not running')
+    const res = await app.runTool('traceroute', input, options)
     expect(res.status).toBe(200)
     return res.json()
   }

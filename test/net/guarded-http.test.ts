@@ -14,7 +14,9 @@ const loopbackNet = createNet({ targetAllow: ['127.0.0.0/8'], dnsServers: ['127.
 const strictNet = createNet({ targetAllow: [], dnsServers: ['127.0.0.1:9'], ownAddresses: [] })
 
 function listen(server: http.Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`127.0.0.1:${(server.address() as AddressInfo).port}`)))
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  )
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<GuardedFetchError> {
@@ -55,7 +57,9 @@ describe('guardedFetch() over HTTP', () => {
 
   it('refuses an address the policy denies without connecting', async () => {
     const before = seen.length
-    const error = await failureOf(guardedFetch(`http://${host}/ok`, { net: strictNet, signal: AbortSignal.timeout(5000) }))
+    const error = await failureOf(
+      guardedFetch(`http://${host}/ok`, { net: strictNet, signal: AbortSignal.timeout(5000) }),
+    )
     expect(error.kind).toBe('policy')
     expect(error.message).toBe('127.0.0.1 is not allowed: loopback')
     expect(seen.length).toBe(before)
@@ -94,7 +98,9 @@ describe('guardedFetch() over HTTP', () => {
   })
 
   it('rejects schemes other than http and https', async () => {
-    const error = await failureOf(guardedFetch('file:///etc/passwd', { net: loopbackNet, signal: AbortSignal.timeout(1000) }))
+    const error = await failureOf(
+      guardedFetch('file:///etc/passwd', { net: loopbackNet, signal: AbortSignal.timeout(1000) }),
+    )
     expect(error.kind).toBe('url')
   })
 })
@@ -127,8 +133,27 @@ describe.skipIf(!hasOpenssl)('guardedFetch() over HTTPS', () => {
   beforeAll(async () => {
     const key = path.join(dir, 'key.pem')
     const cert = path.join(dir, 'cert.pem')
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2',
-      '-subj', '/CN=rdap.example.test', '-addext', 'subjectAltName=DNS:rdap.example.test'], { stdio: 'ignore' })
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '2',
+        '-subj',
+        '/CN=rdap.example.test',
+        '-addext',
+        'subjectAltName=DNS:rdap.example.test',
+      ],
+      { stdio: 'ignore' },
+    )
     ca = readFileSync(cert)
     server = https.createServer({ key: readFileSync(key), cert: ca }, (req, res) => {
       names.push((req.socket as import('node:tls').TLSSocket).servername || undefined)
@@ -143,14 +168,20 @@ describe.skipIf(!hasOpenssl)('guardedFetch() over HTTPS', () => {
   })
 
   it('connects to the checked address with the URL name as SNI and Host, verifying the certificate', async () => {
-    const res = await guardedFetch(`https://rdap.example.test:${port}/x`, { net, ca, signal: AbortSignal.timeout(5000) })
+    const res = await guardedFetch(`https://rdap.example.test:${port}/x`, {
+      net,
+      ca,
+      signal: AbortSignal.timeout(5000),
+    })
     expect(res.body.toString()).toBe(`host=rdap.example.test:${port}`)
     expect(names.at(-1)).toBe('rdap.example.test')
     expect(res.address).toBe('127.0.0.1')
   })
 
   it('fails when the certificate is not trusted', async () => {
-    const error = await failureOf(guardedFetch(`https://rdap.example.test:${port}/x`, { net, signal: AbortSignal.timeout(5000) }))
+    const error = await failureOf(
+      guardedFetch(`https://rdap.example.test:${port}/x`, { net, signal: AbortSignal.timeout(5000) }),
+    )
     expect(error.kind).toBe('network')
     expect(error.message).toMatch(/SELF_SIGNED|self-signed/i)
   })

@@ -1,5 +1,6 @@
-// Debian's Chromium driven by playwright-core (no browser download), isolated from any network
-// but the loopback servers a test starts.
+// Debian's Chromium driven by playwright-core (no browser download), fenced off from every network
+// but the loopback servers a test starts: names other than localhost do not resolve, every
+// non-loopback request goes to a dead proxy, and each context aborts such requests itself.
 import { existsSync } from 'node:fs'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 
@@ -12,8 +13,26 @@ export interface TestBrowser {
   close(): Promise<void>
 }
 
-export async function launchBrowser(): Promise<TestBrowser> {
+export interface LaunchOptions {
+  /** Extra hosts (lab addresses inside a namespace) the browser may reach besides loopback. */
+  allowHosts?: string[]
+}
+
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/
+
+function isAllowedUrl(url: string, allowHosts: string[]): boolean {
+  if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith('about:')) return true
+  try {
+    const host = new URL(url).hostname
+    return LOOPBACK_HOST.test(host) || allowHosts.includes(host.replace(/^\[|\]$/g, ''))
+  } catch {
+    return false
+  }
+}
+
+export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBrowser> {
   if (!CHROMIUM) throw new Error('Chromium is not installed (Debian package chromium)')
+  const allowHosts = options.allowHosts ?? []
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -26,11 +45,22 @@ export async function launchBrowser(): Promise<TestBrowser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      `--host-resolver-rules=${['MAP * ~NOTFOUND', ...['localhost', '127.0.0.1', ...allowHosts].map((h) => `EXCLUDE ${h}`)].join(', ')}`,
+      '--proxy-server=http://127.0.0.1:9',
+      `--proxy-bypass-list=${['127.0.0.1', 'localhost', '[::1]', ...allowHosts].join(';')}`,
+      '--disable-features=MediaRouter,OptimizationHints,Translate',
     ],
   })
   return {
     browser,
-    newContext: (options) => browser.newContext(options),
+    async newContext(contextOptions) {
+      const context = await browser.newContext(contextOptions)
+      await context.route(
+        (url) => !isAllowedUrl(url.toString(), allowHosts),
+        (route) => route.abort('blockedbyclient'),
+      )
+      return context
+    },
     async close() {
       await browser.close()
     },

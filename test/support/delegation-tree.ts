@@ -1,7 +1,7 @@
 // A small DNS delegation tree on loopback, real Knot servers all on one port:
 // 127.53.0.1 plays the root ("."), 127.53.0.2 serves test. (signed, so referrals carry DS) and
-// other., 127.53.0.3 serves example.test, glueless.test and the signed signed.test (NSEC) and
-// signed3.test (NSEC3).
+// other., 127.53.0.3 serves example.test, glueless.test, backup.test and the signed signed.test
+// (NSEC) and signed3.test (NSEC3). Nothing listens on 127.53.0.9.
 import { readFileSync } from 'node:fs'
 import { type KnotServer, startKnot } from './knot.ts'
 import { freePort } from './ports.ts'
@@ -55,6 +55,7 @@ export async function startDelegationTree(): Promise<DelegationTree> {
         [
           { origin: 'example.test', text: zone('example.test.zone') },
           { origin: 'glueless.test', text: zone('delegation/glueless.test.zone') },
+          { origin: 'backup.test', text: zone('delegation/backup.test.zone') },
           {
             origin: 'signed.test',
             text: zone('delegation/signed.test.zone'),

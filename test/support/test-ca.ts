@@ -78,14 +78,60 @@ export async function createTestCa(): Promise<TestCa> {
   await writeFile(file('index.txt'), '')
   await writeFile(file('serial'), '1000\n')
   await writeFile(file('ca.cnf'), CA_CONFIG)
-  await writeFile(file('int.ext'), 'basicConstraints=critical,CA:TRUE,pathlen:0\nkeyUsage=critical,keyCertSign,cRLSign\n')
-  await ssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'root.key', '-out', 'root.pem', '-days', '3650',
-    '-subj', '/CN=NetToolbox Test Root CA', '-addext', 'basicConstraints=critical,CA:TRUE',
-    '-addext', 'keyUsage=critical,keyCertSign,cRLSign'])
-  await ssl(['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'int.key', '-out', 'int.csr',
-    '-subj', '/CN=NetToolbox Test Intermediate CA'])
-  await ssl(['x509', '-req', '-in', 'int.csr', '-CA', 'root.pem', '-CAkey', 'root.key', '-set_serial', '2',
-    '-days', '3650', '-extfile', 'int.ext', '-out', 'int.pem'])
+  await writeFile(
+    file('int.ext'),
+    'basicConstraints=critical,CA:TRUE,pathlen:0\nkeyUsage=critical,keyCertSign,cRLSign\n',
+  )
+  await ssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'root.key',
+    '-out',
+    'root.pem',
+    '-days',
+    '3650',
+    '-subj',
+    '/CN=NetToolbox Test Root CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  ])
+  await ssl([
+    'req',
+    '-new',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'int.key',
+    '-out',
+    'int.csr',
+    '-subj',
+    '/CN=NetToolbox Test Intermediate CA',
+  ])
+  await ssl([
+    'x509',
+    '-req',
+    '-in',
+    'int.csr',
+    '-CA',
+    'root.pem',
+    '-CAkey',
+    'root.key',
+    '-set_serial',
+    '2',
+    '-days',
+    '3650',
+    '-extfile',
+    'int.ext',
+    '-out',
+    'int.pem',
+  ])
   const intermediate = await readFile(file('int.pem'), 'utf8')
 
   const read = async (name: string, withChain: boolean): Promise<IssuedCert> => {
@@ -101,23 +147,87 @@ export async function createTestCa(): Promise<TestCa> {
       const now = Date.now()
       const notBefore = options.notBefore ?? new Date(now - DAY)
       const notAfter = options.notAfter ?? new Date(now + 365 * DAY)
-      await ssl(['req', '-new', '-newkey', options.key ?? 'rsa:2048', '-nodes', '-keyout', `${name}.key`,
-        '-out', `${name}.csr`, '-subj', `/CN=${options.names[0]}`])
-      await ssl(['ca', '-batch', '-config', 'ca.cnf', '-cert', 'int.pem', '-keyfile', 'int.key', '-in', `${name}.csr`,
-        '-out', `${name}.pem`, '-startdate', caDate(notBefore), '-enddate', caDate(notAfter), '-extensions', 'leaf',
-        '-notext'], { SAN: options.names.map((n) => `DNS:${n}`).join(',') })
+      await ssl([
+        'req',
+        '-new',
+        '-newkey',
+        options.key ?? 'rsa:2048',
+        '-nodes',
+        '-keyout',
+        `${name}.key`,
+        '-out',
+        `${name}.csr`,
+        '-subj',
+        `/CN=${options.names[0]}`,
+      ])
+      await ssl(
+        [
+          'ca',
+          '-batch',
+          '-config',
+          'ca.cnf',
+          '-cert',
+          'int.pem',
+          '-keyfile',
+          'int.key',
+          '-in',
+          `${name}.csr`,
+          '-out',
+          `${name}.pem`,
+          '-startdate',
+          caDate(notBefore),
+          '-enddate',
+          caDate(notAfter),
+          '-extensions',
+          'leaf',
+          '-notext',
+        ],
+        { SAN: options.names.map((n) => `DNS:${n}`).join(',') },
+      )
       return read(name, true)
     },
     async selfSigned(names) {
       const name = `self-${++counter}`
-      await ssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.pem`,
-        '-days', '365', '-subj', `/CN=${names[0]}`, '-addext', `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}`])
+      await ssl([
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        `${name}.key`,
+        '-out',
+        `${name}.pem`,
+        '-days',
+        '365',
+        '-subj',
+        `/CN=${names[0]}`,
+        '-addext',
+        `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}`,
+      ])
       return read(name, false)
     },
     async ocspResponse(leaf) {
       const out = `ocsp-${++counter}.der`
-      await ssl(['ocsp', '-index', 'index.txt', '-CA', 'int.pem', '-rsigner', 'int.pem', '-rkey', 'int.key',
-        '-issuer', 'int.pem', '-cert', leaf.certFile, '-respout', out, '-ndays', '7'])
+      await ssl([
+        'ocsp',
+        '-index',
+        'index.txt',
+        '-CA',
+        'int.pem',
+        '-rsigner',
+        'int.pem',
+        '-rkey',
+        'int.key',
+        '-issuer',
+        'int.pem',
+        '-cert',
+        leaf.certFile,
+        '-respout',
+        out,
+        '-ndays',
+        '7',
+      ])
       return readFile(file(out))
     },
     remove: () => rm(dir, { recursive: true, force: true }),

@@ -9,7 +9,11 @@ let t: TestApp
 
 beforeAll(async () => {
   rdap = await startRdapServer()
-  t = await createTestApp({ DNS_SERVERS: '127.0.0.1:9', TARGET_ALLOW: '127.0.0.0/8', RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl })
+  t = await createTestApp({
+    DNS_SERVERS: '127.0.0.1:9',
+    TARGET_ALLOW: '127.0.0.0/8',
+    RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
+  })
 })
 afterAll(async () => {
   await t?.close()
@@ -33,8 +37,14 @@ describe('POST /api/tools/asn', () => {
       notes: [],
     })
     expect(body.result.attributions.map((a: { licence: string }) => a.licence)).toEqual(['CC BY 4.0', 'CC BY 4.0'])
-    expect(body.lines).toEqual(expect.arrayContaining(['ASN: AS13335', 'AS name: Cloudflare, Inc.', 'Prefix: 1.1.1.0/24']))
-    expect(body.lines.some((l: string) => l.startsWith('ASN data from RouteViews, NRO and DB-IP') && l.includes('CC BY 4.0'))).toBe(true)
+    expect(body.lines).toEqual(
+      expect.arrayContaining(['ASN: AS13335', 'AS name: Cloudflare, Inc.', 'Prefix: 1.1.1.0/24']),
+    )
+    expect(
+      body.lines.some(
+        (l: string) => l.startsWith('ASN data from RouteViews, NRO and DB-IP') && l.includes('CC BY 4.0'),
+      ),
+    ).toBe(true)
   })
 
   it('answers from the offline data alone when no RDAP service covers the address', async () => {

@@ -93,6 +93,18 @@ describe.skipIf(!knotAvailable)('DNS trace through a delegation tree', () => {
     ])
   })
 
+  it('asks the next name server of a zone when one does not answer', async () => {
+    const { answer, steps } = await trace('www.backup.test', { type: 'A' })
+    expect(answer.status).toBe('ok')
+    expect(steps.slice(2).map((s) => [s.serverName, s.outcome, s.error])).toEqual([
+      ['ns0.backup.test', 'failed', 'timeout'],
+      ['ns1.backup.test', 'answer', undefined],
+    ])
+    expect(answer.lines).toContain(
+      `;; No usable answer from ${tree.endpoint('127.53.0.9')} (ns0.backup.test) for backup.test.: timeout`,
+    )
+  })
+
   it('ends with NXDOMAIN from the authoritative server as a failed result that keeps the walk', async () => {
     const { answer, steps } = await trace('missing.example.test', { type: 'A' })
     expect(answer).toMatchObject({

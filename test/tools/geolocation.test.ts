@@ -7,7 +7,8 @@ import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 
 const zoneText = readFileSync(new URL('../fixtures/zones/geo.test.zone', import.meta.url), 'utf8')
 
-const locate = (t: TestApp, input: string) => t.app.inject({ method: 'POST', url: '/api/tools/geolocation', payload: { input } })
+const locate = (t: TestApp, input: string) =>
+  t.app.inject({ method: 'POST', url: '/api/tools/geolocation', payload: { input } })
 
 describe('POST /api/tools/geolocation for addresses', () => {
   let t: TestApp
@@ -27,7 +28,11 @@ describe('POST /api/tools/geolocation for addresses', () => {
     })
     expect(typeof body.result.location.latitude).toBe('number')
     expect(typeof body.result.location.longitude).toBe('number')
-    expect(body.result.attributions[0]).toEqual({ text: 'IP Geolocation by DB-IP', url: 'https://db-ip.com', licence: 'CC BY 4.0' })
+    expect(body.result.attributions[0]).toEqual({
+      text: 'IP Geolocation by DB-IP',
+      url: 'https://db-ip.com',
+      licence: 'CC BY 4.0',
+    })
     expect(body.lines).toContain('Country: Australia (AU)')
     expect(body.lines).toContain('IP Geolocation by DB-IP (CC BY 4.0) https://db-ip.com')
   })

@@ -8,7 +8,18 @@ import { createTracerouteDiagnostic } from '../../src/diagnostics/traceroute/run
 import type { RunContext } from '../../src/diagnostics/types.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 
-const HOSTILE = ['-f', ';id', '$(id)', '`id`', 'a b', '--help', `${'a'.repeat(300)}.com`, '203.0.113.10;id', '::1 -c 1000', '-6']
+const HOSTILE = [
+  '-f',
+  ';id',
+  '$(id)',
+  '`id`',
+  'a b',
+  '--help',
+  `${'a'.repeat(300)}.com`,
+  '203.0.113.10;id',
+  '::1 -c 1000',
+  '-6',
+]
 
 function recordingLauncher() {
   const calls: Array<readonly string[]> = []
@@ -24,7 +35,11 @@ const net = createNet({ targetAllow: ['203.0.113.0/24'], dnsServers: [], systemR
 const ctx: RunContext = { signal: new AbortController().signal, net, progress: () => {} }
 
 const tools = [
-  ['ping', (launch: Launcher) => createPingDiagnostic({ launch, connect: async () => Promise.reject(new Error('no connect in this test')) })],
+  [
+    'ping',
+    (launch: Launcher) =>
+      createPingDiagnostic({ launch, connect: async () => Promise.reject(new Error('no connect in this test')) }),
+  ],
   ['traceroute', (launch: Launcher) => createTracerouteDiagnostic({ launch, lookUpAsn: async () => undefined })],
 ] as const
 
@@ -41,10 +56,17 @@ describe.each(tools)('%s with hostile input', (id, create) => {
     expect(res.json()).toEqual({ error: { type: 'invalid_input', message: 'Invalid domain or IP format' } })
   })
 
-  it.each([{ count: '4; id' }, { count: 1000 }, { port: '80 -x' }, { family: 5 }])('answers 400 for options %j', async (options) => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/tools/${id}`, payload: { input: '203.0.113.10', options } })
-    expect(res.statusCode).toBe(400)
-  })
+  it.each([{ count: '4; id' }, { count: 1000 }, { port: '80 -x' }, { family: 5 }])(
+    'answers 400 for options %j',
+    async (options) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/tools/${id}`,
+        payload: { input: '203.0.113.10', options },
+      })
+      expect(res.statusCode).toBe(400)
+    },
+  )
 
   it.each(HOSTILE)('never launches a process for %j, even past validation', async (input) => {
     const { launch, calls } = recordingLauncher()

@@ -1,6 +1,7 @@
 // SSL/TLS check against real TLS servers on loopback, with certificates from a test CA made by
 // openssl at start and names served by Knot DNS.
 import { readFileSync } from 'node:fs'
+import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNet, type Net } from '../../src/diagnostics/net/net.ts'
 import { createSslDiagnostic } from '../../src/diagnostics/ssl/run.ts'
@@ -24,14 +25,16 @@ const rank = (grade: string) => RANK.indexOf(grade)
 describe.skipIf(!ready)('SSL check against TLS servers on loopback', () => {
   let ca: TestCa
   let knot: KnotServer
-  let net: Net
+  let netFacade: Net
   const sites: Record<string, TlsSite> = {}
   const diagnostic = () => createSslDiagnostic({ extraCaFile: ca.rootFile, connectTimeoutMs: 3000 })
   let ssl: ReturnType<typeof createSslDiagnostic>
 
   beforeAll(async () => {
     ca = await createTestCa()
-    const good = await ca.issue({ names: ['good.example.test', 'www.good.example.test', 'legacy.example.test', 'tls12.example.test'] })
+    const good = await ca.issue({
+      names: ['good.example.test', 'www.good.example.test', 'legacy.example.test', 'tls12.example.test'],
+    })
     const expired = await ca.issue({
       names: ['expired.example.test'],
       notBefore: new Date(Date.now() - 90 * DAY),
@@ -47,11 +50,15 @@ describe.skipIf(!ready)('SSL check against TLS servers on loopback', () => {
     sites.expired = await site('127.0.0.12', expired)
     sites.selfsigned = await site('127.0.0.13', self)
     sites.wrong = await site('127.0.0.14', other)
-    sites.legacy = await site('127.0.0.15', good, { minVersion: 'TLSv1', maxVersion: 'TLSv1.2', ciphers: 'DEFAULT:@SECLEVEL=0' })
+    sites.legacy = await site('127.0.0.15', good, {
+      minVersion: 'TLSv1',
+      maxVersion: 'TLSv1.2',
+      ciphers: 'DEFAULT:@SECLEVEL=0',
+    })
     sites.tls12 = await site('127.0.0.16', good, { minVersion: 'TLSv1.2', maxVersion: 'TLSv1.2', headers: {} })
     sites.soon = await site('127.0.0.17', soon)
     knot = await startKnot([{ origin: 'example.test', text: zoneText }])
-    net = createNet({ targetAllow: ['127.0.0.0/8'], dnsServers: [knot.endpoint] })
+    netFacade = createNet({ targetAllow: ['127.0.0.0/8'], dnsServers: [knot.endpoint] })
     ssl = diagnostic()
   })
   afterAll(async () => {
@@ -64,7 +71,7 @@ describe.skipIf(!ready)('SSL check against TLS servers on loopback', () => {
     const site = sites[name]
     if (!site) throw new Error(`no site ${name}`)
     const request = ssl.request.parse({ input: `${name}.example.test:${site.port}` })
-    const answer = await runTool(ssl, request, { net, signal: new AbortController().signal })
+    const answer = await runTool(ssl, request, { net: netFacade, signal: new AbortController().signal })
     return { ...answer, result: answer.result as SslResult }
   }
 
@@ -77,14 +84,25 @@ describe.skipIf(!ready)('SSL check against TLS servers on loopback', () => {
     expect(r.grade.reasons).toEqual([])
     expect(r.certificate.subject).toBe('CN=good.example.test')
     expect(r.certificate.subjectAltNames).toContain('DNS:good.example.test')
-    expect(r.certificate).toMatchObject({ keyType: 'RSA', keyBits: 2048, signatureAlgorithm: 'sha256WithRSAEncryption' })
+    expect(r.certificate).toMatchObject({
+      keyType: 'RSA',
+      keyBits: 2048,
+      signatureAlgorithm: 'sha256WithRSAEncryption',
+    })
     expect(r.chain.map((c) => [c.subject, c.selfSigned])).toEqual([
       ['CN=NetToolbox Test Intermediate CA', false],
       ['CN=NetToolbox Test Root CA', true],
     ])
     expect(r.trust).toMatchObject({ trusted: true, hostnameMatch: true, expired: false, selfSigned: false })
     const status = Object.fromEntries(r.protocols.map((p) => [p.protocol, p.status]))
-    expect(status).toEqual({ 'TLSv1.3': 'accepted', 'TLSv1.2': 'accepted', 'TLSv1.1': 'rejected', TLSv1: 'rejected', SSLv3: 'rejected', SSLv2: 'rejected' })
+    expect(status).toEqual({
+      'TLSv1.3': 'accepted',
+      'TLSv1.2': 'accepted',
+      'TLSv1.1': 'rejected',
+      TLSv1: 'rejected',
+      SSLv3: 'rejected',
+      SSLv2: 'rejected',
+    })
     expect(r.connection).toMatchObject({ protocol: 'TLSv1.3', aead: true, forwardSecrecy: true })
     expect(r.connection.keyExchange).toMatch(/^X25519/)
     expect(r.ocspStapling).toBe(true)
@@ -125,7 +143,12 @@ describe.skipIf(!ready)('SSL check against TLS servers on loopback', () => {
     expect(answer.status).toBe('ok')
     const r = answer.result
     const status = Object.fromEntries(r.protocols.map((p) => [p.protocol, p.status]))
-    expect(status).toMatchObject({ 'TLSv1.3': 'rejected', 'TLSv1.2': 'accepted', 'TLSv1.1': 'accepted', TLSv1: 'accepted' })
+    expect(status).toMatchObject({
+      'TLSv1.3': 'rejected',
+      'TLSv1.2': 'accepted',
+      'TLSv1.1': 'accepted',
+      TLSv1: 'accepted',
+    })
     expect(r.grade.grade).toBe('B')
     expect(r.grade.reasons.map((x) => x.text)).toEqual(
       expect.arrayContaining(['Accepts TLS 1.0 (deprecated)', 'Accepts TLS 1.1 (deprecated)']),
@@ -146,7 +169,9 @@ describe.skipIf(!ready)('SSL check against TLS servers on loopback', () => {
 
   it('ranks the valid certificate above the expired, self-signed, wrong-host and TLS 1.0 ones', async () => {
     const grades = Object.fromEntries(
-      await Promise.all(['good', 'expired', 'selfsigned', 'wrong', 'legacy'].map(async (n) => [n, (await check(n)).result.grade.grade])),
+      await Promise.all(
+        ['good', 'expired', 'selfsigned', 'wrong', 'legacy'].map(async (n) => [n, (await check(n)).result.grade.grade]),
+      ),
     )
     for (const worse of ['expired', 'selfsigned', 'wrong', 'legacy']) {
       expect(rank(grades.good), `good vs ${worse}`).toBeLessThan(rank(grades[worse]))
@@ -164,9 +189,27 @@ describe.skipIf(!ready)('SSL check against TLS servers on loopback', () => {
   it('reports a closed port as a refused connection with the spec prefix', async () => {
     const port = await freePort('127.0.0.1')
     const request = ssl.request.parse({ input: `good.example.test:${port}` })
-    const answer = await runTool(ssl, request, { net, signal: new AbortController().signal })
+    const answer = await runTool(ssl, request, { net: netFacade, signal: new AbortController().signal })
     expect(answer.status).toBe('failed')
     expect(answer.error).toBe(`SSL certificate check failed: connection refused by 127.0.0.11:${port}`)
+  })
+
+  it('reports a server that does not speak TLS as a failed handshake', async () => {
+    const plain = net.createServer((socket) => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'))
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.11', resolve))
+    const { port } = plain.address() as net.AddressInfo
+    try {
+      const answer = await runTool(ssl, ssl.request.parse({ input: `good.example.test:${port}` }), {
+        net: netFacade,
+        signal: new AbortController().signal,
+      })
+      expect(answer.status).toBe('failed')
+      expect(answer.error).toMatch(
+        new RegExp(`^SSL certificate check failed: TLS handshake with 127\\.0\\.0\\.11:${port} failed \\(\\w+`),
+      )
+    } finally {
+      plain.close()
+    }
   })
 
   describe('through the API, with only the default trust store', () => {

@@ -8,7 +8,7 @@ import { createWebsiteCheckDiagnostic } from '../../src/diagnostics/website-chec
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { WebsiteCheckResult } from '../../src/shared/tools/website-check.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
-import { startHttpSite, type HttpSite } from '../support/http-site.ts'
+import { type HttpSite, startHttpSite } from '../support/http-site.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 import { freePort } from '../support/ports.ts'
 import { createTestCa, opensslAvailable, type TestCa } from '../support/test-ca.ts'
@@ -54,7 +54,10 @@ describe.skipIf(!ready)('website check failures', () => {
 
   async function run(input: string, timeoutMs = 10_000) {
     const check = createWebsiteCheckDiagnostic({ extraCaFile: ca.rootFile, timeoutMs })
-    const answer = await runTool(check, check.request.parse({ input }), { net: netFacade, signal: new AbortController().signal })
+    const answer = await runTool(check, check.request.parse({ input }), {
+      net: netFacade,
+      signal: new AbortController().signal,
+    })
     return { ...answer, result: answer.result as WebsiteCheckResult }
   }
 
@@ -93,7 +96,8 @@ describe.skipIf(!ready)('website check failures', () => {
       t = await createTestApp({ DNS_SERVERS: knot.endpoint, TARGET_ALLOW: '127.0.0.0/24' })
     })
     afterAll(async () => t?.close())
-    const post = (input: string) => t.app.inject({ method: 'POST', url: '/api/tools/website-check', payload: { input } })
+    const post = (input: string) =>
+      t.app.inject({ method: 'POST', url: '/api/tools/website-check', payload: { input } })
 
     it('answers 400 "Please enter a URL" for blank input and "Please enter a valid URL" for junk', async () => {
       expect((await post('  ')).json()).toEqual({ error: { type: 'invalid_input', message: 'Please enter a URL' } })

@@ -6,7 +6,7 @@ import { createNet, type Net } from '../../src/diagnostics/net/net.ts'
 import { createWebsiteCheckDiagnostic } from '../../src/diagnostics/website-check/run.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { WebsiteCheckResult } from '../../src/shared/tools/website-check.ts'
-import { startHttpSite, type HttpSite } from '../support/http-site.ts'
+import { type HttpSite, startHttpSite } from '../support/http-site.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 import { createTestCa, opensslAvailable, type TestCa } from '../support/test-ca.ts'
 import { startTlsSite, type TlsSite } from '../support/tls-site.ts'
@@ -54,7 +54,8 @@ describe.skipIf(!ready)('website check against HTTP servers on loopback', () => 
     site = await startHttpSite('127.0.0.21', (request, response) => {
       const path = request.url ?? ''
       const target = redirects[path]
-      if (target) return response.writeHead(path === '/start' ? 301 : 302, { location: target, 'set-cookie': 'id=1' }).end()
+      if (target)
+        return response.writeHead(path === '/start' ? 301 : 302, { location: target, 'set-cookie': 'id=1' }).end()
       if (path === '/big') return response.end(Buffer.alloc(2 * 1024 * 1024, 97))
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not here')
     })
@@ -142,7 +143,9 @@ describe.skipIf(!ready)('website check against HTTP servers on loopback', () => 
     expect(metadata.error).toMatch(/resolves to 169\.254\.169\.254, which is not allowed: cloud metadata/)
     const literal = await run(`${site.origin('site.example.test')}/to-private`)
     expect(literal.failureSource).toBe('policy')
-    expect(literal.error).toBe('Redirect to http://10.0.0.1/ stopped: 10.0.0.1 is not allowed: private network (RFC 1918)')
+    expect(literal.error).toBe(
+      'Redirect to http://10.0.0.1/ stopped: 10.0.0.1 is not allowed: private network (RFC 1918)',
+    )
   })
 
   it('gives up after 10 redirects and refuses non-HTTP redirect targets', async () => {

@@ -32,7 +32,9 @@ describe.skipIf(!knotAvailable)('POST /api/tools/whatismyip', () => {
     expect(body.status).toBe('ok')
     expect(body.result.ip).toBe('127.0.0.1')
     expect(body.result.location).toBeUndefined()
-    expect(body.result.notes).toContain('127.0.0.1 is not a public address (loopback): it has no public location or network')
+    expect(body.result.notes).toContain(
+      '127.0.0.1 is not a public address (loopback): it has no public location or network',
+    )
   })
 
   it('honours X-Forwarded-For from a trusted proxy and shows location, network and reverse name', async () => {

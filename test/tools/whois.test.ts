@@ -15,7 +15,13 @@ beforeAll(async () => {
   rdap.statusFor.set('/rdap/domain/broken.test', 500)
   whois = await startWhoisServers(
     {
-      iana: { answers: { 'broken.test': 'iana-test.txt', 'lame.example': 'iana-example.txt', 'free-name.example': 'iana-example.txt' } },
+      iana: {
+        answers: {
+          'broken.test': 'iana-test.txt',
+          'lame.example': 'iana-example.txt',
+          'free-name.example': 'iana-example.txt',
+        },
+      },
       registry: {
         answers: {
           'broken.test': 'registry-broken.txt',
@@ -66,7 +72,9 @@ describe('POST /api/tools/whois over RDAP', () => {
       abuse: { email: 'abuse@registrar.test', phone: '+1.2025550100' },
       notes: [],
     })
-    expect(body.result.sources).toEqual([`${rdap.bootstrapUrl.replace('/bootstrap/', '/rdap/')}domain/example-shop.test`])
+    expect(body.result.sources).toEqual([
+      `${rdap.bootstrapUrl.replace('/bootstrap/', '/rdap/')}domain/example-shop.test`,
+    ])
     expect(JSON.parse(body.result.raw).handle).toBe('2336799_DOMAIN_TEST-REG')
     expect(body.lines).toContain('Registrar: Example Registrar, Inc.')
     expect(body.lines).toContain('Abuse email: abuse@registrar.test')
@@ -107,7 +115,9 @@ describe('POST /api/tools/whois over RDAP', () => {
     const body = await lookup('missing.test')
     expect(body.status).toBe('failed')
     expect(body.failureSource).toBe('target')
-    expect(body.error).toMatch(/^missing\.test was not found \(http:\/\/127\.0\.0\.1:\d+\/rdap\/domain\/missing\.test answered 404\)$/)
+    expect(body.error).toMatch(
+      /^missing\.test was not found \(http:\/\/127\.0\.0\.1:\d+\/rdap\/domain\/missing\.test answered 404\)$/,
+    )
   })
 })
 
@@ -131,13 +141,19 @@ describe('POST /api/tools/whois falling back to port 43', () => {
     expect(body.result.notes).toEqual([expect.stringMatching(/^RDAP: .*\/rdap\/domain\/broken\.test answered 500$/)])
     expect(body.result.raw).toContain("Registrant Organization: Société Générale d'Électricité")
     expect(body.lines).toContain('Registrar: Réseau Exemple SARL')
-    expect(whois.queries).toEqual(expect.arrayContaining(['iana: broken.test', 'registry: broken.test', 'registrar: broken.test']))
+    expect(whois.queries).toEqual(
+      expect.arrayContaining(['iana: broken.test', 'registry: broken.test', 'registrar: broken.test']),
+    )
   })
 
   it('keeps the registry data and names the registrar that did not answer', async () => {
     const body = await lookup('lame.example')
     expect(body.status).toBe('ok')
-    expect(body.result).toMatchObject({ registrar: 'Lame Registrar Ltd', created: '2020-02-02T00:00:00Z', status: ['ok'] })
+    expect(body.result).toMatchObject({
+      registrar: 'Lame Registrar Ltd',
+      created: '2020-02-02T00:00:00Z',
+      status: ['ok'],
+    })
     expect(body.result.notes).toEqual([
       'RDAP: no RDAP service is registered for lame.example',
       `whois referral to ${whois.endpoints.closed}: ECONNREFUSED`,
@@ -147,7 +163,9 @@ describe('POST /api/tools/whois falling back to port 43', () => {
   it('reports "No match" from the registry as not found, with the answers as lines', async () => {
     const body = await lookup('free-name.example')
     expect(body.status).toBe('failed')
-    expect(body.error).toBe(`free-name.example was not found (${whois.endpoints.registry}: No match for "FREE-NAME.EXAMPLE".)`)
+    expect(body.error).toBe(
+      `free-name.example was not found (${whois.endpoints.registry}: No match for "FREE-NAME.EXAMPLE".)`,
+    )
     expect(body.lines).toContain('No match for "FREE-NAME.EXAMPLE".')
   })
 
@@ -185,11 +203,17 @@ describe('POST /api/tools/whois when nothing answers', () => {
     })
     const before = { rdap: rdap.requests.length, whois: whois.queries.length }
     try {
-      const res = await app.app.inject({ method: 'POST', url: '/api/tools/whois', payload: { input: 'example-shop.test' } })
+      const res = await app.app.inject({
+        method: 'POST',
+        url: '/api/tools/whois',
+        payload: { input: 'example-shop.test' },
+      })
       const body = res.json()
       expect(body.status).toBe('failed')
       expect(body.failureSource).toBe('policy')
-      expect(body.error).toBe(`RDAP: RDAP bootstrap: 127.0.0.1 is not allowed: loopback; whois: ${whois.endpoints.iana}: 127.0.0.1 is not allowed: loopback`)
+      expect(body.error).toBe(
+        `RDAP: RDAP bootstrap: 127.0.0.1 is not allowed: loopback; whois: ${whois.endpoints.iana}: 127.0.0.1 is not allowed: loopback`,
+      )
       expect({ rdap: rdap.requests.length, whois: whois.queries.length }).toEqual(before)
     } finally {
       await app.close()

@@ -24,7 +24,12 @@ export function ipv6ToWords(address: string): Uint32Array {
   const bytes = ipaddr.IPv6.parse(address).toByteArray()
   const words = new Uint32Array(4)
   for (let w = 0; w < 4; w++) {
-    words[w] = (((bytes[w * 4] ?? 0) << 24) | ((bytes[w * 4 + 1] ?? 0) << 16) | ((bytes[w * 4 + 2] ?? 0) << 8) | (bytes[w * 4 + 3] ?? 0)) >>> 0
+    words[w] =
+      (((bytes[w * 4] ?? 0) << 24) |
+        ((bytes[w * 4 + 1] ?? 0) << 16) |
+        ((bytes[w * 4 + 2] ?? 0) << 8) |
+        (bytes[w * 4 + 3] ?? 0)) >>>
+      0
   }
   return words
 }

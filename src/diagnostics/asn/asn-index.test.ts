@@ -36,7 +36,11 @@ describe('AsnIndex.lookup() on real IPv4 rows', () => {
     const last = Number(row.end)
     for (const value of [first, Math.floor((first + last) / 2), last]) {
       const match = index.lookup({ address: numberToIpv4(value), family: 4 })
-      expect(match).toMatchObject({ asn: row.asn, name: row.name, range: `${numberToIpv4(first)} - ${numberToIpv4(last)}` })
+      expect(match).toMatchObject({
+        asn: row.asn,
+        name: row.name,
+        range: `${numberToIpv4(first)} - ${numberToIpv4(last)}`,
+      })
     }
   })
 
@@ -46,7 +50,9 @@ describe('AsnIndex.lookup() on real IPv4 rows', () => {
   })
 
   it('finds nothing in a gap between two rows', () => {
-    const gap = v4.findIndex((line, i) => i + 1 < v4.length && Number(fieldsOf(line).end) + 1 < Number(fieldsOf(v4[i + 1] ?? '').start))
+    const gap = v4.findIndex(
+      (line, i) => i + 1 < v4.length && Number(fieldsOf(line).end) + 1 < Number(fieldsOf(v4[i + 1] ?? '').start),
+    )
     const after = Number(fieldsOf(v4[gap] ?? '').end) + 1
     expect(index.lookup({ address: numberToIpv4(after), family: 4 })).toBeUndefined()
   })
@@ -65,15 +71,16 @@ describe('AsnIndex.lookup() on real IPv4 rows', () => {
 })
 
 describe('AsnIndex.lookup() on real IPv6 rows', () => {
-  it.each([['first', v6[0] ?? ''], ['middle', v6[Math.floor(v6.length / 2)] ?? ''], ['last', v6.at(-1) ?? '']])(
-    'finds the first and last address of the %s row',
-    (_, line) => {
-      const row = fieldsOf(line)
-      for (const value of [BigInt(row.start), BigInt(row.end)]) {
-        expect(index.lookup({ address: bigIntToIpv6(value), family: 6 })).toMatchObject({ asn: row.asn, name: row.name })
-      }
-    },
-  )
+  it.each([
+    ['first', v6[0] ?? ''],
+    ['middle', v6[Math.floor(v6.length / 2)] ?? ''],
+    ['last', v6.at(-1) ?? ''],
+  ])('finds the first and last address of the %s row', (_, line) => {
+    const row = fieldsOf(line)
+    for (const value of [BigInt(row.start), BigInt(row.end)]) {
+      expect(index.lookup({ address: bigIntToIpv6(value), family: 6 })).toMatchObject({ asn: row.asn, name: row.name })
+    }
+  })
 
   it('looks up an IPv4-mapped address as the IPv4 address it carries', () => {
     const row = fieldsOf(v4[0] ?? '')

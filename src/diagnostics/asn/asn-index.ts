@@ -59,7 +59,13 @@ function buildTable(bytes: Uint8Array, words: 1 | 4, names: Map<number, string>)
     if (!names.has(row.asn)) names.set(row.asn, row.name())
     count++
   })
-  return { words, count, starts: starts.slice(0, count * words), ends: ends.slice(0, count * words), asns: asns.slice(0, count) }
+  return {
+    words,
+    count,
+    starts: starts.slice(0, count * words),
+    ends: ends.slice(0, count * words),
+    asns: asns.slice(0, count),
+  }
 }
 
 function grow(array: Uint32Array, length: number): Uint32Array<ArrayBuffer> {
@@ -113,12 +119,22 @@ export function createAsnIndex(ipv4Csv: Uint8Array, ipv6Csv: Uint8Array): AsnInd
       const start = table.starts[row] ?? 0
       const end = table.ends[row] ?? 0
       const block = ipv4BlockWithin(key[0] ?? 0, start, end)
-      return { asn, name, prefix: `${numberToIpv4(block.base)}/${block.length}`, range: `${numberToIpv4(start)} - ${numberToIpv4(end)}` }
+      return {
+        asn,
+        name,
+        prefix: `${numberToIpv4(block.base)}/${block.length}`,
+        range: `${numberToIpv4(start)} - ${numberToIpv4(end)}`,
+      }
     }
     const start = wordsToBigInt(table.starts, row * 4)
     const end = wordsToBigInt(table.ends, row * 4)
     const block = blockWithin(wordsToBigInt(key), start, end, 128)
-    return { asn, name, prefix: `${bigIntToIpv6(block.base)}/${block.length}`, range: `${bigIntToIpv6(start)} - ${bigIntToIpv6(end)}` }
+    return {
+      asn,
+      name,
+      prefix: `${bigIntToIpv6(block.base)}/${block.length}`,
+      range: `${bigIntToIpv6(start)} - ${bigIntToIpv6(end)}`,
+    }
   }
 
   return {

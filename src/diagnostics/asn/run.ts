@@ -37,7 +37,11 @@ async function lookUpRegistration(address: IpLiteral, settings: AsnSettings, ctx
     abuseEmail: fields.abuse?.email,
     abusePhone: fields.abuse?.phone,
   }
-  return { registration: Object.fromEntries(Object.entries(registration).filter(([, v]) => v !== undefined)) as AsnRegistration }
+  return {
+    registration: Object.fromEntries(
+      Object.entries(registration).filter(([, v]) => v !== undefined),
+    ) as AsnRegistration,
+  }
 }
 
 export function createAsnDiagnostic(settings: AsnSettings): Diagnostic<AsnRequest, AsnResult> {

@@ -1,5 +1,11 @@
 // Offline facts about one address: where it is (DB-IP) and which AS announces it (ASN index).
-import { ASN_DATA_ATTRIBUTION, type Attribution, DBIP_ATTRIBUTION, type IpLocation, type IpNetwork } from '../../shared/tools/ip-data.ts'
+import {
+  ASN_DATA_ATTRIBUTION,
+  type Attribution,
+  DBIP_ATTRIBUTION,
+  type IpLocation,
+  type IpNetwork,
+} from '../../shared/tools/ip-data.ts'
 import { getAsnIndex } from '../asn/asn-index.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import type { TargetPolicy } from '../net/policy.ts'

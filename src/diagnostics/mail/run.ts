@@ -4,8 +4,8 @@ import type { z } from 'zod'
 import type { MailCheck, MailResult } from '../../shared/tools/mail.ts'
 import { mailLines, mailRequest, mailResult } from '../../shared/tools/mail.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
-import { createRecordResolver, type RecordResolver } from '../net/record-resolver.ts'
-import { type Diagnostic, failed, type RunContext } from '../types.ts'
+import { createRecordResolver } from '../net/record-resolver.ts'
+import { type Diagnostic, failed } from '../types.ts'
 import { checkDkim } from './dkim-check.ts'
 import { checkDmarc } from './dmarc-check.ts'
 import { heloNameFor } from './helo-name.ts'
@@ -33,19 +33,13 @@ export interface MailDiagnosticOptions {
 export const MAIL_DEADLINE_MS = 45_000
 const DEFAULT_BUDGET_MS = 40_000
 
-async function checkRecords(
-  domain: string,
-  mxNames: string[],
-  resolve: RecordResolver,
-  ctx: RunContext,
-  o: MailDiagnosticOptions,
-  signal: AbortSignal,
-) {
+async function checkRecords(domain: string, mxNames: string[], deps: ProbeDeps, fetch: MtaStsFetchOptions) {
+  const { resolve, net, signal } = deps
   const [spf, dmarc, dkim, mtaSts, tlsRpt] = await Promise.all([
     checkSpf(domain, resolve),
     checkDmarc(domain, resolve),
     checkDkim(domain, resolve),
-    checkMtaSts(domain, mxNames, { resolve, net: ctx.net, signal, fetch: o.mtaSts ?? {} }),
+    checkMtaSts(domain, mxNames, { resolve, net, signal, fetch }),
     checkTlsRpt(domain, resolve),
   ])
   return {
@@ -114,10 +108,8 @@ export function createMailDiagnostic(options: MailDiagnosticOptions = {}): Diagn
         checkRecords(
           domain,
           hosts.map((h) => h.name),
-          resolve,
-          ctx,
-          options,
-          signal,
+          deps,
+          options.mtaSts ?? {},
         ),
       ])
       const result: MailResult = {

@@ -46,13 +46,18 @@ function encodeQuery(q: DnsQuestion, id: number): Buffer {
   })
 }
 
+/** Lowercase, without the final dot; the root is "". */
+function canonicalName(name: string): string {
+  return name.toLowerCase().replace(/\.$/, '')
+}
+
 function matches(response: DecodedPacket, id: number, q: DnsQuestion): boolean {
   const question = response.questions?.[0]
   return (
     response.id === id &&
     response.flag_qr &&
     question !== undefined &&
-    question.name.toLowerCase() === q.name.toLowerCase().replace(/\.$/, '') &&
+    canonicalName(question.name) === canonicalName(q.name) &&
     question.type === q.type
   )
 }

@@ -186,7 +186,7 @@ export function requestHop(options: HttpHopOptions): Promise<HttpHopResponse> {
       })
       response.once('end', () => finish(false))
       response.on('error', () => finish(true))
-      response.once('aborted', () => finish(true))
+      response.once('close', () => finish(!response.complete))
     })
     request.end()
   })

@@ -69,7 +69,8 @@ function parseUrl(text: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new GuardedFetchError('url', `${url.protocol} URLs are not supported`, 'target')
   }
-  if (url.username || url.password) throw new GuardedFetchError('url', 'URLs with credentials are not supported', 'target')
+  if (url.username || url.password)
+    throw new GuardedFetchError('url', 'URLs with credentials are not supported', 'target')
   return url
 }
 
@@ -151,7 +152,13 @@ async function resolveChecked(url: URL, options: GuardedFetchOptions, signal: Ab
 }
 
 /** Tries the checked addresses in order; moves on only when a connection could not be opened. */
-async function fetchFrom(url: URL, options: Attempt['options'], signal: AbortSignal, deadline: AbortSignal, timeoutMs: number) {
+async function fetchFrom(
+  url: URL,
+  options: Attempt['options'],
+  signal: AbortSignal,
+  deadline: AbortSignal,
+  timeoutMs: number,
+) {
   const addresses = await resolveChecked(url, options, signal)
   let lastError: Error | undefined
   for (const address of addresses) {

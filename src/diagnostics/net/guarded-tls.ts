@@ -67,8 +67,11 @@ function handshake(socket: Socket, options: TlsConnectOptions, timeoutMs: number
       } else resolve({ socket: secure, ocspResponse })
     }
     const onError = (error: NodeJS.ErrnoException) =>
-      finish(new TlsHandshakeError(`TLS handshake failed: ${error.code ?? error.message}`, error.code, { cause: error }))
-    const onAbort = () => finish(new TlsHandshakeError('TLS handshake aborted', 'ABORT_ERR', { cause: options.signal.reason }))
+      finish(
+        new TlsHandshakeError(`TLS handshake failed: ${error.code ?? error.message}`, error.code, { cause: error }),
+      )
+    const onAbort = () =>
+      finish(new TlsHandshakeError('TLS handshake aborted', 'ABORT_ERR', { cause: options.signal.reason }))
     const timer = setTimeout(
       () => finish(new TlsHandshakeError(`no TLS handshake within ${options.timeoutMs} ms`, 'ETIMEDOUT')),
       Math.max(1, timeoutMs),

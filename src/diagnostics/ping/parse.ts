@@ -5,7 +5,15 @@ export type PingLine =
   | { kind: 'header'; host: string; address: string; payloadBytes: number }
   | { kind: 'reply'; reply: PingReply }
   | { kind: 'pending'; seq: number }
-  | { kind: 'summary'; sent: number; received: number; errors: number; duplicates: number; lossPercent: number; timeMs: number | null }
+  | {
+      kind: 'summary'
+      sent: number
+      received: number
+      errors: number
+      duplicates: number
+      lossPercent: number
+      timeMs: number | null
+    }
   | { kind: 'rtt'; minMs: number; avgMs: number; maxMs: number; mdevMs: number }
   | { kind: 'failure'; message: string }
 
@@ -25,27 +33,34 @@ const HEADER_V6 = /^PING (\S+?)\s?\((\S+)\) (\d+) data bytes$/
 const REPLY = /^(\d+) bytes from (.+?): icmp_seq=(\d+)(?: ttl=(\d+))?(?: time=([\d.]+) ms)?( \(DUP!\))?/
 const ICMP_ERROR = /^From (\S+?)(?: \(\S+\))? icmp_seq=(\d+) (.+)$/
 const PENDING = /^no answer yet for icmp_seq=(\d+)$/
-const SUMMARY = /^(\d+) packets transmitted, (\d+) received(?:, \+(\d+) duplicates)?(?:, \+(\d+) errors)?, ([\d.]+)% packet loss(?:, time (\d+)ms)?/
+const SUMMARY =
+  /^(\d+) packets transmitted, (\d+) received(?:, \+(\d+) duplicates)?(?:, \+(\d+) errors)?, ([\d.]+)% packet loss(?:, time (\d+)ms)?/
 const RTT = /^(?:rtt|round-trip) min\/avg\/max\/(?:mdev|stddev) = ([\d.]+)\/([\d.]+)\/([\d.]+)\/([\d.]+) ms/
 const FAILURE = /^ping: (.+)$/
 
-export function parsePingLine(raw: string): PingLine | null {
-  const line = raw.trim()
-  let m = HEADER_V4.exec(line) ?? HEADER_V6.exec(line)
-  if (m) return { kind: 'header', host: m[1] ?? '', address: m[2] ?? '', payloadBytes: Number(m[3]) }
-  if ((m = REPLY.exec(line))) {
-    const reply: PingReply = { seq: Number(m[3]), status: 'reply', from: m[2] ?? '', bytes: Number(m[1]) }
-    if (m[4] !== undefined) reply.ttl = Number(m[4])
-    if (m[5] !== undefined) reply.timeMs = Number(m[5])
-    if (m[6]) reply.duplicate = true
-    return { kind: 'reply', reply }
-  }
-  if ((m = ICMP_ERROR.exec(line))) {
-    return { kind: 'reply', reply: { seq: Number(m[2]), status: 'error', from: m[1] ?? '', detail: m[3] ?? '' } }
-  }
-  if ((m = PENDING.exec(line))) return { kind: 'pending', seq: Number(m[1]) }
-  if ((m = SUMMARY.exec(line))) {
-    return {
+type Match = RegExpExecArray
+
+function readReply(m: Match): PingLine {
+  const reply: PingReply = { seq: Number(m[3]), status: 'reply', from: m[2] ?? '', bytes: Number(m[1]) }
+  if (m[4] !== undefined) reply.ttl = Number(m[4])
+  if (m[5] !== undefined) reply.timeMs = Number(m[5])
+  if (m[6]) reply.duplicate = true
+  return { kind: 'reply', reply }
+}
+
+/** Each known line shape and how to read it; the first that matches wins. */
+const LINE_READERS: Array<[RegExp, (m: Match) => PingLine]> = [
+  [HEADER_V4, (m) => ({ kind: 'header', host: m[1] ?? '', address: m[2] ?? '', payloadBytes: Number(m[3]) })],
+  [HEADER_V6, (m) => ({ kind: 'header', host: m[1] ?? '', address: m[2] ?? '', payloadBytes: Number(m[3]) })],
+  [REPLY, readReply],
+  [
+    ICMP_ERROR,
+    (m) => ({ kind: 'reply', reply: { seq: Number(m[2]), status: 'error', from: m[1] ?? '', detail: m[3] ?? '' } }),
+  ],
+  [PENDING, (m) => ({ kind: 'pending', seq: Number(m[1]) })],
+  [
+    SUMMARY,
+    (m) => ({
       kind: 'summary',
       sent: Number(m[1]),
       received: Number(m[2]),
@@ -53,12 +68,18 @@ export function parsePingLine(raw: string): PingLine | null {
       errors: Number(m[4] ?? 0),
       lossPercent: Number(m[5]),
       timeMs: m[6] === undefined ? null : Number(m[6]),
-    }
+    }),
+  ],
+  [RTT, (m) => ({ kind: 'rtt', minMs: Number(m[1]), avgMs: Number(m[2]), maxMs: Number(m[3]), mdevMs: Number(m[4]) })],
+  [FAILURE, (m) => ({ kind: 'failure', message: m[1] ?? '' })],
+]
+
+export function parsePingLine(raw: string): PingLine | null {
+  const line = raw.trim()
+  for (const [pattern, read] of LINE_READERS) {
+    const m = pattern.exec(line)
+    if (m) return read(m)
   }
-  if ((m = RTT.exec(line))) {
-    return { kind: 'rtt', minMs: Number(m[1]), avgMs: Number(m[2]), maxMs: Number(m[3]), mdevMs: Number(m[4]) }
-  }
-  if ((m = FAILURE.exec(line))) return { kind: 'failure', message: m[1] ?? '' }
   return null
 }
 
@@ -80,7 +101,8 @@ export function parsePing(text: string): ParsedPing {
   for (const line of text.split('\n')) {
     const event = parsePingLine(line)
     if (!event) continue
-    if (event.kind === 'header') Object.assign(parsed, { host: event.host, address: event.address, payloadBytes: event.payloadBytes })
+    if (event.kind === 'header')
+      Object.assign(parsed, { host: event.host, address: event.address, payloadBytes: event.payloadBytes })
     else if (event.kind === 'reply') seen.push(event.reply)
     else if (event.kind === 'summary') summary = event
     else if (event.kind === 'rtt') rtt = event
@@ -102,5 +124,8 @@ export function parsePing(text: string): ParsedPing {
 
 /** ping could not open an ICMP socket on this machine (no privilege, no ping group). */
 export function icmpUnavailable(parsed: ParsedPing): boolean {
-  return parsed.host === undefined && parsed.failures.some((f) => /socket: (Operation not permitted|Permission denied)/.test(f))
+  return (
+    parsed.host === undefined &&
+    parsed.failures.some((f) => /socket: (Operation not permitted|Permission denied)/.test(f))
+  )
 }

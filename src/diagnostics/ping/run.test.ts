@@ -7,7 +7,10 @@ import { createNet } from '../net/net.ts'
 import type { RunContext } from '../types.ts'
 import { createPingDiagnostic } from './run.ts'
 
-const net = createNet({ targetAllow: ['198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'], dnsServers: ['127.0.0.1:9'] })
+const net = createNet({
+  targetAllow: ['198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'],
+  dnsServers: ['127.0.0.1:9'],
+})
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}.txt`, import.meta.url), 'utf8')
 
 /** Plays captured ping output back line by line, recording every call. */
@@ -45,7 +48,14 @@ describe('ping run()', () => {
     const { launch } = replay('ipv4-partial-loss')
     const { ctx, progress } = context()
     const outcome = await createPingDiagnostic({ launch }).run({ input: '203.0.113.10', options: { count: 6 } }, ctx)
-    expect(progress[0]).toEqual({ type: 'start', host: '203.0.113.10', address: '203.0.113.10', family: 4, mode: 'icmp', count: 6 })
+    expect(progress[0]).toEqual({
+      type: 'start',
+      host: '203.0.113.10',
+      address: '203.0.113.10',
+      family: 4,
+      mode: 'icmp',
+      count: 6,
+    })
     const seen = progress.slice(1).map((p) => {
       const { reply } = p as { reply: { seq: number; status: string } }
       return `${reply.seq}:${reply.status}`
@@ -75,7 +85,9 @@ describe('ping run()', () => {
   it('names the ICMP error when every probe failed with one', async () => {
     const { launch } = replay('ipv4-host-unreachable', 1)
     const outcome = await createPingDiagnostic({ launch }).run({ input: '198.51.100.20' }, context().ctx)
-    expect(outcome).toMatchObject({ error: 'No reply from 198.51.100.20: Destination Host Unreachable (100% packet loss)' })
+    expect(outcome).toMatchObject({
+      error: 'No reply from 198.51.100.20: Destination Host Unreachable (100% packet loss)',
+    })
   })
 
   it('reports ping refusing to start as a failed target', async () => {
@@ -105,12 +117,19 @@ describe('ping run()', () => {
       return fakeSocket
     }
     const { ctx, progress } = context()
-    const outcome = await createPingDiagnostic({ launch, connect, intervalSec: 0.01 }).run({ input: '203.0.113.10', options: { count: 2 } }, ctx)
+    const outcome = await createPingDiagnostic({ launch, connect, intervalSec: 0.01 }).run(
+      { input: '203.0.113.10', options: { count: 2 } },
+      ctx,
+    )
     if (outcome.status !== 'ok') throw new Error('expected ok')
     expect(outcome.result.mode).toBe('tcp')
-    expect(outcome.result.notes).toEqual(['ICMP ping is not available on this server; timed TCP connections to port 443 instead.'])
+    expect(outcome.result.notes).toEqual([
+      'ICMP ping is not available on this server; timed TCP connections to port 443 instead.',
+    ])
     expect(ports).toEqual([443, 443])
-    expect(progress.filter((p) => (p as { type: string }).type === 'start').map((p) => (p as { mode: string }).mode)).toEqual(['icmp', 'tcp'])
+    expect(
+      progress.filter((p) => (p as { type: string }).type === 'start').map((p) => (p as { mode: string }).mode),
+    ).toEqual(['icmp', 'tcp'])
   })
 })
 
@@ -122,9 +141,16 @@ describe('ping run() in TCP mode', () => {
       () => Promise.reject(new ConnectTimeoutError('no connection within 2000 ms')),
       () => Promise.reject(Object.assign(new Error('unreachable'), { code: 'EHOSTUNREACH' })),
     ]
-    const connect = () => (answers.shift() ?? answers[0])!()
+    const connect = () => {
+      const next = answers.shift()
+      if (!next) throw new Error('more connects than probes')
+      return next()
+    }
     const diagnostic = createPingDiagnostic({ connect, intervalSec: 0.01 })
-    const outcome = await diagnostic.run({ input: '203.0.113.10', options: { mode: 'tcp', port: 25, count: 4 } }, context().ctx)
+    const outcome = await diagnostic.run(
+      { input: '203.0.113.10', options: { mode: 'tcp', port: 25, count: 4 } },
+      context().ctx,
+    )
     if (outcome.status !== 'ok') throw new Error('expected ok')
     const { replies, summary, port } = outcome.result
     expect(port).toBe(25)

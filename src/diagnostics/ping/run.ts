@@ -42,9 +42,18 @@ interface Target {
 
 type Probe = Omit<PingResult, 'host' | 'address' | 'family'>
 
-async function pingIcmp(target: Target, ctx: RunContext, deps: Required<Omit<PingDeps, 'connect'>>): Promise<Probe | 'unavailable' | { failure: string }> {
+async function pingIcmp(
+  target: Target,
+  ctx: RunContext,
+  deps: Required<Omit<PingDeps, 'connect'>>,
+): Promise<Probe | 'unavailable' | { failure: string }> {
   const report = (reply: PingReply) => ctx.progress({ type: 'reply', reply } satisfies PingProgress)
-  const args = buildPingArgs({ address: target.address, count: target.count, intervalSec: deps.intervalSec, replyWaitSec: REPLY_WAIT_SEC })
+  const args = buildPingArgs({
+    address: target.address,
+    count: target.count,
+    intervalSec: deps.intervalSec,
+    replyWaitSec: REPLY_WAIT_SEC,
+  })
   let outcome: Awaited<ReturnType<Launcher>>
   try {
     outcome = await deps.launch(deps.binary, args, {
@@ -73,7 +82,13 @@ async function pingIcmp(target: Target, ctx: RunContext, deps: Required<Omit<Pin
   }
 }
 
-async function pingTcp(target: Target, port: number, ctx: RunContext, connect: Connect, intervalSec: number): Promise<Probe> {
+async function pingTcp(
+  target: Target,
+  port: number,
+  ctx: RunContext,
+  connect: Connect,
+  intervalSec: number,
+): Promise<Probe> {
   const { replies, summary } = await runTcpPing({
     address: target.address,
     port,
@@ -95,7 +110,11 @@ function verdict(result: PingResult): Outcome<PingResult> {
 }
 
 export function createPingDiagnostic(deps: PingDeps = {}): Diagnostic<PingRequest, PingResult> {
-  const icmpDeps = { launch: deps.launch ?? launchBinary, binary: deps.binary ?? 'ping', intervalSec: deps.intervalSec ?? 1 }
+  const icmpDeps = {
+    launch: deps.launch ?? launchBinary,
+    binary: deps.binary ?? 'ping',
+    intervalSec: deps.intervalSec ?? 1,
+  }
   return {
     id: 'ping',
     request: pingRequest,
@@ -104,9 +123,13 @@ export function createPingDiagnostic(deps: PingDeps = {}): Diagnostic<PingReques
     lines: pingLines,
     async run(request, ctx) {
       const options = request.options ?? {}
-      const resolution = await ctx.net.resolveTarget(request.input, { signal: ctx.signal, family: options.family ?? 'any' })
+      const resolution = await ctx.net.resolveTarget(request.input, {
+        signal: ctx.signal,
+        family: options.family ?? 'any',
+      })
       if (!resolution.ok) return failed(resolution.failureSource, resolution.error)
-      const address = resolution.addresses.find((a) => !options.family || a.family === options.family) ?? resolution.addresses[0]
+      const address =
+        resolution.addresses.find((a) => !options.family || a.family === options.family) ?? resolution.addresses[0]
       if (!address) return failed('target', `${resolution.host} has no address to ping`)
       const target: Target = { host: resolution.host, address, count: options.count ?? PING_COUNT_DEFAULT }
       const port = options.port ?? TCP_PING_DEFAULT_PORT

@@ -31,7 +31,12 @@ async function probe(input: TcpPingInput, seq: number): Promise<PingReply> {
   const from = input.address.address
   const started = performance.now()
   try {
-    const socket = await input.connect({ address: input.address, port: input.port, signal: input.signal, timeoutMs: input.timeoutMs })
+    const socket = await input.connect({
+      address: input.address,
+      port: input.port,
+      signal: input.signal,
+      timeoutMs: input.timeoutMs,
+    })
     const timeMs = round3(performance.now() - started)
     socket.destroy()
     return { seq, status: 'reply', from, timeMs, detail: 'port open' }

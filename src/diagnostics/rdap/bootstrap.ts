@@ -38,9 +38,7 @@ function parseServices(body: Buffer, where: string): Service[] {
   }
   const services = (data as { services?: unknown }).services
   if (!Array.isArray(services)) throw new BootstrapError(`${where} has no services list`)
-  return services.filter(
-    (s): s is Service => Array.isArray(s) && Array.isArray(s[0]) && Array.isArray(s[1]),
-  )
+  return services.filter((s): s is Service => Array.isArray(s) && Array.isArray(s[0]) && Array.isArray(s[1]))
 }
 
 /** The most specific entry wins: longest domain suffix, longest prefix, any matching AS range. */

@@ -48,13 +48,32 @@ async function askService(base: string, query: RegistryQuery, context: FetchCont
     })
     const where = response.url
     if (response.status === 404) {
-      return { ok: false, notFound: true, failureSource: 'target', error: `${describeQuery(query)} was not found (${where} answered 404)`, url: where }
+      return {
+        ok: false,
+        notFound: true,
+        failureSource: 'target',
+        error: `${describeQuery(query)} was not found (${where} answered 404)`,
+        url: where,
+      }
     }
     if (response.status !== 200) {
-      return { ok: false, notFound: false, failureSource: 'target', error: `${where} answered ${response.status}`, url: where }
+      return {
+        ok: false,
+        notFound: false,
+        failureSource: 'target',
+        error: `${where} answered ${response.status}`,
+        url: where,
+      }
     }
     const data = parseObject(response.body)
-    if (!data) return { ok: false, notFound: false, failureSource: 'target', error: `${where} did not answer RDAP JSON`, url: where }
+    if (!data)
+      return {
+        ok: false,
+        notFound: false,
+        failureSource: 'target',
+        error: `${where} did not answer RDAP JSON`,
+        url: where,
+      }
     return { ok: true, url: where, data, raw: JSON.stringify(data, null, 2) }
   } catch (error) {
     if (error instanceof GuardedFetchError) {
@@ -77,7 +96,12 @@ export function createRdapClient(options: RdapClientOptions) {
         return { ok: false, notFound: false, failureSource, error: `RDAP bootstrap: ${(error as Error).message}` }
       }
       if (servers.length === 0) {
-        return { ok: false, notFound: false, failureSource: 'target', error: `no RDAP service is registered for ${describeQuery(query)}` }
+        return {
+          ok: false,
+          notFound: false,
+          failureSource: 'target',
+          error: `no RDAP service is registered for ${describeQuery(query)}`,
+        }
       }
       let answer: RdapAnswer | undefined
       for (const base of servers) {

@@ -11,7 +11,8 @@ interface Entity {
   handle?: unknown
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 
 /** Every entity, nested ones included, depth first. */
@@ -95,7 +96,9 @@ export function readRdapFields(object: RdapObject): RegistrationFields {
     updated: eventDate(object, 'last changed'),
     expires: eventDate(object, 'expiration'),
     status: list(object.status).flatMap((s) => text(s) ?? []),
-    nameServers: list(object.nameservers).flatMap((n) => text((n as { ldhName?: unknown }).ldhName)?.toLowerCase() ?? []),
+    nameServers: list(object.nameservers).flatMap(
+      (n) => text((n as { ldhName?: unknown }).ldhName)?.toLowerCase() ?? [],
+    ),
     dnssec: dnssecOf(object),
     range: rangeOf(object),
     country: text(object.country),

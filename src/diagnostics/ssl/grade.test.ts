@@ -53,21 +53,43 @@ describe('gradeServer()', () => {
 
   it('keeps A without TLS 1.3 or without long HSTS, and says what A+ needs', () => {
     expect(gradeServer(facts({ protocols: protocols(['TLSv1.2']) })).grade).toBe('A')
-    expect(texts(facts({ hstsMaxAge: 86_400 }))).toEqual(['A No HSTS with max-age of at least 180 days (needed for A+)'])
+    expect(texts(facts({ hstsMaxAge: 86_400 }))).toEqual([
+      'A No HSTS with max-age of at least 180 days (needed for A+)',
+    ])
     expect(texts(facts({ hstsMaxAge: null, protocols: protocols(['TLSv1.2']) }))).toHaveLength(2)
   })
 
   it.each<[string, Partial<GradeFacts>, string, string]>([
-    ['TLS 1.0 accepted', { protocols: protocols(['TLSv1.3', 'TLSv1.2', 'TLSv1']) }, 'B', 'Accepts TLS 1.0 (deprecated)'],
+    [
+      'TLS 1.0 accepted',
+      { protocols: protocols(['TLSv1.3', 'TLSv1.2', 'TLSv1']) },
+      'B',
+      'Accepts TLS 1.0 (deprecated)',
+    ],
     ['TLS 1.1 accepted', { protocols: protocols(['TLSv1.2', 'TLSv1.1']) }, 'B', 'Accepts TLS 1.1 (deprecated)'],
     ['no TLS 1.2 or 1.3', { protocols: protocols(['TLSv1.1', 'TLSv1']) }, 'C', 'Supports neither TLS 1.2 nor TLS 1.3'],
-    ['SSL 3.0 accepted', { protocols: protocols(['TLSv1.2', 'SSLv3']) }, 'F', 'Accepts SSL 3.0, which is insecure (POODLE)'],
+    [
+      'SSL 3.0 accepted',
+      { protocols: protocols(['TLSv1.2', 'SSLv3']) },
+      'F',
+      'Accepts SSL 3.0, which is insecure (POODLE)',
+    ],
     ['SSL 2.0 accepted', { protocols: protocols(['TLSv1.2', 'SSLv2']) }, 'F', 'Accepts SSL 2.0, which is insecure'],
     ['a 1024-bit key', { keyStrength: 1024, keyText: 'RSA 1024 bits' }, 'B', 'Certificate key is weak: RSA 1024 bits'],
     ['a 512-bit key', { keyStrength: 512, keyText: 'RSA 512 bits' }, 'F', 'Certificate key is insecure: RSA 512 bits'],
     ['1024-bit DH parameters', { exchangeStrength: 1024 }, 'B', 'Key exchange parameters are weak (1024 bits)'],
-    ['an MD5 signature', { signatureAlgorithms: ['md5WithRSAEncryption'] }, 'F', 'Certificate signature is insecure: md5WithRSAEncryption'],
-    ['NULL suites accepted', { insecureSuites: true }, 'F', 'Accepts cipher suites without encryption or authentication (NULL/anonymous)'],
+    [
+      'an MD5 signature',
+      { signatureAlgorithms: ['md5WithRSAEncryption'] },
+      'F',
+      'Certificate signature is insecure: md5WithRSAEncryption',
+    ],
+    [
+      'NULL suites accepted',
+      { insecureSuites: true },
+      'F',
+      'Accepts cipher suites without encryption or authentication (NULL/anonymous)',
+    ],
   ])('caps a server with %s', (_, overrides, grade, reason) => {
     const result = gradeServer(facts(overrides))
     expect(result.grade).toBe(grade)
@@ -89,7 +111,10 @@ describe('gradeServer()', () => {
     const result = gradeServer(facts({ trust, protocols: protocols(['TLSv1.3', 'TLSv1.2', 'TLSv1']) }))
     expect(result.grade).toBe('T')
     expect(result.gradeIfTrusted).toBe('B')
-    expect(result.reasons[0]).toEqual({ cap: 'T', text: 'Certificate is not trusted (UNABLE_TO_GET_ISSUER_CERT_LOCALLY)' })
+    expect(result.reasons[0]).toEqual({
+      cap: 'T',
+      text: 'Certificate is not trusted (UNABLE_TO_GET_ISSUER_CERT_LOCALLY)',
+    })
   })
 
   it('names expiry and self-signing rather than the generic untrusted reason', () => {
@@ -98,7 +123,9 @@ describe('gradeServer()', () => {
   })
 
   it('treats a SHA-1 signature below the root as untrusted', () => {
-    expect(gradeServer(facts({ signatureAlgorithms: ['sha256WithRSAEncryption', 'sha1WithRSAEncryption'] })).grade).toBe('T')
+    expect(
+      gradeServer(facts({ signatureAlgorithms: ['sha256WithRSAEncryption', 'sha1WithRSAEncryption'] })).grade,
+    ).toBe('T')
   })
 
   it('gives M for a name mismatch, and T wins when the chain is untrusted as well', () => {

@@ -23,7 +23,14 @@ import type { GradeLetter, GradeReason, ProtocolProbe, SslGrade } from '../../sh
 import type { CipherFacts } from './cipher-facts.ts'
 
 export interface GradeFacts {
-  trust: { trusted: boolean; error: string | null; hostnameMatch: boolean; expired: boolean; notYetValid: boolean; selfSigned: boolean }
+  trust: {
+    trusted: boolean
+    error: string | null
+    hostnameMatch: boolean
+    expired: boolean
+    notYetValid: boolean
+    selfSigned: boolean
+  }
   /** Signature algorithms of the leaf and any intermediates (not of the root). */
   signatureAlgorithms: string[]
   /** Certificate key strength as RSA-equivalent bits, and how to name it ("RSA 2048 bits"). */
@@ -40,7 +47,14 @@ export interface GradeFacts {
 }
 
 const ORDER: GradeLetter[] = ['A+', 'A', 'B', 'C', 'D', 'E', 'F']
-const PROTOCOL_SCORES: Record<string, number> = { SSLv2: 0, SSLv3: 80, TLSv1: 90, 'TLSv1.1': 95, 'TLSv1.2': 100, 'TLSv1.3': 100 }
+const PROTOCOL_SCORES: Record<string, number> = {
+  SSLv2: 0,
+  SSLv3: 80,
+  TLSv1: 90,
+  'TLSv1.1': 95,
+  'TLSv1.2': 100,
+  'TLSv1.3': 100,
+}
 const HSTS_MIN_AGE = 180 * 86_400
 
 function keyExchangeScore(bits: number): number {
@@ -71,7 +85,9 @@ const accepted = (facts: GradeFacts, protocol: string) =>
   facts.protocols.some((p) => p.protocol === protocol && p.status === 'accepted')
 
 export function scoreConfiguration(facts: GradeFacts): number {
-  const protocolScores = facts.protocols.filter((p) => p.status === 'accepted').map((p) => PROTOCOL_SCORES[p.protocol] ?? 0)
+  const protocolScores = facts.protocols
+    .filter((p) => p.status === 'accepted')
+    .map((p) => PROTOCOL_SCORES[p.protocol] ?? 0)
   if (protocolScores.length === 0) protocolScores.push(PROTOCOL_SCORES[facts.negotiated.protocol] ?? 0)
   const protocol = (Math.max(...protocolScores) + Math.min(...protocolScores)) / 2
   const exchange = keyExchangeScore(Math.min(facts.keyStrength, facts.exchangeStrength ?? facts.keyStrength))
@@ -107,7 +123,11 @@ function trustCaps(facts: GradeFacts): GradeReason[] {
   add('T', trust.expired, 'Certificate has expired')
   add('T', trust.notYetValid, 'Certificate is not yet valid')
   add('T', trust.selfSigned, 'Certificate is self-signed')
-  add('T', !trust.trusted && !trust.expired && !trust.notYetValid && !trust.selfSigned, `Certificate is not trusted (${trust.error ?? 'unknown issuer'})`)
+  add(
+    'T',
+    !trust.trusted && !trust.expired && !trust.notYetValid && !trust.selfSigned,
+    `Certificate is not trusted (${trust.error ?? 'unknown issuer'})`,
+  )
   add('T', sha1 !== undefined, `Certificate is signed with SHA-1 (${sha1}), which is no longer trusted`)
   add('M', !trust.hostnameMatch, 'Certificate name does not match the host')
   return caps

@@ -24,7 +24,12 @@ export class NoCertificateError extends Error {}
 /** The verifier reports a name mismatch only when the chain itself verified. */
 const NAME_MISMATCH = 'ERR_TLS_CERT_ALTNAME_INVALID'
 
-function judgeTrust(socket: tls.TLSSocket, leaf: LeafCertificate, hostnameError: Error | undefined, now: Date): SslTrust {
+function judgeTrust(
+  socket: tls.TLSSocket,
+  leaf: LeafCertificate,
+  hostnameError: Error | undefined,
+  now: Date,
+): SslTrust {
   const error = socket.authorizationError ? String(socket.authorizationError) : null
   const chainError = error === NAME_MISMATCH ? null : error
   return {

@@ -55,7 +55,13 @@ describe('probeLegacy()', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as net.AddressInfo
     const policy = createTargetPolicy({ allow: ['127.0.0.1'], ownAddresses: [] })
-    const target = { policy, address: { address: '127.0.0.1', family: 4 as const }, port, signal: AbortSignal.timeout(5000), timeoutMs: 3000 }
+    const target = {
+      policy,
+      address: { address: '127.0.0.1', family: 4 as const },
+      port,
+      signal: AbortSignal.timeout(5000),
+      timeoutMs: 3000,
+    }
     try {
       expect(await probeLegacy('SSLv3', target)).toBe(true)
       expect([...received.subarray(0, 3)]).toEqual([0x16, 0x03, 0x00])

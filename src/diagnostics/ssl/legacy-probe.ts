@@ -17,7 +17,7 @@ const SSL2_SPECS = [0x010080, 0x020080, 0x030080, 0x040080, 0x050080, 0x060040, 
 
 export function buildSslv3Hello(): Buffer {
   const suites = Buffer.alloc(SSL3_SUITES.length * 2)
-  SSL3_SUITES.forEach((suite, i) => suites.writeUInt16BE(suite, i * 2))
+  for (const [i, suite] of SSL3_SUITES.entries()) suites.writeUInt16BE(suite, i * 2)
   const body = Buffer.concat([
     Buffer.from([0x03, 0x00]),
     randomBytes(32),
@@ -32,7 +32,7 @@ export function buildSslv3Hello(): Buffer {
 
 export function buildSslv2Hello(): Buffer {
   const specs = Buffer.alloc(SSL2_SPECS.length * 3)
-  SSL2_SPECS.forEach((spec, i) => specs.writeUIntBE(spec, i * 3, 3))
+  for (const [i, spec] of SSL2_SPECS.entries()) specs.writeUIntBE(spec, i * 3, 3)
   const challenge = randomBytes(16)
   const body = Buffer.concat([
     Buffer.from([0x01, 0x00, 0x02, 0x00, specs.length, 0x00, 0x00, 0x00, challenge.length]),

@@ -40,7 +40,8 @@ function judgeFailure(error: unknown, timeoutMs: number): Verdict {
   if (error.code && CLIENT_SIDE.has(error.code)) {
     return { status: 'not-tested', cipher: null, note: "this server's TLS library cannot offer it" }
   }
-  if (error.code === 'ETIMEDOUT') return { status: 'rejected', cipher: null, note: `no handshake within ${timeoutMs} ms` }
+  if (error.code === 'ETIMEDOUT')
+    return { status: 'rejected', cipher: null, note: `no handshake within ${timeoutMs} ms` }
   return { status: 'rejected', cipher: null, note: error.code ?? null }
 }
 

@@ -31,9 +31,16 @@ function splitTarget(input: string): { host: string; port: number } {
 
 function describeConnectFailure(error: unknown, where: string, timeoutMs: number): Outcome<never> {
   if (error instanceof PolicyDeniedError) return failed('policy', `${SSL_FAILURE_PREFIX} ${error.message}`)
-  if (error instanceof ConnectTimeoutError) return failed('target', `${SSL_FAILURE_PREFIX} no connection to ${where} within ${timeoutMs} ms`)
+  if (error instanceof ConnectTimeoutError)
+    return failed('target', `${SSL_FAILURE_PREFIX} no connection to ${where} within ${timeoutMs} ms`)
   if (error instanceof NoCertificateError) return failed('target', `${SSL_FAILURE_PREFIX} ${where}: ${error.message}`)
-  if (error instanceof TlsHandshakeError) return failed('target', `${SSL_FAILURE_PREFIX} ${error.message} with ${where}`)
+  if (error instanceof TlsHandshakeError) {
+    const why =
+      error.code === 'ETIMEDOUT'
+        ? `no TLS handshake with ${where} within ${timeoutMs} ms`
+        : `TLS handshake with ${where} failed (${error.code ?? error.message})`
+    return failed('target', `${SSL_FAILURE_PREFIX} ${why}`)
+  }
   const code = (error as NodeJS.ErrnoException).code
   if (code === 'ECONNREFUSED') return failed('target', `${SSL_FAILURE_PREFIX} connection refused by ${where}`)
   return failed('target', `${SSL_FAILURE_PREFIX} could not connect to ${where}${code ? ` (${code})` : ''}`)
@@ -46,11 +53,7 @@ function verdict(result: SslResult): Outcome<SslResult> {
 }
 
 async function probeRest(target: ProbeTarget, host: string, userAgent: string) {
-  return Promise.all([
-    probeProtocols(target),
-    probeInsecureSuites(target),
-    readHsts({ ...target, host, userAgent }),
-  ])
+  return Promise.all([probeProtocols(target), probeInsecureSuites(target), readHsts({ ...target, host, userAgent })])
 }
 
 function gradeInspection(main: ServerInspection, rest: Awaited<ReturnType<typeof probeRest>>) {
@@ -89,7 +92,14 @@ export function createSslDiagnostic(options: SslDiagnosticOptions = {}): Diagnos
       const [address] = resolution.addresses
       if (!address) return failed('target', `${SSL_FAILURE_PREFIX} ${host} has no address`)
       const where = `${address.family === 6 ? `[${address.address}]` : address.address}:${port}`
-      const target: ProbeTarget = { policy: ctx.net.policy, address, port, servername: host, signal: ctx.signal, timeoutMs }
+      const target: ProbeTarget = {
+        policy: ctx.net.policy,
+        address,
+        port,
+        servername: host,
+        signal: ctx.signal,
+        timeoutMs,
+      }
       ctx.progress({ stage: 'handshake', address: address.address, port })
       let main: ServerInspection
       try {

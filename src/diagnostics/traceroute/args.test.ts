@@ -11,7 +11,7 @@ const base: MtrArgsInput = {
   protocol: 'icmp',
 }
 const build = (patch: Partial<MtrArgsInput> = {}) => buildMtrArgs({ ...base, ...patch })
-const valueOf = (args: string[], flag: string) => args[args.indexOf(flag) + 1]
+const valueAfter = (args: string[], flag: string) => args[args.indexOf(flag) + 1]
 
 describe('buildMtrArgs()', () => {
   it('ends with "--" and the IP literal, so the target can never be read as an option', () => {
@@ -24,11 +24,11 @@ describe('buildMtrArgs()', () => {
 
   it('passes count, max hops, packet size, interval and grace time', () => {
     const args = build({ count: 10, maxHops: 30, packetBytes: 60, intervalSec: 0.5, graceSec: 3 })
-    expect(valueOf(args, '-c')).toBe('10')
-    expect(valueOf(args, '-m')).toBe('30')
-    expect(valueOf(args, '-s')).toBe('60')
-    expect(valueOf(args, '-i')).toBe('0.5')
-    expect(valueOf(args, '-G')).toBe('3')
+    expect(valueAfter(args, '-c')).toBe('10')
+    expect(valueAfter(args, '-m')).toBe('30')
+    expect(valueAfter(args, '-s')).toBe('60')
+    expect(valueAfter(args, '-i')).toBe('0.5')
+    expect(valueAfter(args, '-G')).toBe('3')
   })
 
   it('picks -4 or -6 from the address family', () => {
@@ -44,7 +44,23 @@ describe('buildMtrArgs()', () => {
   })
 
   it('is exactly the expected array for the default run', () => {
-    expect(build()).toEqual(['--raw', '-n', '-4', '-c', '5', '-m', '30', '-s', '60', '-i', '1', '-G', '2', '--', '203.0.113.10'])
+    expect(build()).toEqual([
+      '--raw',
+      '-n',
+      '-4',
+      '-c',
+      '5',
+      '-m',
+      '30',
+      '-s',
+      '60',
+      '-i',
+      '1',
+      '-G',
+      '2',
+      '--',
+      '203.0.113.10',
+    ])
   })
 
   it('refuses a count that is not a positive integer', () => {

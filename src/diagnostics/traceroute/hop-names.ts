@@ -15,10 +15,21 @@ export interface HopAsn {
 export type LookUpAsn = (address: IpLiteral) => Promise<HopAsn | undefined>
 
 /** The reverse name from the first configured resolver; undefined when there is none or no answer. */
-export async function lookUpHopName(address: IpLiteral, resolver: Endpoint | undefined, signal: AbortSignal): Promise<string | undefined> {
+export async function lookUpHopName(
+  address: IpLiteral,
+  resolver: Endpoint | undefined,
+  signal: AbortSignal,
+): Promise<string | undefined> {
   if (!resolver) return undefined
   try {
-    const { response } = await exchangeDns({ name: reverseName(address), type: 'PTR', server: resolver, signal, timeoutMs: 1500, attempts: 1 })
+    const { response } = await exchangeDns({
+      name: reverseName(address),
+      type: 'PTR',
+      server: resolver,
+      signal,
+      timeoutMs: 1500,
+      attempts: 1,
+    })
     const ptr = (response.answers ?? []).find((a) => a.type === 'PTR')
     return ptr ? String((ptr as { data: unknown }).data).replace(/\.$/, '') : undefined
   } catch {

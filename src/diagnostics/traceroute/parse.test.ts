@@ -77,7 +77,11 @@ describe('createMtrTrace().push()', () => {
   it('returns the changed hop for a new address or reply, nothing for a sent probe or a repeat', () => {
     const trace = createMtrTrace('203.0.113.10')
     expect(trace.push({ kind: 'sent', hop: 1 })).toBeNull()
-    expect(trace.push({ kind: 'host', hop: 1, address: '198.51.100.1' })).toMatchObject({ hop: 1, address: '198.51.100.1', received: 0 })
+    expect(trace.push({ kind: 'host', hop: 1, address: '198.51.100.1' })).toMatchObject({
+      hop: 1,
+      address: '198.51.100.1',
+      received: 0,
+    })
     expect(trace.push({ kind: 'host', hop: 1, address: '198.51.100.1' })).toBeNull()
     expect(trace.push({ kind: 'reply', hop: 1, usec: 1500 })).toMatchObject({ hop: 1, received: 1, lastMs: 1.5 })
   })

@@ -63,9 +63,11 @@ function hopStats(hop: number, state: HopState | undefined): TracerouteHop {
 export function createMtrTrace(target: string) {
   const states = new Map<number, HopState>()
   const state = (hop: number) => {
-    let s = states.get(hop)
-    if (!s) states.set(hop, (s = { addresses: [], sent: 0, times: [] }))
-    return s
+    const known = states.get(hop)
+    if (known) return known
+    const created: HopState = { addresses: [], sent: 0, times: [] }
+    states.set(hop, created)
+    return created
   }
   const targetHop = () => {
     const hops = [...states.keys()].sort((a, b) => a - b)

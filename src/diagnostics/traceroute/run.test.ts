@@ -7,7 +7,11 @@ import type { RunContext } from '../types.ts'
 import { createTracerouteDiagnostic } from './run.ts'
 
 // No resolver: hop names are not looked up, so nothing leaves this process.
-const net = createNet({ targetAllow: ['198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'], dnsServers: [], systemResolvers: [] })
+const net = createNet({
+  targetAllow: ['198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'],
+  dnsServers: [],
+  systemResolvers: [],
+})
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}.txt`, import.meta.url), 'utf8')
 
 function replay(name: string, stream: 'stdout' | 'stderr' = 'stdout') {
@@ -16,14 +20,23 @@ function replay(name: string, stream: 'stdout' | 'stderr' = 'stdout') {
     calls.push({ file, args })
     const text = fixture(name)
     for (const line of text.split('\n')) options.onLine?.(line, stream)
-    return { exitCode: 0, stdout: stream === 'stdout' ? text : '', stderr: stream === 'stderr' ? text : '', killed: false }
+    return {
+      exitCode: 0,
+      stdout: stream === 'stdout' ? text : '',
+      stderr: stream === 'stderr' ? text : '',
+      killed: false,
+    }
   }
   return { launch, calls }
 }
 
 function context() {
   const progress: TracerouteProgress[] = []
-  const ctx: RunContext = { signal: new AbortController().signal, net, progress: (p) => progress.push(p as TracerouteProgress) }
+  const ctx: RunContext = {
+    signal: new AbortController().signal,
+    net,
+    progress: (p) => progress.push(p as TracerouteProgress),
+  }
   return { ctx, progress }
 }
 
@@ -64,8 +77,12 @@ describe('traceroute run()', () => {
 
   it('adds the origin AS of each hop address', async () => {
     const { launch } = replay('ipv4-reached')
-    const lookUpAsn = async (a: { address: string }) => (a.address === '198.51.100.66' ? { number: 64500, name: 'LAB-NET' } : undefined)
-    const outcome = await createTracerouteDiagnostic({ launch, lookUpAsn }).run({ input: '203.0.113.10' }, context().ctx)
+    const lookUpAsn = async (a: { address: string }) =>
+      a.address === '198.51.100.66' ? { number: 64500, name: 'LAB-NET' } : undefined
+    const outcome = await createTracerouteDiagnostic({ launch, lookUpAsn }).run(
+      { input: '203.0.113.10' },
+      context().ctx,
+    )
     if (outcome.status !== 'ok') throw new Error('expected ok')
     expect(outcome.result.hops.map((h) => h.asn?.number)).toEqual([undefined, 64500, undefined])
   })
@@ -83,7 +100,10 @@ describe('traceroute run()', () => {
 
   it('reports mtr refusing to start as a failed target', async () => {
     const { launch } = replay('network-unreachable', 'stderr')
-    const outcome = await createTracerouteDiagnostic({ launch, lookUpAsn: noAsn }).run({ input: '198.51.100.200' }, context().ctx)
+    const outcome = await createTracerouteDiagnostic({ launch, lookUpAsn: noAsn }).run(
+      { input: '198.51.100.200' },
+      context().ctx,
+    )
     expect(outcome).toEqual({
       status: 'failed',
       failureSource: 'target',

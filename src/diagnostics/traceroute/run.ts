@@ -52,14 +52,25 @@ export function createTracerouteDiagnostic(deps: TracerouteDeps = {}): Diagnosti
     lines: tracerouteLines,
     async run(request, ctx) {
       const options = request.options ?? {}
-      const resolution = await ctx.net.resolveTarget(request.input, { signal: ctx.signal, family: options.family ?? 'any' })
+      const resolution = await ctx.net.resolveTarget(request.input, {
+        signal: ctx.signal,
+        family: options.family ?? 'any',
+      })
       if (!resolution.ok) return failed(resolution.failureSource, resolution.error)
-      const address = resolution.addresses.find((a) => !options.family || a.family === options.family) ?? resolution.addresses[0]
+      const address =
+        resolution.addresses.find((a) => !options.family || a.family === options.family) ?? resolution.addresses[0]
       if (!address) return failed('target', `${resolution.host} has no address to trace`)
       const protocol = options.protocol ?? 'icmp'
       const port = protocol === 'icmp' ? undefined : (options.port ?? DEFAULT_PORTS[protocol])
       const count = options.count ?? TRACEROUTE_COUNT_DEFAULT
-      const base = { host: resolution.host, address: address.address, family: address.family, protocol, maxHops: TRACEROUTE_MAX_HOPS, packetBytes: TRACEROUTE_PACKET_BYTES }
+      const base = {
+        host: resolution.host,
+        address: address.address,
+        family: address.family,
+        protocol,
+        maxHops: TRACEROUTE_MAX_HOPS,
+        packetBytes: TRACEROUTE_PACKET_BYTES,
+      }
       ctx.progress({ type: 'start', ...base } satisfies TracerouteProgress)
 
       const trace = createMtrTrace(address.address)
@@ -77,7 +88,16 @@ export function createTracerouteDiagnostic(deps: TracerouteDeps = {}): Diagnosti
         ctx.progress({ type: 'hop', hop: { ...hop, ...facts.get(hop.address) } } satisfies TracerouteProgress)
       }
       const failures: string[] = []
-      const args = buildMtrArgs({ address, count, maxHops: TRACEROUTE_MAX_HOPS, packetBytes: TRACEROUTE_PACKET_BYTES, intervalSec, graceSec, protocol, port })
+      const args = buildMtrArgs({
+        address,
+        count,
+        maxHops: TRACEROUTE_MAX_HOPS,
+        packetBytes: TRACEROUTE_PACKET_BYTES,
+        intervalSec,
+        graceSec,
+        protocol,
+        port,
+      })
       await launch(deps.binary ?? 'mtr', args, {
         signal: ctx.signal,
         timeoutMs: (count * intervalSec + graceSec + 5) * 1000,

@@ -2,7 +2,7 @@
 // request goes to that checked address only, and a redirect starts the next hop from scratch.
 import { isIP } from 'node:net'
 import type { FailureSource } from '../../shared/tools/common.ts'
-import { type HopTimings, websiteMessages, type WebsiteHop } from '../../shared/tools/website-check.ts'
+import { type HopTimings, type WebsiteHop, websiteMessages } from '../../shared/tools/website-check.ts'
 import { PolicyDeniedError } from '../net/guarded-connect.ts'
 import { HttpHopError, type HttpHopResponse, requestHop } from '../net/guarded-http-request.ts'
 import type { Net } from '../net/net.ts'
@@ -33,7 +33,11 @@ function bareHost(url: URL): string {
   return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname
 }
 
-function hopFailure(error: unknown, timeoutMs: number, expired: boolean): { source: FailureSource; error: string; detail: string } {
+function hopFailure(
+  error: unknown,
+  timeoutMs: number,
+  expired: boolean,
+): { source: FailureSource; error: string; detail: string } {
   if (error instanceof PolicyDeniedError) return { source: 'policy', error: error.message, detail: error.message }
   if (!(error instanceof HttpHopError)) throw error
   const code = error.code ? ` (${error.code})` : ''
@@ -56,29 +60,42 @@ export async function followRedirects(start: URL, options: FollowOptions): Promi
   const signal = AbortSignal.any([options.signal, deadline])
   const hops: WebsiteHop[] = []
   let url = start
-  const stop = (failureSource: FailureSource, error: string): FollowReport => ({
-    hops,
-    final: null,
-    finalUrl: url,
-    failure: { failureSource, error },
-  })
+  /** Ends the check at the current hop, which carries the detail. */
+  const stop = (
+    failureSource: FailureSource,
+    error: string,
+    detail = error,
+    final: HttpHopResponse | null = null,
+  ): FollowReport => {
+    const current = hops.at(-1)
+    if (current) current.error = detail
+    return { hops, final, finalUrl: url, failure: { failureSource, error } }
+  }
 
   for (;;) {
-    const hop: WebsiteHop = { url: url.href, address: null, status: null, statusText: null, location: null, timings: NO_TIMINGS, error: null }
+    const hop: WebsiteHop = {
+      url: url.href,
+      address: null,
+      status: null,
+      statusText: null,
+      location: null,
+      timings: NO_TIMINGS,
+      error: null,
+    }
     hops.push(hop)
     const host = bareHost(url)
     const resolveStart = performance.now()
     const resolution = await options.net.resolveTarget(host, { signal })
     const dnsMs = isIP(host) ? null : Math.round(performance.now() - resolveStart)
     hop.timings = { ...NO_TIMINGS, dnsMs, totalMs: dnsMs ?? 0 }
-    if (deadline.aborted) return stop('target', (hop.error = websiteMessages.timeout(options.timeoutMs)))
+    if (deadline.aborted) return stop('target', websiteMessages.timeout(options.timeoutMs))
     if (!resolution.ok) {
-      hop.error = resolution.error
       const redirected = hops.length > 1 && resolution.failureSource === 'policy'
-      return stop(resolution.failureSource, redirected ? `Redirect to ${url.href} stopped: ${resolution.error}` : resolution.error)
+      const error = redirected ? `Redirect to ${url.href} stopped: ${resolution.error}` : resolution.error
+      return stop(resolution.failureSource, error, resolution.error)
     }
     const [address] = resolution.addresses
-    if (!address) return stop('target', (hop.error = `${host} has no address`))
+    if (!address) return stop('target', `${host} has no address`)
     hop.address = address.address
     let response: HttpHopResponse
     try {
@@ -93,27 +110,28 @@ export async function followRedirects(start: URL, options: FollowOptions): Promi
       })
     } catch (error) {
       const failure = hopFailure(error, options.timeoutMs, deadline.aborted)
-      if (error instanceof HttpHopError) hop.timings = { ...error.timings, dnsMs, totalMs: error.timings.totalMs + (dnsMs ?? 0) }
-      hop.error = failure.detail
-      return stop(failure.source, failure.error)
+      if (error instanceof HttpHopError)
+        hop.timings = { ...error.timings, dnsMs, totalMs: error.timings.totalMs + (dnsMs ?? 0) }
+      return stop(failure.source, failure.error, failure.detail)
     }
     hop.status = response.status
     hop.statusText = response.statusText
     hop.timings = { ...response.timings, dnsMs, totalMs: response.timings.totalMs + (dnsMs ?? 0) }
     const location = response.headers.find((h) => h.name.toLowerCase() === 'location')?.value
-    if (!REDIRECTS.has(response.status) || location === undefined) return { hops, final: response, finalUrl: url, failure: null }
+    if (!REDIRECTS.has(response.status) || location === undefined)
+      return { hops, final: response, finalUrl: url, failure: null }
     hop.location = location
     let next: URL
     try {
       next = new URL(location, url)
     } catch {
-      return { ...stop('target', (hop.error = `Invalid redirect target: ${location}`)), final: response }
+      return stop('target', `Invalid redirect target: ${location}`, undefined, response)
     }
     if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-      return { ...stop('target', (hop.error = `Redirect to an unsupported scheme: ${next.protocol}`)), final: response }
+      return stop('target', `Redirect to an unsupported scheme: ${next.protocol}`, undefined, response)
     }
     if (hops.length > options.maxRedirects) {
-      return { ...stop('target', (hop.error = `Too many redirects (more than ${options.maxRedirects})`)), final: response }
+      return stop('target', `Too many redirects (more than ${options.maxRedirects})`, undefined, response)
     }
     url = next
   }

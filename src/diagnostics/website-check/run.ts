@@ -45,7 +45,9 @@ function summarize(input: string, report: FollowReport): WebsiteCheckResult {
   }
 }
 
-export function createWebsiteCheckDiagnostic(options: WebsiteCheckOptions = {}): Diagnostic<WebsiteCheckRequest, WebsiteCheckResult> {
+export function createWebsiteCheckDiagnostic(
+  options: WebsiteCheckOptions = {},
+): Diagnostic<WebsiteCheckRequest, WebsiteCheckResult> {
   const timeoutMs = options.timeoutMs ?? WEBSITE_TIMEOUT_MS
   const ca = loadTrustAnchors(options.extraCaFile)
   const userAgent = `NetToolbox-WebsiteCheck/1.34${options.publicUrl ? ` (+${options.publicUrl})` : ''}`

@@ -20,8 +20,12 @@ function judgeHsts(value: string | null, https: boolean): Verdict {
   if (maxAge === 0) return { rating: 'weak', verdict: 'max-age=0 turns HSTS off' }
   const days = Math.floor(maxAge / 86_400)
   const period = `${days} day${days === 1 ? '' : 's'}`
-  if (maxAge < HSTS_MIN_AGE) return { rating: 'weak', verdict: `HTTPS is enforced for only ${period} (180 or more is advised)` }
-  const extras = [/includesubdomains/i.test(value) && 'subdomains included', /preload/i.test(value) && 'preload requested']
+  if (maxAge < HSTS_MIN_AGE)
+    return { rating: 'weak', verdict: `HTTPS is enforced for only ${period} (180 or more is advised)` }
+  const extras = [
+    /includesubdomains/i.test(value) && 'subdomains included',
+    /preload/i.test(value) && 'preload requested',
+  ]
   const tail = extras.filter(Boolean).join(', ')
   return { rating: 'good', verdict: `HTTPS is enforced for ${period}${tail ? `; ${tail}` : ''}` }
 }
@@ -29,7 +33,9 @@ function judgeHsts(value: string | null, https: boolean): Verdict {
 /** The directive that governs scripts: script-src, else default-src. */
 function scriptSources(csp: string): string | null {
   const directives = csp.split(';').map((d) => d.trim().toLowerCase())
-  return directives.find((d) => d.startsWith('script-src ')) ?? directives.find((d) => d.startsWith('default-src ')) ?? null
+  return (
+    directives.find((d) => d.startsWith('script-src ')) ?? directives.find((d) => d.startsWith('default-src ')) ?? null
+  )
 }
 
 function judgeCsp(value: string | null, reportOnly: string | null): Verdict {
@@ -40,7 +46,8 @@ function judgeCsp(value: string | null, reportOnly: string | null): Verdict {
   const scripts = scriptSources(value)
   if (scripts === null) return { rating: 'weak', verdict: 'No script-src or default-src: scripts are not restricted' }
   const pinned = /'nonce-|'sha(256|384|512)-|'strict-dynamic'/.test(scripts)
-  if (/'unsafe-inline'/.test(scripts) && !pinned) return { rating: 'weak', verdict: "Allows inline scripts ('unsafe-inline')" }
+  if (/'unsafe-inline'/.test(scripts) && !pinned)
+    return { rating: 'weak', verdict: "Allows inline scripts ('unsafe-inline')" }
   if (/(^|\s)(\*|https?:|data:)(\s|$)/.test(scripts)) return { rating: 'weak', verdict: 'Allows scripts from any host' }
   return { rating: 'good', verdict: 'Restricts where scripts and content may come from' }
 }
@@ -63,16 +70,22 @@ function judgeFrameOptions(value: string | null, csp: string | null): Verdict {
 }
 
 function judgeReferrer(value: string | null): Verdict {
-  if (value === null) return { rating: 'missing', verdict: 'The browser default applies (strict-origin-when-cross-origin in current browsers)' }
+  if (value === null)
+    return {
+      rating: 'missing',
+      verdict: 'The browser default applies (strict-origin-when-cross-origin in current browsers)',
+    }
   const tokens = value.split(',').map((t) => t.trim().toLowerCase())
   const policy = tokens.reverse().find((t) => STRICT_REFERRERS.has(t) || LOOSE_REFERRERS.has(t) || t === 'unsafe-url')
   if (policy === undefined) return { rating: 'weak', verdict: 'No recognised policy: the browser default applies' }
-  if (STRICT_REFERRERS.has(policy)) return { rating: 'good', verdict: `Full URLs are not sent to other sites (${policy})` }
+  if (STRICT_REFERRERS.has(policy))
+    return { rating: 'good', verdict: `Full URLs are not sent to other sites (${policy})` }
   return { rating: 'weak', verdict: `Other sites may receive the origin or full URL (${policy})` }
 }
 
 function judgePermissions(value: string | null): Verdict {
-  if (value === null) return { rating: 'missing', verdict: 'Browser features (camera, geolocation...) are not restricted' }
+  if (value === null)
+    return { rating: 'missing', verdict: 'Browser features (camera, geolocation...) are not restricted' }
   return { rating: 'good', verdict: 'Restricts which browser features the pages may use' }
 }
 

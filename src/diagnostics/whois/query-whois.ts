@@ -67,7 +67,10 @@ export async function queryWhois(server: string, query: string, ask: WhoisAsk): 
     socket = await connectTcp(ask.net.policy, { address, port: split.port, signal: deadline, timeoutMs: ask.timeoutMs })
   } catch (error) {
     if (error instanceof PolicyDeniedError) throw new WhoisError(`${server}: ${error.message}`, 'policy')
-    const reason = error instanceof ConnectTimeoutError ? 'no connection (timeout)' : ((error as NodeJS.ErrnoException).code ?? 'connection failed')
+    const reason =
+      error instanceof ConnectTimeoutError
+        ? 'no connection (timeout)'
+        : ((error as NodeJS.ErrnoException).code ?? 'connection failed')
     throw new WhoisError(`${server}: ${reason}`, 'target', { cause: error })
   }
   socket.write(`${query}\r\n`)

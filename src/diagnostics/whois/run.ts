@@ -51,7 +51,12 @@ async function lookUpWhois(
   const last = chain.steps.at(-1)
   const refusal = last && chain.steps.length > 1 ? findNotFound(last.text) : undefined
   if (refusal && !result.registrar && !result.created) {
-    return { status: 'failed', failureSource: 'target', error: `${result.query} was not found (${last?.server}: ${refusal})`, result }
+    return {
+      status: 'failed',
+      failureSource: 'target',
+      error: `${result.query} was not found (${last?.server}: ${refusal})`,
+      result,
+    }
   }
   return { status: 'ok', result }
 }

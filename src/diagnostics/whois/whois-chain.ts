@@ -2,12 +2,12 @@
 // names, then the registrar the registry names: at most two referrals, each server checked.
 import type { FailureSource } from '../../shared/tools/common.ts'
 import type { RegistrationFields } from '../../shared/tools/whois.ts'
+import { splitHostPort } from '../net/endpoint.ts'
 import type { RegistryQuery } from '../rdap/registry-query.ts'
 import { decodeWhoisText } from './decode-whois.ts'
 import { findReferral, parseWhoisFields } from './parse-whois.ts'
 import { queryWhois, type WhoisAsk, WhoisError } from './query-whois.ts'
 import { charsetOf, formatWhoisQuery } from './whois-servers.ts'
-import { splitHostPort } from '../net/endpoint.ts'
 
 export const MAX_REFERRALS = 2
 
@@ -46,8 +46,18 @@ export async function followWhoisChain(start: string, query: RegistryQuery, ask:
 }
 
 const SCALARS = [
-  'name', 'handle', 'registrar', 'registrarIanaId', 'organisation', 'created', 'updated', 'expires', 'dnssec', 'range',
-  'country', 'abuse',
+  'name',
+  'handle',
+  'registrar',
+  'registrarIanaId',
+  'organisation',
+  'created',
+  'updated',
+  'expires',
+  'dnssec',
+  'range',
+  'country',
+  'abuse',
 ] as const
 
 /**

@@ -37,13 +37,15 @@ export interface EventsTable {
   created_at: ColumnType<Date | string, string, never>
 }
 
-/** better-auth's user table, as far as our own code reads it (better-auth owns the writes). */
-export interface UserTable {
-  id: string
-  email: string
-  /** 0/1 on SQLite, boolean on PostgreSQL. */
-  emailVerified: number | boolean
-  createdAt: ColumnType<Date | string, never, never>
+/** Spam votes on phone numbers; (number, user_id) is the primary key. */
+export interface PhoneReportsTable {
+  /** E.164, e.g. "+12125550123". */
+  number: string
+  user_id: string
+  verdict: 'spam' | 'not_spam'
+  category: string | null
+  created_at: ColumnType<Date | string, string, never>
+  updated_at: ColumnType<Date | string, string, string>
 }
 
 export interface DatabaseSchema {
@@ -51,5 +53,5 @@ export interface DatabaseSchema {
   app_settings: AppSettingsTable
   email_rate_limits: EmailRateLimitsTable
   events: EventsTable
-  user: UserTable
+  phone_reports: PhoneReportsTable
 }

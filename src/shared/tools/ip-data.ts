@@ -48,7 +48,8 @@ export function locationLines(location: IpLocation): string[] {
   const lines: string[] = []
   if (location.city) lines.push(`City: ${location.city}`)
   if (location.region) lines.push(`Region: ${location.region}`)
-  if (location.country) lines.push(`Country: ${location.country}${location.countryCode ? ` (${location.countryCode})` : ''}`)
+  if (location.country)
+    lines.push(`Country: ${location.country}${location.countryCode ? ` (${location.countryCode})` : ''}`)
   if (location.postcode) lines.push(`Postcode: ${location.postcode}`)
   lines.push(`Coordinates: ${formatCoordinates(location)}`)
   if (location.timezone) lines.push(`Time zone: ${location.timezone}`)

@@ -12,7 +12,18 @@ const result: PingResult = {
     { seq: 2, status: 'timeout' },
     { seq: 3, status: 'error', from: '198.51.100.1', detail: 'Destination Host Unreachable' },
   ],
-  summary: { sent: 3, received: 1, errors: 1, duplicates: 0, lossPercent: 66.6667, minMs: 0.058, avgMs: 0.058, maxMs: 0.058, mdevMs: 0, timeMs: 2003 },
+  summary: {
+    sent: 3,
+    received: 1,
+    errors: 1,
+    duplicates: 0,
+    lossPercent: 66.6667,
+    minMs: 0.058,
+    avgMs: 0.058,
+    maxMs: 0.058,
+    mdevMs: 0,
+    timeMs: 2003,
+  },
   notes: [],
 }
 
@@ -31,7 +42,11 @@ describe('pingLines()', () => {
   })
 
   it('leaves out the round-trip line when nothing answered', () => {
-    const silent = { ...result, replies: [], summary: { ...result.summary, received: 0, minMs: null, avgMs: null, maxMs: null, mdevMs: null } }
+    const silent = {
+      ...result,
+      replies: [],
+      summary: { ...result.summary, received: 0, minMs: null, avgMs: null, maxMs: null, mdevMs: null },
+    }
     expect(pingLines(silent).some((l) => l.startsWith('rtt'))).toBe(false)
   })
 

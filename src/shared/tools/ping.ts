@@ -86,7 +86,8 @@ const ms = (value: number) => `${value.toFixed(3)} ms`
 
 export function pingReplyLine(reply: PingReply, result: Pick<PingResult, 'mode' | 'port'>): string {
   if (result.mode === 'tcp') {
-    if (reply.status === 'reply') return `Reply from ${reply.from}:${result.port}: seq=${reply.seq} ${reply.detail} time=${ms(reply.timeMs ?? 0)}`
+    if (reply.status === 'reply')
+      return `Reply from ${reply.from}:${result.port}: seq=${reply.seq} ${reply.detail} time=${ms(reply.timeMs ?? 0)}`
     if (reply.status === 'timeout') return `Timeout for seq=${reply.seq}`
     return `From ${reply.from ?? '?'}: seq=${reply.seq} ${reply.detail ?? 'error'}`
   }
@@ -113,11 +114,18 @@ export function pingLines(result: PingResult): string[] {
   lines.push(`--- ${result.host} ping statistics ---`)
   const extras = [s.duplicates > 0 ? `+${s.duplicates} duplicates` : '', s.errors > 0 ? `+${s.errors} errors` : '']
   lines.push(
-    [`${s.sent} packets transmitted`, `${s.received} received`, ...extras.filter(Boolean), `${s.lossPercent}% packet loss`].join(', '),
+    [
+      `${s.sent} packets transmitted`,
+      `${s.received} received`,
+      ...extras.filter(Boolean),
+      `${s.lossPercent}% packet loss`,
+    ].join(', '),
   )
   if (s.minMs !== null && s.avgMs !== null && s.maxMs !== null) {
     const mdev = s.mdevMs === null ? '' : `/${s.mdevMs.toFixed(3)}`
-    lines.push(`rtt min/avg/max${s.mdevMs === null ? '' : '/mdev'} = ${s.minMs.toFixed(3)}/${s.avgMs.toFixed(3)}/${s.maxMs.toFixed(3)}${mdev} ms`)
+    lines.push(
+      `rtt min/avg/max${s.mdevMs === null ? '' : '/mdev'} = ${s.minMs.toFixed(3)}/${s.avgMs.toFixed(3)}/${s.maxMs.toFixed(3)}${mdev} ms`,
+    )
   }
   return lines
 }

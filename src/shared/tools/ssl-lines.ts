@@ -53,7 +53,11 @@ function trustLines(result: SslResult): string[] {
 
 function connectionLines(result: SslResult): string[] {
   const c = result.connection
-  const traits = [`${c.cipherBits}-bit`, c.aead ? 'AEAD' : 'not AEAD', c.forwardSecrecy ? 'forward secrecy' : 'no forward secrecy']
+  const traits = [
+    `${c.cipherBits}-bit`,
+    c.aead ? 'AEAD' : 'not AEAD',
+    c.forwardSecrecy ? 'forward secrecy' : 'no forward secrecy',
+  ]
   return [
     'Connection',
     `  Protocol:       ${c.protocol}`,
@@ -71,11 +75,7 @@ function probeLine(probe: ProtocolProbe): string {
 
 function headerLines(result: SslResult): string[] {
   const { hsts } = result
-  const hstsText = hsts.error
-    ? `not checked (${hsts.error})`
-    : hsts.present
-      ? (hsts.value ?? '')
-      : 'missing'
+  const hstsText = hsts.error ? `not checked (${hsts.error})` : hsts.present ? (hsts.value ?? '') : 'missing'
   const insecure = result.insecureSuites === null ? 'not tested' : result.insecureSuites ? 'ACCEPTED' : 'rejected'
   return [
     `NULL/anon suites: ${insecure}`,

@@ -27,7 +27,17 @@ const result: TracerouteResult = {
   reached: true,
   hops: [
     hop({ hostname: 'r1.lab.test', asn: { number: 64500, name: 'LAB' } }),
-    hop({ hop: 2, address: null, received: 0, lossPercent: 100, lastMs: null, avgMs: null, bestMs: null, worstMs: null, stdevMs: null }),
+    hop({
+      hop: 2,
+      address: null,
+      received: 0,
+      lossPercent: 100,
+      lastMs: null,
+      avgMs: null,
+      bestMs: null,
+      worstMs: null,
+      stdevMs: null,
+    }),
     hop({ hop: 3, address: '203.0.113.10' }),
   ],
 }
@@ -37,10 +47,20 @@ describe('tracerouteLines()', () => {
     expect(tracerouteLines(result)[0]).toBe('traceroute to srv.lab.test (203.0.113.10), 30 hops max, 60 byte packets')
   })
 
-  it('shows name, address and AS of a hop, then loss, sent and the timings', () => {
-    expect(tracerouteLines(result)[2]?.split(/\s+/).filter(Boolean)).toEqual(
-      ['1', 'r1.lab.test', '(198.51.100.1)', '[AS64500]', '0.0%', '3', '0.1', '0.1', '0.1', '0.2', '0.1'],
-    )
+  it('shows name, address and AS of a hop, then loss, sent and the timings in ms', () => {
+    expect(tracerouteLines(result)[2]?.split(/\s+/).filter(Boolean)).toEqual([
+      '1',
+      'r1.lab.test',
+      '(198.51.100.1)',
+      '[AS64500]',
+      '0.0%',
+      '3',
+      '0.10',
+      '0.12',
+      '0.09',
+      '0.20',
+      '0.05',
+    ])
   })
 
   it('shows a silent hop as * * *', () => {

@@ -12,12 +12,7 @@ export const TRACEROUTE_PROTOCOLS = ['icmp', 'udp', 'tcp'] as const
 
 export const tracerouteOptions = z.object({
   /** Probes per hop. */
-  count: z
-    .number()
-    .int()
-    .min(1, 'Count must be 1 to 10')
-    .max(TRACEROUTE_COUNT_MAX, 'Count must be 1 to 10')
-    .optional(),
+  count: z.number().int().min(1, 'Count must be 1 to 10').max(TRACEROUTE_COUNT_MAX, 'Count must be 1 to 10').optional(),
   family: z.union([z.literal(4), z.literal(6)]).optional(),
   protocol: z.enum(TRACEROUTE_PROTOCOLS).optional(),
   /** Destination port for UDP and TCP probes. */
@@ -84,7 +79,9 @@ export function tracerouteHeader(r: Pick<TracerouteResult, 'host' | 'address' | 
   return `traceroute to ${r.host} (${r.address}), ${r.maxHops} hops max, ${r.packetBytes} byte packets`
 }
 
-const num = (value: number | null, width: number) => (value === null ? '-' : value.toFixed(1)).padStart(width)
+/** Milliseconds: two decimals below 10 ms (where LAN hops live), one above. */
+const num = (value: number | null, width: number) =>
+  (value === null ? '-' : value.toFixed(value < 10 ? 2 : 1)).padStart(width)
 
 function hopName(hop: TracerouteHop): string {
   if (hop.address === null) return '* * *'
@@ -93,9 +90,10 @@ function hopName(hop: TracerouteHop): string {
 }
 
 export function tracerouteHopLine(hop: TracerouteHop): string {
-  const stats = hop.address === null
-    ? `${`${hop.lossPercent.toFixed(1)}%`.padStart(7)}${String(hop.sent).padStart(5)}`
-    : `${`${hop.lossPercent.toFixed(1)}%`.padStart(7)}${String(hop.sent).padStart(5)}${num(hop.lastMs, 8)}${num(hop.avgMs, 8)}${num(hop.bestMs, 8)}${num(hop.worstMs, 8)}${num(hop.stdevMs, 8)}`
+  const stats =
+    hop.address === null
+      ? `${`${hop.lossPercent.toFixed(1)}%`.padStart(7)}${String(hop.sent).padStart(5)}`
+      : `${`${hop.lossPercent.toFixed(1)}%`.padStart(7)}${String(hop.sent).padStart(5)}${num(hop.lastMs, 8)}${num(hop.avgMs, 8)}${num(hop.bestMs, 8)}${num(hop.worstMs, 8)}${num(hop.stdevMs, 8)}`
   return `${String(hop.hop).padStart(2)}  ${hopName(hop).padEnd(40)}${stats}`
 }
 

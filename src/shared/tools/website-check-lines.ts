@@ -49,7 +49,10 @@ export function websiteCheckLines(result: WebsiteCheckResult): string[] {
   if (result.securityHeaders.length > 0) {
     lines.push('', 'Security headers')
     for (const check of result.securityHeaders) {
-      lines.push(`  [${RATING[check.rating]}] ${check.name}${check.value ? `: ${check.value}` : ''}`, `      ${check.verdict}`)
+      lines.push(
+        `  [${RATING[check.rating]}] ${check.name}${check.value ? `: ${check.value}` : ''}`,
+        `      ${check.verdict}`,
+      )
     }
   }
   if (result.headers.length > 0) {

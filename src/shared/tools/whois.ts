@@ -63,7 +63,9 @@ const LABELS: [keyof RegistrationFields, string][] = [
 export function whoisLines(result: WhoisResult): string[] {
   const lines = [`Query: ${result.query} (${result.kind})`]
   lines.push(
-    result.protocol === 'rdap' ? `Source: RDAP ${result.sources.join(', ')}` : `Source: whois ${result.sources.join(' -> ')}`,
+    result.protocol === 'rdap'
+      ? `Source: RDAP ${result.sources.join(', ')}`
+      : `Source: whois ${result.sources.join(' -> ')}`,
   )
   for (const [key, label] of LABELS) {
     const value = result[key]

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { BrowserRouter } from 'react-router'
 import type { Theme } from '../lib/theme.ts'
+import { createToolAnalyticsCache } from '../lib/tool-analytics.ts'
 import { AppRoutes } from './router.tsx'
 import { ThemeProvider, useTheme } from './theme-provider.tsx'
 
@@ -24,7 +25,11 @@ function ThemedToaster() {
 
 export function App({ initialTheme }: { initialTheme: Theme }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({
+        mutationCache: createToolAnalyticsCache(),
+        defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+      }),
   )
   return (
     <QueryClientProvider client={queryClient}>

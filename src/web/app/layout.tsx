@@ -3,6 +3,7 @@ import { Outlet } from 'react-router'
 import { Spinner } from '../components/spinner.tsx'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
+import { PageAnalytics } from './page-analytics.tsx'
 import { ScrollOnNavigate } from './scroll-on-navigate.tsx'
 
 function PageLoading() {
@@ -17,6 +18,7 @@ export function Layout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <ScrollOnNavigate />
+      <PageAnalytics />
       <a
         href="#main"
         className="focus-ring sr-only z-50 rounded-lg bg-card px-3 py-2 text-sm focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

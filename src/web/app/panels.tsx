@@ -33,6 +33,13 @@ const TraceroutePanel = lazy(() =>
   import('../features/traceroute/traceroute-panel.tsx').then((m) => ({ default: m.TraceroutePanel })),
 )
 
+const MailPanel = lazy(() => import('../features/mail/mail-panel.tsx').then((m) => ({ default: m.MailPanel })))
+const RdnsPanel = lazy(() => import('../features/rdns/rdns-panel.tsx').then((m) => ({ default: m.RdnsPanel })))
+const BlacklistPanel = lazy(() =>
+  import('../features/blacklist/blacklist-panel.tsx').then((m) => ({ default: m.BlacklistPanel })),
+)
+const AbusePanel = lazy(() => import('../features/abuse/abuse-panel.tsx').then((m) => ({ default: m.AbusePanel })))
+
 /** Tools whose panel goes beyond the generic one. */
 const toolPanels: Record<string, LazyPanel> = {
   ping: PingPanel,
@@ -44,6 +51,10 @@ const toolPanels: Record<string, LazyPanel> = {
   geolocation: GeolocationPanel,
   whatismyip: WhatismyipPanel,
   dns: DnsPanel,
+  mail: MailPanel,
+  rdns: RdnsPanel,
+  blacklist: BlacklistPanel,
+  abuse: AbusePanel,
 }
 
 const kindPanels: Record<CatalogueKind, LazyPanel> = {

@@ -1,10 +1,13 @@
-import { lazy } from 'react'
+import { lazy, type ReactNode } from 'react'
 import { type RouteObject, useRoutes } from 'react-router'
 import { catalogue } from '../../shared/catalogue.ts'
+import { pageMeta } from '../lib/page-meta.ts'
 import { paths, toolPath } from '../lib/routes.ts'
+import type { DocumentMeta } from '../lib/use-document-meta.ts'
 import { HomePage } from '../pages/home/home-page.tsx'
 import { ToolPage } from '../pages/tool-page.tsx'
 import { Layout } from './layout.tsx'
+import { RouteMeta } from './route-meta.tsx'
 
 const AuthPage = lazy(() => import('../pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })))
 const BenefitsPage = lazy(() => import('../pages/benefits-page.tsx').then((m) => ({ default: m.BenefitsPage })))
@@ -16,16 +19,20 @@ const toolRoutes: RouteObject[] = catalogue.map((entry) => ({
   element: <ToolPage entry={entry} />,
 }))
 
+function page(path: string, meta: DocumentMeta, element: ReactNode): RouteObject {
+  return { path, element: <RouteMeta meta={meta}>{element}</RouteMeta> }
+}
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: paths.home, element: <HomePage /> },
-      { path: paths.auth, element: <AuthPage /> },
-      { path: paths.benefits, element: <BenefitsPage /> },
-      { path: paths.dashboard, element: <DashboardPage /> },
+      page(paths.home, pageMeta.home, <HomePage />),
+      page(paths.auth, pageMeta.auth, <AuthPage />),
+      page(paths.benefits, pageMeta.benefits, <BenefitsPage />),
+      page(paths.dashboard, pageMeta.dashboard, <DashboardPage />),
       ...toolRoutes,
-      { path: '*', element: <NotFoundPage /> },
+      page('*', pageMeta.notFound, <NotFoundPage />),
     ],
   },
 ]

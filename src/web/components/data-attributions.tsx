@@ -8,7 +8,10 @@ export function DataAttributions({ items }: { items: readonly Attribution[] }) {
     <p className="flex flex-wrap gap-x-4 gap-y-1 font-sans text-xs text-zinc-400">
       {items.map((item) => (
         <span key={item.url}>
-          <ExternalLink href={item.url} className="inline-flex items-center gap-1 underline underline-offset-2 hover:text-zinc-200 [&>svg]:size-3">
+          <ExternalLink
+            href={item.url}
+            className="inline-flex items-center gap-1 underline underline-offset-2 hover:text-zinc-200 [&>svg]:size-3"
+          >
             {item.text}
           </ExternalLink>{' '}
           ({item.licence})

@@ -39,7 +39,11 @@ function TiledMap({ latitude, longitude, label }: LocationMapProps) {
               tileerror: () => setTiles((state) => (state === 'loaded' ? state : 'failed')),
             }}
           />
-          <CircleMarker center={[latitude, longitude]} radius={8} pathOptions={{ color: '#38bdf8', fillOpacity: 0.5 }} />
+          <CircleMarker
+            center={[latitude, longitude]}
+            radius={8}
+            pathOptions={{ color: '#38bdf8', fillOpacity: 0.5 }}
+          />
         </MapContainer>
       </div>
       <figcaption className="sr-only">Map of {label}</figcaption>

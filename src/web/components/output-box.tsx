@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react'
+import type { ToolAnswer } from '../../shared/tools/common.ts'
+import { ResultActions } from './result-actions.tsx'
 
 export type OutputState =
   | { kind: 'idle' }
   | { kind: 'loading' }
-  | { kind: 'success'; lines: readonly string[] }
-  | { kind: 'error'; message: string; lines: readonly string[] }
+  | { kind: 'success'; lines: readonly string[]; answer?: ToolAnswer }
+  | { kind: 'error'; message: string; lines: readonly string[]; answer?: ToolAnswer }
 
 export interface OutputBoxProps {
   state: OutputState
@@ -56,18 +58,31 @@ function OutputContent({ state, details, loadingLabel }: OutputBoxProps) {
   }
 }
 
-/** The dark monospace result area; its height is fixed so results never move the page. */
+/**
+ * The dark monospace result area. Its height is fixed (24rem with the bar above it) so results
+ * never move the page; the bar offers copy and download once there is an answer.
+ */
 export function OutputBox(props: OutputBoxProps) {
+  const { state } = props
+  const answer = state.kind === 'success' || state.kind === 'error' ? state.answer : undefined
   return (
-    <section
-      className="focus-ring h-96 overflow-auto rounded-xl border border-zinc-800 bg-zinc-950 p-4 font-mono text-[13px] leading-relaxed text-zinc-100 shadow-inner"
-      aria-live="polite"
-      aria-busy={props.state.kind === 'loading'}
-      aria-label="Results"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-      tabIndex={0}
-    >
-      <OutputContent {...props} />
-    </section>
+    <div className="flex h-96 flex-col overflow-hidden rounded-xl border border-zinc-800 bg-zinc-950 text-zinc-100 shadow-inner">
+      <div className="flex h-10 shrink-0 items-center justify-between gap-2 border-b border-zinc-800 px-3">
+        <span className="font-sans text-xs font-medium tracking-wide text-zinc-400" aria-hidden="true">
+          Output
+        </span>
+        {answer && <ResultActions answer={answer} />}
+      </div>
+      <section
+        className="focus-ring min-h-0 flex-1 overflow-auto rounded-b-xl p-4 font-mono text-[13px] leading-relaxed"
+        aria-live="polite"
+        aria-busy={state.kind === 'loading'}
+        aria-label="Results"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+      >
+        <OutputContent {...props} />
+      </section>
+    </div>
   )
 }

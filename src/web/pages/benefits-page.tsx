@@ -4,7 +4,6 @@ import { buttonClass } from '../components/button.tsx'
 import { Card } from '../components/card.tsx'
 import { useAuth } from '../features/auth/use-auth.ts'
 import { paths } from '../lib/routes.ts'
-import { useDocumentMeta } from '../lib/use-document-meta.ts'
 
 const benefits = [
   { icon: Save, title: 'Save Results', text: 'Every successful tool result is saved to your account automatically.' },
@@ -36,7 +35,6 @@ function WelcomeBack() {
 
 export function BenefitsPage() {
   const { user } = useAuth()
-  useDocumentMeta({ title: 'Benefits | NetToolbox' })
   if (user) return <WelcomeBack />
   return (
     <div className="mx-auto max-w-4xl">

@@ -4,12 +4,10 @@ import { Link, useLocation } from 'react-router'
 import { buttonClass } from '../components/button.tsx'
 import { sendEvent } from '../lib/events.ts'
 import { paths } from '../lib/routes.ts'
-import { useDocumentMeta } from '../lib/use-document-meta.ts'
 
 export function NotFoundPage() {
   const { pathname } = useLocation()
   const logged = useRef<string | null>(null)
-  useDocumentMeta({ title: 'Page not found | NetToolbox' })
 
   useEffect(() => {
     if (logged.current === pathname) return

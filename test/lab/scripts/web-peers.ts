@@ -1,8 +1,9 @@
 // A lab peer: HTTPS sites (test/support/tls-site.ts) and HTTP redirectors (test/support/http-site.ts)
 // described by a JSON file. Usage (inside srv): node web-peers.ts <config.json>; prints "READY"
 // when all listen, then "<host> <method> <url>" for every HTTP request an HTTP site receives.
-import { readFileSync } from 'node:fs'
+
 import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
 import type { SecureVersion } from 'node:tls'
 import { startHttpSite } from '../../support/http-site.ts'
 import { startTlsSite } from '../../support/tls-site.ts'
@@ -29,12 +30,16 @@ async function startPeer(config: WebPeerConfig) {
     const site = await startTlsSite({ ...options, ocsp: ocsp ? Buffer.from(ocsp, 'base64') : undefined })
     return site.close
   }
-  const site = await startHttpSite(config.host, (request, response) => {
-    console.log(`${config.host} ${request.method} ${request.url}`)
-    const location = config.redirects[request.url ?? '']
-    if (location) response.writeHead(302, { location }).end()
-    else response.writeHead(404).end()
-  }, config.port)
+  const site = await startHttpSite(
+    config.host,
+    (request, response) => {
+      console.log(`${config.host} ${request.method} ${request.url}`)
+      const location = config.redirects[request.url ?? '']
+      if (location) response.writeHead(302, { location }).end()
+      else response.writeHead(404).end()
+    },
+    config.port,
+  )
   return site.close
 }
 

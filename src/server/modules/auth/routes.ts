@@ -69,7 +69,7 @@ export async function authRoutes(app: FastifyInstance, { auth, publicUrl, emailL
     async handler(request, reply) {
       const email = request.method === 'POST' ? emailOf(request.body) : undefined
       if (email !== undefined) {
-        const action = new URL(request.url, publicUrl).pathname.slice('/api/auth'.length)
+        const action = new URL(request.url, publicUrl).pathname.slice('/api/auth'.length).replace(/\/+$/, '')
         const decision = await emailLimiter.consume(action, email)
         if (!decision.allowed) {
           return reply

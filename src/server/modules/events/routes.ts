@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorBody } from '../../../shared/tools/common.ts'
 import type { CurrentUser } from '../auth/session.ts'
+import type { ForwardEvent } from './posthog.ts'
 import type { EventsRepository } from './repository.ts'
 
 const MAX_PROPERTIES_JSON = 4096
@@ -20,13 +21,15 @@ export const eventBody = z.object({
 export interface EventRoutesOptions {
   events: EventsRepository
   currentUser: CurrentUser
+  /** Also sends each stored event on (PostHog, when configured); failures are logged, never answered. */
+  forward?: ForwardEvent
 }
 
 export function optedOutOfTracking(request: FastifyRequest): boolean {
   return request.headers.dnt === '1' || request.headers['sec-gpc'] === '1'
 }
 
-export async function eventRoutes(app: FastifyInstance, { events, currentUser }: EventRoutesOptions) {
+export async function eventRoutes(app: FastifyInstance, { events, currentUser, forward }: EventRoutesOptions) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/events',
     {
@@ -40,7 +43,11 @@ export async function eventRoutes(app: FastifyInstance, { events, currentUser }:
     async (request, reply) => {
       if (!optedOutOfTracking(request)) {
         const user = await currentUser(request)
-        await events.insert({ name: request.body.name, userId: user?.id ?? null, properties: request.body.properties ?? {} })
+        const event = { name: request.body.name, userId: user?.id ?? null, properties: request.body.properties ?? {} }
+        await events.insert(event)
+        forward?.({ ...event, timestamp: new Date().toISOString() }).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'analytics event not forwarded')
+        })
       }
       return reply.code(204).send(null)
     },

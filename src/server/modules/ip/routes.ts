@@ -3,8 +3,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { parseIpLiteral } from '../../../diagnostics/net/ip-literal.ts'
 import { unmapIpv4 } from '../../../diagnostics/geolocation/geo-db.ts'
+import { parseIpLiteral } from '../../../diagnostics/net/ip-literal.ts'
 
 const ipBody = z.object({ ip: z.string() })
 

@@ -7,7 +7,8 @@ export function AsnDetails({ result }: { result: AsnResult }) {
   return (
     <section className="space-y-3 border-b border-zinc-800 pb-4">
       <p className="text-lg">
-        <span className="font-semibold text-sky-300">AS{result.asn}</span> <span className="text-zinc-200">{result.name}</span>
+        <span className="font-semibold text-sky-300">AS{result.asn}</span>{' '}
+        <span className="text-zinc-200">{result.name}</span>
       </p>
       <DetailList
         rows={[

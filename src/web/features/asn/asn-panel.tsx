@@ -11,13 +11,15 @@ function renderDetails(answer: ToolAnswer) {
 
 const explanation = (
   <p className="text-sm text-muted-foreground">
-    An autonomous system (AS) is a network that runs its own routing on the internet, such as an internet provider,
-    a cloud or a large company. Its number (ASN) tells who announces an IP address: enter an address to see the AS, its
+    An autonomous system (AS) is a network that runs its own routing on the internet, such as an internet provider, a
+    cloud or a large company. Its number (ASN) tells who announces an IP address: enter an address to see the AS, its
     name, the announced prefix and the registry's abuse contact.
   </p>
 )
 
 /** ASN check: IPv4 as the spec says, IPv6 too. */
 export function AsnPanel(props: PanelProps) {
-  return <ToolPanel {...props} inputSchema={asnRequest.shape.input} fields={explanation} renderDetails={renderDetails} />
+  return (
+    <ToolPanel {...props} inputSchema={asnRequest.shape.input} fields={explanation} renderDetails={renderDetails} />
+  )
 }

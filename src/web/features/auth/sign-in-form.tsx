@@ -29,7 +29,11 @@ export function SignInForm({ email, onEmailChange, onForgotPassword }: SignInFor
     const { error } = await authClient.signIn.email({ email: email.trim(), password })
     setBusy(false)
     if (error) {
-      toast.error(`Sign in failed: ${authErrorMessage(error)}`)
+      const message =
+        error.code === 'EMAIL_NOT_VERIFIED'
+          ? 'Email not verified. We sent you a new verification link.'
+          : authErrorMessage(error)
+      toast.error(`Sign in failed: ${message}`)
       return
     }
     toast.success('Signed in successfully!')

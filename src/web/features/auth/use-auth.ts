@@ -14,11 +14,18 @@ export interface AuthState {
   loading: boolean
 }
 
+/**
+ * better-auth's client reports "pending" again while it refetches a signed-out session (on focus,
+ * after sign-up); only the very first check counts as loading, so pages do not flicker.
+ */
+let firstCheckDone = false
+
 export function useAuth(): AuthState {
   const { data, isPending } = authClient.useSession()
+  if (!isPending) firstCheckDone = true
   const user = data?.user
   return {
     user: user ? { id: user.id, email: user.email, createdAt: new Date(user.createdAt).toISOString() } : null,
-    loading: isPending,
+    loading: isPending && !firstCheckDone,
   }
 }

@@ -16,7 +16,11 @@ export function PingFields({ controls, onChange }: PingFieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-4">
       <Field id={`${id}-count`} label="Count">
-        <Select id={`${id}-count`} value={controls.count} onChange={(event) => onChange({ count: Number(event.target.value) })}>
+        <Select
+          id={`${id}-count`}
+          value={controls.count}
+          onChange={(event) => onChange({ count: Number(event.target.value) })}
+        >
           {counts.map((n) => (
             <option key={n} value={n}>
               {n}
@@ -36,7 +40,11 @@ export function PingFields({ controls, onChange }: PingFieldsProps) {
         </Select>
       </Field>
       <Field id={`${id}-mode`} label="Method">
-        <Select id={`${id}-mode`} value={controls.mode} onChange={(event) => onChange({ mode: event.target.value as PingControls['mode'] })}>
+        <Select
+          id={`${id}-mode`}
+          value={controls.mode}
+          onChange={(event) => onChange({ mode: event.target.value as PingControls['mode'] })}
+        >
           <option value="icmp">ICMP echo</option>
           <option value="tcp">TCP connect</option>
         </Select>

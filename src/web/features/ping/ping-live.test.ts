@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { foldPingProgress, pingView } from './ping-live.ts'
 
 const start = { type: 'start', host: 'srv.lab.test', address: '203.0.113.10', family: 4, mode: 'icmp', count: 3 }
-const reply = (seq: number, patch: object = {}) => ({ type: 'reply', reply: { seq, status: 'reply', from: '203.0.113.10', timeMs: seq, ...patch } })
+const reply = (seq: number, patch: object = {}) => ({
+  type: 'reply',
+  reply: { seq, status: 'reply', from: '203.0.113.10', timeMs: seq, ...patch },
+})
 
 describe('foldPingProgress()', () => {
   it('collects replies in sequence order under the announced target', () => {
@@ -12,7 +15,11 @@ describe('foldPingProgress()', () => {
   })
 
   it('replaces a "no answer yet" by the late reply for the same probe', () => {
-    const view = foldPingProgress([start, { type: 'reply', reply: { seq: 1, status: 'timeout' } }, reply(1, { timeMs: 1020 })])
+    const view = foldPingProgress([
+      start,
+      { type: 'reply', reply: { seq: 1, status: 'timeout' } },
+      reply(1, { timeMs: 1020 }),
+    ])
     expect(view.replies).toEqual([{ seq: 1, status: 'reply', from: '203.0.113.10', timeMs: 1020 }])
   })
 
@@ -38,7 +45,18 @@ describe('pingView()', () => {
       family: 4,
       mode: 'icmp',
       replies: [{ seq: 1, status: 'timeout' }],
-      summary: { sent: 1, received: 0, errors: 0, duplicates: 0, lossPercent: 100, minMs: null, avgMs: null, maxMs: null, mdevMs: null, timeMs: 1000 },
+      summary: {
+        sent: 1,
+        received: 0,
+        errors: 0,
+        duplicates: 0,
+        lossPercent: 100,
+        minMs: null,
+        avgMs: null,
+        maxMs: null,
+        mdevMs: null,
+        timeMs: 1000,
+      },
       notes: [],
     }
     expect(pingView([start, reply(1)], result)).toMatchObject({ count: 1, replies: [{ seq: 1, status: 'timeout' }] })

@@ -1,5 +1,11 @@
 // What the ping view shows: the replies so far from the progress events, or the final result.
-import { type PingReply, type PingResult, type PingSummary, pingProgress, pingResult } from '../../../shared/tools/ping.ts'
+import {
+  type PingReply,
+  type PingResult,
+  type PingSummary,
+  pingProgress,
+  pingResult,
+} from '../../../shared/tools/ping.ts'
 
 export interface PingView {
   host?: string
@@ -20,7 +26,14 @@ export function foldPingProgress(events: unknown[]): PingView {
     if (!parsed.success) continue
     const event = parsed.data
     if (event.type === 'start') {
-      Object.assign(view, { host: event.host, address: event.address, mode: event.mode, port: event.port, count: event.count, replies: [] })
+      Object.assign(view, {
+        host: event.host,
+        address: event.address,
+        mode: event.mode,
+        port: event.port,
+        count: event.count,
+        replies: [],
+      })
       continue
     }
     const at = event.reply.duplicate ? -1 : view.replies.findIndex((r) => r.seq === event.reply.seq && !r.duplicate)
@@ -36,5 +49,13 @@ export function pingView(events: unknown[], result: unknown): PingView {
   const parsed = pingResult.safeParse(result)
   if (!parsed.success) return foldPingProgress(events)
   const r = parsed.data
-  return { host: r.host, address: r.address, mode: r.mode, port: r.port, count: r.summary.sent, replies: r.replies, summary: r.summary }
+  return {
+    host: r.host,
+    address: r.address,
+    mode: r.mode,
+    port: r.port,
+    count: r.summary.sent,
+    replies: r.replies,
+    summary: r.summary,
+  }
 }

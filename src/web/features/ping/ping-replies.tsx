@@ -47,16 +47,29 @@ export function PingReplies({ view }: { view: PingView }) {
           <table className="w-full border-collapse text-left font-mono text-[13px]">
             <thead className="font-sans text-xs uppercase tracking-wide text-zinc-400">
               <tr>
-                <th scope="col" className="py-1 pr-4 font-medium">Seq</th>
-                <th scope="col" className="py-1 pr-4 font-medium">From</th>
-                <th scope="col" className="py-1 pr-4 font-medium">TTL</th>
-                <th scope="col" className="py-1 pr-4 font-medium">Time</th>
-                <th scope="col" className="py-1 font-medium">Status</th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Seq
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  From
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  TTL
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Time
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Status
+                </th>
               </tr>
             </thead>
             <tbody>
-              {view.replies.map((reply, index) => (
-                <ReplyRow key={`${reply.seq}-${index}`} reply={reply} />
+              {view.replies.map((reply) => (
+                <ReplyRow
+                  key={`${reply.seq}-${reply.status}-${reply.timeMs ?? ''}-${reply.duplicate ? 'dup' : ''}`}
+                  reply={reply}
+                />
               ))}
             </tbody>
           </table>

@@ -10,12 +10,20 @@ export function RttChart({ replies, count }: { replies: PingReply[]; count: numb
   return (
     <svg
       viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+      preserveAspectRatio="xMinYMid meet"
       className="h-32 w-full max-w-xl font-sans"
       role="img"
       aria-label={`Round-trip time per probe, scale 0 to ${formatMs(g.scaleMs)} ms`}
     >
       <line x1={CHART.left} x2={CHART.width - CHART.right} y1={baseline} y2={baseline} className="stroke-zinc-600" />
-      <line x1={CHART.left} x2={CHART.width - CHART.right} y1={CHART.top} y2={CHART.top} className="stroke-zinc-800" strokeDasharray="2 3" />
+      <line
+        x1={CHART.left}
+        x2={CHART.width - CHART.right}
+        y1={CHART.top}
+        y2={CHART.top}
+        className="stroke-zinc-800"
+        strokeDasharray="2 3"
+      />
       <text x={CHART.left - 4} y={CHART.top + 4} textAnchor="end" className="fill-zinc-400 text-[9px]">
         {formatMs(g.scaleMs)} ms
       </text>
@@ -23,24 +31,32 @@ export function RttChart({ replies, count }: { replies: PingReply[]; count: numb
         0
       </text>
       {g.bars.map((bar) => (
-        <rect key={`b${bar.seq}`} x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx={1.5} className="fill-emerald-400">
+        <rect
+          key={`b${bar.seq}`}
+          x={bar.x}
+          y={bar.y}
+          width={bar.width}
+          height={bar.height}
+          rx={1.5}
+          className="fill-emerald-400"
+        >
           <title>{`#${bar.seq}: ${bar.timeMs} ms`}</title>
         </rect>
       ))}
       {g.misses.map((miss) => (
-        <text key={`m${miss.seq}`} x={miss.x} y={baseline - 3} textAnchor="middle" className="fill-red-400 text-[11px] font-bold">
+        <text
+          key={`m${miss.seq}`}
+          x={miss.x}
+          y={baseline - 3}
+          textAnchor="middle"
+          className="fill-red-400 text-[11px] font-bold"
+        >
           ×<title>{`#${miss.seq}: ${miss.status === 'timeout' ? 'no reply' : 'error'}`}</title>
         </text>
       ))}
-      {Array.from({ length: g.slots }, (_, i) => (
-        <text
-          key={`s${i + 1}`}
-          x={CHART.left + ((i + 0.5) * (CHART.width - CHART.left - CHART.right)) / g.slots}
-          y={CHART.height - 4}
-          textAnchor="middle"
-          className="fill-zinc-500 text-[9px]"
-        >
-          {i + 1}
+      {g.slotCentres.map((x, index) => (
+        <text key={x} x={x} y={CHART.height - 4} textAnchor="middle" className="fill-zinc-500 text-[9px]">
+          {index + 1}
         </text>
       ))}
     </svg>

@@ -35,7 +35,13 @@ describe('chartGeometry()', () => {
   })
 
   it('draws a late reply, not the earlier "no answer yet", for the same probe', () => {
-    const g = chartGeometry([{ seq: 1, status: 'timeout' }, { seq: 1, status: 'reply', timeMs: 900 }], 1)
+    const g = chartGeometry(
+      [
+        { seq: 1, status: 'timeout' },
+        { seq: 1, status: 'reply', timeMs: 900 },
+      ],
+      1,
+    )
     expect(g.misses).toEqual([])
     expect(g.bars).toHaveLength(1)
   })

@@ -25,6 +25,8 @@ export interface ChartGeometry {
   /** Top of the scale, a round number of ms at or above the slowest reply. */
   scaleMs: number
   slots: number
+  /** x of the centre of each probe's slot, for its number under the axis. */
+  slotCentres: number[]
 }
 
 /** 1, 2, 5 × a power of ten, at or above `value`. */
@@ -57,5 +59,6 @@ export function chartGeometry(replies: PingReply[], count: number): ChartGeometr
     .filter((r) => r.status !== 'reply')
     .filter((r) => !answered.some((a) => a.seq === r.seq))
     .map((r) => ({ seq: r.seq, x: CHART.left + (r.seq - 0.5) * slot, status: r.status as ChartMiss['status'] }))
-  return { bars, misses, scaleMs, slots }
+  const slotCentres = Array.from({ length: slots }, (_, i) => CHART.left + (i + 0.5) * slot)
+  return { bars, misses, scaleMs, slots, slotCentres }
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { describeDaysLeft, describeKey } from '../../../shared/tools/ssl-lines.ts'
 import type { SslResult } from '../../../shared/tools/ssl.ts'
+import { describeDaysLeft, describeKey } from '../../../shared/tools/ssl-lines.ts'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

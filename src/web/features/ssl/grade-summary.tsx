@@ -19,8 +19,8 @@ export function GradeSummary({ result }: { result: SslResult }) {
         </p>
         {grade.gradeIfTrusted && (
           <p className="text-zinc-300">
-            Would be <span className="font-semibold text-zinc-100">{grade.gradeIfTrusted}</span> if the certificate
-            were trusted and matched the name.
+            Would be <span className="font-semibold text-zinc-100">{grade.gradeIfTrusted}</span> if the certificate were
+            trusted and matched the name.
           </p>
         )}
         {grade.reasons.length > 0 && (

@@ -9,7 +9,11 @@ export function ProtocolMatrix({ result }: { result: SslResult }) {
       <h3 className="font-sans text-sm font-semibold text-zinc-200">Protocols</h3>
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {result.protocols.map((probe) => (
-          <li key={probe.protocol} className={`rounded-md px-2 py-1 font-sans text-xs ${protocolClass(probe)}`} title={probe.note ?? undefined}>
+          <li
+            key={probe.protocol}
+            className={`rounded-md px-2 py-1 font-sans text-xs ${protocolClass(probe)}`}
+            title={probe.note ?? undefined}
+          >
             <span className="font-semibold">{probe.label}</span> · {protocolStatusText(probe.status)}
           </li>
         ))}

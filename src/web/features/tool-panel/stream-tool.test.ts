@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { splitEvents, streamTool } from './stream-tool.ts'
 import { ToolFailure } from './tool-outcome.ts'
 
-const answer = { tool: 'ping', input: 'srv.lab.test', status: 'ok', result: { sent: 1 }, lines: ['1 packets'], durationMs: 5 }
+const answer = {
+  tool: 'ping',
+  input: 'srv.lab.test',
+  status: 'ok',
+  result: { sent: 1 },
+  lines: ['1 packets'],
+  durationMs: 5,
+}
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`
 
 /** A response whose body arrives in the given pieces. */
@@ -32,17 +39,22 @@ describe('splitEvents()', () => {
 
 describe('streamTool()', () => {
   it('asks for an event stream and hands over each progress event, even one split across pieces', async () => {
-    const whole = event('progress', { type: 'start' }) + event('progress', { type: 'reply', seq: 1 }) + event('result', answer)
+    const whole =
+      event('progress', { type: 'start' }) + event('progress', { type: 'reply', seq: 1 }) + event('result', answer)
     const fetchMock = serverStreams([whole.slice(0, 30), whole.slice(30, 70), whole.slice(70)])
     const progress: unknown[] = []
-    await expect(streamTool('ping', { input: 'srv.lab.test' }, { onProgress: (p) => progress.push(p) })).resolves.toEqual(answer)
+    await expect(
+      streamTool('ping', { input: 'srv.lab.test' }, { onProgress: (p) => progress.push(p) }),
+    ).resolves.toEqual(answer)
     expect(progress).toEqual([{ type: 'start' }, { type: 'reply', seq: 1 }])
     const init = fetchMock.mock.calls[0]?.[1]
     expect(new Headers(init?.headers).get('accept')).toBe('text/event-stream')
   })
 
   it('rejects with ToolFailure when the diagnosis failed', async () => {
-    serverStreams([event('result', { ...answer, status: 'failed', error: 'No reply from 203.0.113.200 (100% packet loss)' })])
+    serverStreams([
+      event('result', { ...answer, status: 'failed', error: 'No reply from 203.0.113.200 (100% packet loss)' }),
+    ])
     const error = await streamTool('ping', { input: 'x.test' }, { onProgress: () => {} }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ToolFailure)
     expect((error as Error).message).toBe('No reply from 203.0.113.200 (100% packet loss)')
@@ -50,11 +62,15 @@ describe('streamTool()', () => {
 
   it('rejects with the server message for invalid input', async () => {
     serverStreams([JSON.stringify({ error: { type: 'invalid_input', message: 'Invalid domain or IP format' } })], 400)
-    await expect(streamTool('ping', { input: ';id' }, { onProgress: () => {} })).rejects.toThrow('Invalid domain or IP format')
+    await expect(streamTool('ping', { input: ';id' }, { onProgress: () => {} })).rejects.toThrow(
+      'Invalid domain or IP format',
+    )
   })
 
   it('rejects when the stream ends without a result', async () => {
     serverStreams([event('progress', { type: 'start' })])
-    await expect(streamTool('ping', { input: 'x.test' }, { onProgress: () => {} })).rejects.toThrow('The connection closed before the result arrived')
+    await expect(streamTool('ping', { input: 'x.test' }, { onProgress: () => {} })).rejects.toThrow(
+      'The connection closed before the result arrived',
+    )
   })
 })

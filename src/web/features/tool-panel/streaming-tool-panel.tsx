@@ -15,8 +15,8 @@ import { Spinner } from '../../components/spinner.tsx'
 import { ToolIcon } from '../../components/tool-icon.tsx'
 import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'
 import { inputRuleFor } from './input-rules.ts'
-import type { OptionsCheck } from './tool-panel.tsx'
 import { checkToolInput, toOutputState } from './tool-outcome.ts'
+import type { OptionsCheck } from './tool-panel.tsx'
 import { useStreamingRun } from './use-streaming-run.ts'
 
 export interface StreamingToolPanelProps extends PanelProps {
@@ -27,7 +27,14 @@ export interface StreamingToolPanelProps extends PanelProps {
   renderLive: (progress: unknown[], answer: ToolAnswer | undefined) => ReactNode
 }
 
-export function StreamingToolPanel({ entry, variant, inputSchema, fields, readOptions, renderLive }: StreamingToolPanelProps) {
+export function StreamingToolPanel({
+  entry,
+  variant,
+  inputSchema,
+  fields,
+  readOptions,
+  renderLive,
+}: StreamingToolPanelProps) {
   const inputId = useId()
   const [value, setValue] = useState('')
   const [localError, setLocalError] = useState<string | null>(null)
@@ -79,7 +86,12 @@ export function StreamingToolPanel({ entry, variant, inputSchema, fields, readOp
     ) : undefined
 
   return (
-    <PanelFrame title={entry.name} description={entry.description} titleAs={titleLevel(variant)} icon={<ToolIcon id={entry.id} />}>
+    <PanelFrame
+      title={entry.name}
+      description={entry.description}
+      titleAs={titleLevel(variant)}
+      icon={<ToolIcon id={entry.id} />}
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <Field id={inputId} label={entry.label ?? ''} className="flex-1">

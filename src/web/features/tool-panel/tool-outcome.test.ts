@@ -59,6 +59,7 @@ describe('toOutputState()', () => {
     expect(toOutputState({ status: 'success', answer: answer(), error: null, localError: null })).toEqual({
       kind: 'success',
       lines: ['line 1', 'line 2'],
+      answer: answer(),
     })
   })
 
@@ -68,6 +69,15 @@ describe('toOutputState()', () => {
       kind: 'error',
       message: 'NXDOMAIN',
       lines: ['; status: NXDOMAIN'],
+      answer: failure.answer,
+    })
+  })
+
+  it('shows a transport error without an answer to copy or save', () => {
+    expect(toOutputState({ status: 'error', answer: undefined, error: new Error('Could not reach the server'), localError: null })).toEqual({
+      kind: 'error',
+      message: 'Could not reach the server',
+      lines: [],
     })
   })
 

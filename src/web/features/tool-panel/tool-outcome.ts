@@ -41,10 +41,12 @@ export interface RunSnapshot {
 export function toOutputState({ status, answer, error, localError }: RunSnapshot): OutputState {
   if (localError !== null) return { kind: 'error', message: localError, lines: [] }
   if (status === 'pending') return { kind: 'loading' }
-  if (status === 'success' && answer) return { kind: 'success', lines: answer.lines }
+  if (status === 'success' && answer) return { kind: 'success', lines: answer.lines, answer }
   if (status === 'error') {
-    const lines = error instanceof ToolFailure ? error.answer.lines : []
-    return { kind: 'error', message: describeError(error), lines }
+    if (error instanceof ToolFailure) {
+      return { kind: 'error', message: describeError(error), lines: error.answer.lines, answer: error.answer }
+    }
+    return { kind: 'error', message: describeError(error), lines: [] }
   }
   return { kind: 'idle' }
 }

@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import type { CatalogueEntry } from '../../../shared/catalogue.ts'
 import type { ToolRunRequest } from './run-tool.ts'
 import { streamTool } from './stream-tool.ts'
+import { successMessage } from './success-message.ts'
 import { describeError } from './tool-outcome.ts'
 
 export function useStreamingRun(entry: CatalogueEntry) {
@@ -27,7 +28,7 @@ export function useStreamingRun(entry: CatalogueEntry) {
       })
     },
     onSuccess: (answer) => {
-      toast.success(`${entry.name} completed successfully`)
+      toast.success(successMessage(entry))
       if (answer.saved === true) toast.success('Result saved to your history')
       if (answer.saved === false) toast.error('Failed to save result')
     },

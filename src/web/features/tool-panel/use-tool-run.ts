@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import { toast } from 'sonner'
 import type { CatalogueEntry } from '../../../shared/catalogue.ts'
 import { runTool, type ToolRunRequest } from './run-tool.ts'
+import { successMessage } from './success-message.ts'
 import { describeError } from './tool-outcome.ts'
 
 export function useToolRun(entry: CatalogueEntry) {
@@ -19,7 +20,7 @@ export function useToolRun(entry: CatalogueEntry) {
       return runTool(entry.id, request, current.signal)
     },
     onSuccess: (answer) => {
-      toast.success(`${entry.name} completed successfully`)
+      toast.success(successMessage(entry))
       // Set by the server for signed-in users only.
       if (answer.saved === true) toast.success('Result saved to your history')
       if (answer.saved === false) toast.error('Failed to save result')

@@ -16,7 +16,9 @@ function HopRow({ hop }: { hop: TracerouteHop }) {
           <>
             <span className="text-zinc-100">{hop.hostname ?? hop.address}</span>
             {hop.hostname && <span className="block text-xs text-zinc-400">{hop.address}</span>}
-            {hop.otherAddresses.length > 0 && <span className="block text-xs text-zinc-400">also {hop.otherAddresses.join(', ')}</span>}
+            {hop.otherAddresses.length > 0 && (
+              <span className="block text-xs text-zinc-400">also {hop.otherAddresses.join(', ')}</span>
+            )}
           </>
         )}
       </td>

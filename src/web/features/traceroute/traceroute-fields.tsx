@@ -16,7 +16,11 @@ export function TracerouteFields({ controls, onChange }: TracerouteFieldsProps) 
   return (
     <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-4">
       <Field id={`${id}-count`} label="Probes per hop">
-        <Select id={`${id}-count`} value={controls.count} onChange={(event) => onChange({ count: Number(event.target.value) })}>
+        <Select
+          id={`${id}-count`}
+          value={controls.count}
+          onChange={(event) => onChange({ count: Number(event.target.value) })}
+        >
           {counts.map((n) => (
             <option key={n} value={n}>
               {n}

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { foldTracerouteProgress } from './traceroute-live.ts'
 
-const start = { type: 'start', host: 'srv.lab.test', address: '203.0.113.10', family: 4, protocol: 'icmp', maxHops: 30, packetBytes: 60 }
+const start = {
+  type: 'start',
+  host: 'srv.lab.test',
+  address: '203.0.113.10',
+  family: 4,
+  protocol: 'icmp',
+  maxHops: 30,
+  packetBytes: 60,
+}
 const hop = (n: number, patch: object = {}) => ({
   type: 'hop',
   hop: {
@@ -22,7 +30,9 @@ const hop = (n: number, patch: object = {}) => ({
 
 describe('foldTracerouteProgress()', () => {
   it("shows the spec's header once the target is announced", () => {
-    expect(foldTracerouteProgress([start]).header).toBe('traceroute to srv.lab.test (203.0.113.10), 30 hops max, 60 byte packets')
+    expect(foldTracerouteProgress([start]).header).toBe(
+      'traceroute to srv.lab.test (203.0.113.10), 30 hops max, 60 byte packets',
+    )
   })
 
   it('orders hops by distance and keeps the latest numbers of each', () => {

@@ -1,5 +1,10 @@
 // What the hop table shows: hops so far from the progress events, or the final result.
-import { type TracerouteHop, tracerouteHeader, tracerouteProgress, tracerouteResult } from '../../../shared/tools/traceroute.ts'
+import {
+  type TracerouteHop,
+  tracerouteHeader,
+  tracerouteProgress,
+  tracerouteResult,
+} from '../../../shared/tools/traceroute.ts'
 
 export interface TracerouteView {
   /** The spec's "traceroute to ..." line, once the target is known. */

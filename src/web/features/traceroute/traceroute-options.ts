@@ -1,5 +1,9 @@
 // The traceroute panel's extra controls turned into request options, checked by the shared schema.
-import { TRACEROUTE_COUNT_DEFAULT, type TracerouteOptions, tracerouteOptions } from '../../../shared/tools/traceroute.ts'
+import {
+  TRACEROUTE_COUNT_DEFAULT,
+  type TracerouteOptions,
+  tracerouteOptions,
+} from '../../../shared/tools/traceroute.ts'
 
 export interface TracerouteControls {
   count: number
@@ -9,7 +13,12 @@ export interface TracerouteControls {
   port: string
 }
 
-export const initialTracerouteControls: TracerouteControls = { count: TRACEROUTE_COUNT_DEFAULT, family: '', protocol: 'icmp', port: '' }
+export const initialTracerouteControls: TracerouteControls = {
+  count: TRACEROUTE_COUNT_DEFAULT,
+  family: '',
+  protocol: 'icmp',
+  port: '',
+}
 
 export type TracerouteOptionsCheck = { ok: true; value: TracerouteOptions } | { ok: false; message: string }
 

@@ -19,15 +19,26 @@ export function RedirectChainTable({ hops }: { hops: WebsiteHop[] }) {
         <table className="w-full border-collapse text-left">
           <thead className="text-xs uppercase tracking-wide text-zinc-400">
             <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">#</th>
-              <th scope="col" className="py-1 pr-3 font-medium">Status</th>
-              <th scope="col" className="py-1 pr-3 font-medium">URL</th>
-              <th scope="col" className="py-1 pr-3 font-medium">Address</th>
-              <th scope="col" className="py-1 font-medium">Time</th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                #
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Status
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                URL
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Address
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Time
+              </th>
             </tr>
           </thead>
           <tbody>
             {hops.map((hop, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list in which a URL may repeat (redirect loops)
               <tr key={`${index}-${hop.url}`} className="border-t border-zinc-800 align-top">
                 <td className="py-1 pr-3 text-zinc-400">{index + 1}</td>
                 <td className={`py-1 pr-3 tabular-nums ${statusClass(hop.status)}`}>{hop.status ?? '—'}</td>

@@ -14,7 +14,12 @@ export function TimingsBar({ timings, scaleMs }: { timings: HopTimings; scaleMs:
   const segments = timingSegments(timings)
   const summary = segments.map((s) => `${s.label} ${s.ms} ms`).join(', ')
   return (
-    <div className="flex h-2 w-40 overflow-hidden rounded-full bg-zinc-800" role="img" aria-label={summary || 'no timings'} title={summary}>
+    <div
+      className="flex h-2 w-40 overflow-hidden rounded-full bg-zinc-800"
+      role="img"
+      aria-label={summary || 'no timings'}
+      title={summary}
+    >
       {segments.map((segment) => (
         <span
           key={segment.phase}

@@ -1,5 +1,5 @@
-import { DetailList } from '../../components/detail-list.tsx'
 import type { WhoisResult } from '../../../shared/tools/whois.ts'
+import { DetailList } from '../../components/detail-list.tsx'
 
 /** Registration data as a table; the raw RDAP JSON or whois text follows in the output lines. */
 export function WhoisDetails({ result }: { result: WhoisResult }) {
@@ -10,7 +10,11 @@ export function WhoisDetails({ result }: { result: WhoisResult }) {
       <DetailList
         rows={[
           ['Name', result.name],
-          ['Registrar', result.registrar && `${result.registrar}${result.registrarIanaId ? ` (IANA ${result.registrarIanaId})` : ''}`],
+          [
+            'Registrar',
+            result.registrar &&
+              `${result.registrar}${result.registrarIanaId ? ` (IANA ${result.registrarIanaId})` : ''}`,
+          ],
           ['Organisation', result.organisation],
           ['Handle', result.handle],
           ['Range', result.range],

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { contentSecurityPolicy, embeddedOrigins } from './security-headers.ts'
+
+describe('contentSecurityPolicy()', () => {
+  it('allows frames only from the exact origins of the embedded tools', () => {
+    expect(embeddedOrigins()).toEqual(['https://ifconfig.co', 'https://speed.cloudflare.com', 'https://www.diggui.com'])
+    expect(contentSecurityPolicy().frameSrc).toEqual(embeddedOrigins())
+  })
+
+  it('lets the browser connect only to our own origin', () => {
+    expect(contentSecurityPolicy().connectSrc).toEqual(["'self'"])
+  })
+
+  it('allows no inline or foreign script', () => {
+    expect(contentSecurityPolicy().scriptSrc).toEqual(["'self'"])
+  })
+})

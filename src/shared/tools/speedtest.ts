@@ -1,0 +1,44 @@
+// The speed test's wire shapes (product-spec §3 "Speed test result", DESIGN.md §5 speed endpoints).
+import { z } from 'zod'
+
+/** Which server the browser measures against. */
+export const speedServerKind = z.enum(['ours', 'cloudflare'])
+export type SpeedServerKind = z.infer<typeof speedServerKind>
+
+/** GET /api/speed/server: how this server names itself and the largest transfer it accepts. */
+export const speedServerInfo = z.object({
+  name: z.string(),
+  maxBytes: z.number().int().positive(),
+})
+export type SpeedServerInfo = z.infer<typeof speedServerInfo>
+
+/** GET /api/speed/ping. */
+export const speedPingAnswer = z.object({ pong: z.literal(true) })
+
+/** POST /api/speed/up: bytes received and how long receiving took on the server. */
+export const speedUploadAnswer = z.object({
+  bytes: z.number().int().nonnegative(),
+  durationMs: z.number().nonnegative(),
+})
+export type SpeedUploadAnswer = z.infer<typeof speedUploadAnswer>
+
+const rate = z.number().nonnegative().max(1_000_000).nullable()
+const failure = z.string().max(200).optional()
+
+/**
+ * A finished test. A measurement that failed is null, with the reason under `errors`; nothing is
+ * ever filled in with a made-up number. Rates in Mbps, times in ms.
+ */
+export const speedTestResult = z.object({
+  download: rate,
+  upload: rate,
+  ping: rate,
+  jitter: rate,
+  serverLocation: z.string().min(1).max(200),
+  server: speedServerKind,
+  errors: z.object({ latency: failure, download: failure, upload: failure }).default({}),
+})
+export type SpeedTestResult = z.infer<typeof speedTestResult>
+
+/** POST /api/speed/result answer: whether the result was saved to the caller's history. */
+export const speedSaveAnswer = z.object({ saved: z.boolean() })

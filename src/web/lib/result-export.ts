@@ -1,0 +1,58 @@
+// Copying and saving a tool's answer: the text a person sees, or the whole answer as a JSON file.
+import type { ToolAnswer } from '../../shared/tools/common.ts'
+
+/** The answer as text: its lines (after the error, when it failed), else its result as JSON. */
+export function answerText(answer: ToolAnswer): string {
+  const body = answer.lines.length > 0 ? answer.lines.join('\n') : JSON.stringify(answer.result, null, 2)
+  return answer.status === 'failed' && answer.error ? `${answer.error}\n${body}` : body
+}
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/[^a-z0-9.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+}
+
+/** e.g. "nettoolbox-dns-example.com-20260102-030405.json" (UTC time). */
+export function answerFileName(answer: ToolAnswer, at: Date): string {
+  const stamp = at.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')
+  const input = slug(answer.input)
+  return `nettoolbox-${answer.tool}${input ? `-${input}` : ''}-${stamp}.json`
+}
+
+export function answerJson(answer: ToolAnswer): string {
+  return `${JSON.stringify(answer, null, 2)}\n`
+}
+
+/** Saves the answer as a JSON file through the browser's download. */
+export function downloadAnswer(answer: ToolAnswer): void {
+  const url = URL.createObjectURL(new Blob([answerJson(answer)], { type: 'application/json' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = answerFileName(answer, new Date())
+  document.body.append(link)
+  link.click()
+  link.remove()
+  window.setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+/** Writes text to the clipboard; falls back to a hidden text area where the Clipboard API is missing (plain HTTP). */
+export async function copyToClipboard(text: string): Promise<void> {
+  if (navigator.clipboard && window.isSecureContext) {
+    await navigator.clipboard.writeText(text)
+    return
+  }
+  const area = document.createElement('textarea')
+  area.value = text
+  area.setAttribute('readonly', '')
+  area.style.position = 'fixed'
+  area.style.opacity = '0'
+  document.body.append(area)
+  area.select()
+  const copied = document.execCommand('copy')
+  area.remove()
+  if (!copied) throw new Error('The browser refused to copy')
+}
