@@ -55,12 +55,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(healthRoutes, { pingDatabase: () => deps.database.ping() })
   const accounts = await registerAccounts(app, { config, database: deps.database })
-  const registry = createRegistry({ whoisServer: config.whoisServer, rdapBootstrapUrl: config.rdapBootstrapUrl })
+  const registry = createRegistry(config)
   await app.register(toolRoutes, { net, registry, onAnswer: accounts.saveAnswer })
   await app.register(ipRoutes)
   const history = createToolResultsRepository(deps.database.db)
   await app.register(speedRoutes, { maxBytes: config.speedMaxBytes, serverName: config.speedServerName, currentUser: accounts.currentUser, history })
-  await app.register(phoneRoutes, { reports: createPhoneReportsRepository(deps.database.db), history, currentUser: accounts.currentUser })
+  await app.register(phoneRoutes, {
+    reports: createPhoneReportsRepository(deps.database.db),
+    history,
+    currentUser: accounts.currentUser,
+    reportsPerHour: config.phoneReportsPerHour,
+  })
   await app.register(eventRoutes, {
     events: createEventsRepository(deps.database.db),
     currentUser: accounts.currentUser,

@@ -53,6 +53,7 @@ const envSchema = z.object({
   SOCKET_PATH: z.string().min(1).optional(),
   SPEED_MAX_BYTES: z.coerce.number().int().min(1).max(1_000_000_000).default(100_000_000),
   SPEED_SERVER_NAME: z.string().trim().min(1).max(100).optional(),
+  PHONE_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
 })
 
 export type Database =
@@ -93,6 +94,8 @@ export interface Config {
   speedMaxBytes: number
   /** How the speed test names this server (serverLocation); default the host of PUBLIC_URL. */
   speedServerName: string
+  /** Spam votes one user may cast per hour. */
+  phoneReportsPerHour: number
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -151,5 +154,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     socketPath: e.SOCKET_PATH,
     speedMaxBytes: e.SPEED_MAX_BYTES,
     speedServerName: e.SPEED_SERVER_NAME ?? new URL(publicUrl).host,
+    phoneReportsPerHour: e.PHONE_REPORTS_PER_HOUR,
   }
 }

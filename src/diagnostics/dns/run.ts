@@ -121,4 +121,3 @@ export function createDnsDiagnostic(options: DnsDiagnosticOptions = {}): Diagnos
   }
 }
 
-export const dnsDiagnostic = createDnsDiagnostic()

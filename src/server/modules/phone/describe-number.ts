@@ -54,7 +54,8 @@ export function describeLineType(type: NumberType): string {
 /** Facts about a parsed number; location, carrier and time zones only for numbers valid in their plan. */
 export async function describeNumber(phone: PhoneNumber): Promise<NumberFacts> {
   const valid = phone.isValid()
-  const country = phone.country ?? null
+  // For a number outside the plan, the region would only echo the default the input was read with.
+  const country = valid ? (phone.country ?? null) : null
   const base = {
     number: phone.formatInternational(),
     e164: phone.number,

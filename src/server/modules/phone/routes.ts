@@ -15,14 +15,14 @@ export interface PhoneRoutesOptions {
   reports: PhoneReportsRepository
   history: Pick<ToolResultsRepository, 'insert'>
   currentUser: (request: FastifyRequest) => Promise<{ id: string } | null>
-  /** Votes one user may cast per window (default 30 per hour). */
-  reportLimit?: { max: number; timeWindowMs: number }
+  /** Votes one user may cast per hour. */
+  reportsPerHour: number
 }
 
 export const LOOKUP_FAILED = 'Failed to lookup phone number'
 
 export async function phoneRoutes(app: FastifyInstance, options: PhoneRoutesOptions) {
-  const { reports, history, reportLimit = { max: 30, timeWindowMs: 3_600_000 } } = options
+  const { reports, history } = options
   const users = new WeakMap<FastifyRequest, Promise<{ id: string } | null>>()
   const userOf = (request: FastifyRequest) => {
     let user = users.get(request)
@@ -77,8 +77,8 @@ export async function phoneRoutes(app: FastifyInstance, options: PhoneRoutesOpti
     {
       config: {
         rateLimit: {
-          max: reportLimit.max,
-          timeWindow: reportLimit.timeWindowMs,
+          max: options.reportsPerHour,
+          timeWindow: 3_600_000,
           keyGenerator: async (request: FastifyRequest) => {
             const user = await userOf(request)
             return user ? `user:${user.id}` : `ip:${request.ip}`

@@ -12,8 +12,8 @@ import { streamToolRun, wantsEventStream } from './sse.ts'
 
 export interface ToolRoutesOptions {
   net: Net
-  /** The diagnostics built from config (createRegistry); the default registry when absent. */
-  registry?: Registry
+  /** The diagnostics built from config (createRegistry). */
+  registry: Registry
   /** Called after every run (history, analytics). */
   onAnswer?: (request: FastifyRequest, answer: Awaited<ReturnType<typeof runTool>>) => Promise<void>
 }

@@ -1,0 +1,65 @@
+// Shared by the site-wide browser tests: the real app serving the built bundle, a fenced browser,
+// the stored analytics events, and stand-ins for the external sites the catalogue embeds.
+import path from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+import { catalogue } from '../../src/shared/catalogue.ts'
+import { createDatabase, type DatabaseHandle } from '../../src/server/db/database.ts'
+import { createEventsRepository, type StoredEvent } from '../../src/server/modules/events/repository.ts'
+import { launchBrowser, type TestBrowser } from './browser.ts'
+import { type RunningServer, startHttpServer } from './http-server.ts'
+import { type StubDns, startStubDns } from './stub-dns.ts'
+
+export interface Site {
+  server: RunningServer
+  browser: TestBrowser
+  url(path: string): string
+  /** A new context whose embedded external sites answer with a stub page naming their host. */
+  newContext(options?: Parameters<TestBrowser['newContext']>[0]): Promise<BrowserContext>
+  events(): Promise<StoredEvent[]>
+  close(): Promise<void>
+}
+
+const embeddedUrls = catalogue.flatMap((entry) => (entry.kind === 'embed' || entry.kind === 'speed') && entry.url ? [entry.url] : [])
+
+export async function startSite(): Promise<Site> {
+  const dns: StubDns = await startStubDns()
+  const server = await startHttpServer({ DNS_SERVERS: dns.endpoint })
+  const database: DatabaseHandle = await createDatabase({ dialect: 'sqlite', file: path.join(server.dataDir, 'nettoolbox.db') })
+  const browser = await launchBrowser()
+  return {
+    server,
+    browser,
+    url: (p) => `${server.url}${p}`,
+    async newContext(options) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options })
+      context.setDefaultTimeout(10_000)
+      for (const url of new Set(embeddedUrls)) {
+        const host = new URL(url).host
+        await context.route(`${new URL(url).origin}/**`, (route) =>
+          route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><title>${host}</title><p>Stub of ${host}</p></html>` }),
+        )
+      }
+      return context
+    },
+    events: () => createEventsRepository(database.db).list(500),
+    async close() {
+      await browser.close()
+      await database.close()
+      await server.close()
+      await dns.stop()
+    },
+  }
+}
+
+/** Resolves once the page has sent an analytics event named `name` (and the server answered). */
+export function eventSent(page: Page, name: string, match: (properties: Record<string, unknown>) => boolean = () => true) {
+  return page.waitForResponse((response) => {
+    if (!response.url().endsWith('/api/events')) return false
+    const body = response.request().postDataJSON() as { name: string; properties: Record<string, unknown> }
+    return body.name === name && match(body.properties)
+  })
+}
+
+export function metaContent(page: Page, name: string): Promise<string | null> {
+  return page.locator(`meta[name="${name}"]`).getAttribute('content')
+}
