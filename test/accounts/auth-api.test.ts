@@ -25,7 +25,10 @@ describe('account API without SMTP (outbox)', () => {
   })
 
   it('sets an httpOnly SameSite=Lax session cookie, not Secure on plain http', async () => {
-    const res = await createClient(t.app).post('/api/auth/sign-in/email', { email: 'erin@example.test', password: 'erin-secret' })
+    const res = await createClient(t.app).post('/api/auth/sign-in/email', {
+      email: 'erin@example.test',
+      password: 'erin-secret',
+    })
     expect(res.statusCode).toBe(200)
     const cookie = String(res.headers['set-cookie'])
     expect(cookie).toMatch(/^nettoolbox\.session_token=/)
@@ -35,7 +38,10 @@ describe('account API without SMTP (outbox)', () => {
   })
 
   it('never shows the session token to page scripts', async () => {
-    const signIn = await createClient(t.app).post('/api/auth/sign-in/email', { email: 'erin@example.test', password: 'erin-secret' })
+    const signIn = await createClient(t.app).post('/api/auth/sign-in/email', {
+      email: 'erin@example.test',
+      password: 'erin-secret',
+    })
     expect(signIn.json()).not.toHaveProperty('token')
     expect(signIn.json().user.email).toBe('erin@example.test')
     const session = (await erin.get('/api/auth/get-session')).json()
@@ -53,19 +59,33 @@ describe('account API without SMTP (outbox)', () => {
   })
 
   it('changes the password only with the current one, then the old one stops working', async () => {
-    const wrong = await erin.post('/api/auth/change-password', { currentPassword: 'not-it', newPassword: 'erin-next', revokeOtherSessions: true })
+    const wrong = await erin.post('/api/auth/change-password', {
+      currentPassword: 'not-it',
+      newPassword: 'erin-next',
+      revokeOtherSessions: true,
+    })
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json().message).toBe('Invalid password')
-    const right = await erin.post('/api/auth/change-password', { currentPassword: 'erin-secret', newPassword: 'erin-next', revokeOtherSessions: true })
+    const right = await erin.post('/api/auth/change-password', {
+      currentPassword: 'erin-secret',
+      newPassword: 'erin-next',
+      revokeOtherSessions: true,
+    })
     expect(right.statusCode).toBe(200)
     expect((await erin.get('/api/auth/get-session')).json().user.email).toBe('erin@example.test')
-    const old = await createClient(t.app).post('/api/auth/sign-in/email', { email: 'erin@example.test', password: 'erin-secret' })
+    const old = await createClient(t.app).post('/api/auth/sign-in/email', {
+      email: 'erin@example.test',
+      password: 'erin-secret',
+    })
     expect(old.statusCode).toBe(401)
     expect(old.json().message).toBe('Invalid email or password')
   })
 
   it('refuses to change the password without a session', async () => {
-    const res = await createClient(t.app).post('/api/auth/change-password', { currentPassword: 'a-b-c-d', newPassword: 'e-f-g-h' })
+    const res = await createClient(t.app).post('/api/auth/change-password', {
+      currentPassword: 'a-b-c-d',
+      newPassword: 'e-f-g-h',
+    })
     expect(res.statusCode).toBe(401)
   })
 
@@ -122,6 +142,14 @@ describe('rate limits of the account API', () => {
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true)
     expect(codes[10]).toBe(429)
     expect((await attempt('someone@example.test', '127.0.0.22')).statusCode).toBe(401)
+  })
+
+  it('never limits reading the session, which every page load does', async () => {
+    const codes = new Set<number>()
+    for (let i = 0; i < 120; i++) {
+      codes.add((await t.app.inject({ url: '/api/auth/get-session', remoteAddress: '127.0.0.31' })).statusCode)
+    }
+    expect([...codes]).toEqual([200])
   })
 
   it('limits sign-in attempts per account across addresses (10 in 15 minutes)', async () => {

@@ -25,9 +25,13 @@ describe.each(appBackends())('per-email rate limit on $name', (backend) => {
 
     it('allows max attempts per window, refuses the next with the seconds left, and starts over after the window', async () => {
       const limiter = createEmailRateLimiter(database.db, { now: () => clock, limits })
-      for (let i = 0; i < 3; i++) expect(await limiter.consume('/sign-in/email', 'gail@example.test')).toEqual({ allowed: true })
+      for (let i = 0; i < 3; i++)
+        expect(await limiter.consume('/sign-in/email', 'gail@example.test')).toEqual({ allowed: true })
       clock += 20_000
-      expect(await limiter.consume('/sign-in/email', ' Gail@Example.TEST ')).toEqual({ allowed: false, retryAfterSeconds: 40 })
+      expect(await limiter.consume('/sign-in/email', ' Gail@Example.TEST ')).toEqual({
+        allowed: false,
+        retryAfterSeconds: 40,
+      })
       expect(await limiter.consume('/sign-in/email', 'other@example.test')).toEqual({ allowed: true })
       clock += 40_000
       expect(await limiter.consume('/sign-in/email', 'gail@example.test')).toEqual({ allowed: true })
@@ -35,7 +39,8 @@ describe.each(appBackends())('per-email rate limit on $name', (backend) => {
 
     it('does not limit actions without a rule', async () => {
       const limiter = createEmailRateLimiter(database.db, { now: () => clock, limits })
-      for (let i = 0; i < 5; i++) expect(await limiter.consume('/sign-out', 'gail@example.test')).toEqual({ allowed: true })
+      for (let i = 0; i < 5; i++)
+        expect(await limiter.consume('/sign-out', 'gail@example.test')).toEqual({ allowed: true })
     })
 
     it('stores only a hash of the address', async () => {

@@ -28,13 +28,16 @@ describe.each(appBackends())('events API on $name', (backend) => {
     })
 
     it('stores an anonymous event without a user id', async () => {
-      const res = await createClient(t.app).post('/api/events', { name: 'page_not_found', properties: { path: '/nope' } })
+      const res = await createClient(t.app).post('/api/events', {
+        name: 'page_not_found',
+        properties: { path: '/nope' },
+      })
       expect(res.statusCode).toBe(204)
       const [event] = await stored()
       expect(event).toMatchObject({ name: 'page_not_found', userId: null, properties: { path: '/nope' } })
     })
 
-    it("identifies a signed-in sender by account id only", async () => {
+    it('identifies a signed-in sender by account id only', async () => {
       expect((await hana.post('/api/events', { name: 'user_signed_in' })).statusCode).toBe(204)
       const [event] = await stored()
       expect(event).toMatchObject({ name: 'user_signed_in', userId: hanaId, properties: {} })
@@ -43,7 +46,12 @@ describe.each(appBackends())('events API on $name', (backend) => {
 
     it.each([['dnt'], ['sec-gpc']])('stores nothing when the browser sends %s: 1', async (header) => {
       const before = (await stored()).length
-      const res = await hana.request({ method: 'POST', url: '/api/events', payload: { name: 'user_signed_out' }, headers: { [header]: '1' } })
+      const res = await hana.request({
+        method: 'POST',
+        url: '/api/events',
+        payload: { name: 'user_signed_out' },
+        headers: { [header]: '1' },
+      })
       expect(res.statusCode).toBe(204)
       expect((await stored()).length).toBe(before)
     })
@@ -51,7 +59,9 @@ describe.each(appBackends())('events API on $name', (backend) => {
     it('rejects a malformed name or oversized properties with 400', async () => {
       const client = createClient(t.app)
       expect((await client.post('/api/events', { name: 'DROP TABLE' })).statusCode).toBe(400)
-      expect((await client.post('/api/events', { name: 'big', properties: { text: 'x'.repeat(5000) } })).statusCode).toBe(400)
+      expect(
+        (await client.post('/api/events', { name: 'big', properties: { text: 'x'.repeat(5000) } })).statusCode,
+      ).toBe(400)
     })
   })
 })

@@ -86,7 +86,7 @@ describe.skipIf(!knotAvailable).each(appBackends())('history API on $name', (bac
       expect((await listOf(alice)).map((i: { id: string }) => i.id)).toContain(own.id)
     })
 
-    it('deletes the caller\'s own result once: 204, then 404', async () => {
+    it("deletes the caller's own result once: 204, then 404", async () => {
       await runDns(bob, 'mail.example.test')
       const [own] = await listOf(bob)
       const first = await bob.request({ method: 'DELETE', url: `/api/history/${own.id}` })
@@ -117,7 +117,9 @@ describe.skipIf(!knotAvailable).each(appBackends())('history API on $name', (bac
     })
 
     it('lists the newest 50: the 51st result pushes the oldest out but deletes nothing', async () => {
-      const carol = await signUpVerified(t.app, 'carol@example.test', 'carol-secret', (a) => latestOutboxMail(t.dataDir, a))
+      const carol = await signUpVerified(t.app, 'carol@example.test', 'carol-secret', (a) =>
+        latestOutboxMail(t.dataDir, a),
+      )
       expect((await runDns(carol, 'alias.example.test')).saved).toBe(true)
       const [oldest] = await listOf(carol)
       await afterInstant(oldest.createdAt)

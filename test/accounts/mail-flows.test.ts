@@ -19,11 +19,15 @@ describe.each(appBackends())('account mails on $name', (backend) => {
     const mailTo = (to: string, subject: string) => smtp.waitForMail((m) => m.to === to && m.subject === subject)
     const signIn = (client: BrowserLikeClient, email: string, password: string) =>
       client.post('/api/auth/sign-in/email', { email, password })
-    const sessionEmail = async (client: BrowserLikeClient) => (await client.get('/api/auth/get-session')).json()?.user?.email
+    const sessionEmail = async (client: BrowserLikeClient) =>
+      (await client.get('/api/auth/get-session')).json()?.user?.email
 
     async function requestReset(email: string): Promise<string> {
       const before = smtp.mails.length
-      const res = await createClient(t.app).post('/api/auth/request-password-reset', { email, redirectTo: '/auth?type=recovery' })
+      const res = await createClient(t.app).post('/api/auth/request-password-reset', {
+        email,
+        redirectTo: '/auth?type=recovery',
+      })
       expect(res.statusCode).toBe(200)
       const mail = await smtp.waitForMail((m) => smtp.mails.indexOf(m) >= before && m.to === email)
       expect(mail.subject).toBe('Reset your NetToolbox password')
@@ -35,7 +39,10 @@ describe.each(appBackends())('account mails on $name', (backend) => {
     beforeAll(async () => {
       await backend.setUp()
       smtp = await startSmtpSink()
-      ;({ t, database } = await backend.startApp({ SMTP_URL: smtp.url, MAIL_FROM: 'NetToolbox <no-reply@example.test>' }))
+      ;({ t, database } = await backend.startApp({
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'NetToolbox <no-reply@example.test>',
+      }))
     })
     afterAll(async () => {
       await database?.close()
@@ -46,7 +53,11 @@ describe.each(appBackends())('account mails on $name', (backend) => {
 
     it('mails a verification link on sign-up; signing in waits for it; the link signs in', async () => {
       const client = createClient(t.app)
-      const signUp = await client.post('/api/auth/sign-up/email', { email: 'Dana@Example.test', password: 'dana-secret', name: '' })
+      const signUp = await client.post('/api/auth/sign-up/email', {
+        email: 'Dana@Example.test',
+        password: 'dana-secret',
+        name: '',
+      })
       expect(signUp.statusCode).toBe(200)
       expect(client.hasSession()).toBe(false)
       const mail = await mailTo('dana@example.test', 'Confirm your NetToolbox account')
@@ -64,14 +75,22 @@ describe.each(appBackends())('account mails on $name', (backend) => {
 
     it('answers a second sign-up with the same email as "already exists" and mails nothing', async () => {
       const before = smtp.mails.length
-      const again = await createClient(t.app).post('/api/auth/sign-up/email', { email: 'dana@example.test', password: 'other-pass', name: '' })
+      const again = await createClient(t.app).post('/api/auth/sign-up/email', {
+        email: 'dana@example.test',
+        password: 'other-pass',
+        name: '',
+      })
       expect(again.statusCode).toBe(422)
       expect(again.json().code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL')
       expect(smtp.mails.length).toBe(before)
     })
 
     it('refuses a password shorter than 6 characters', async () => {
-      const res = await createClient(t.app).post('/api/auth/sign-up/email', { email: 'short@example.test', password: '12345', name: '' })
+      const res = await createClient(t.app).post('/api/auth/sign-up/email', {
+        email: 'short@example.test',
+        password: '12345',
+        name: '',
+      })
       expect(res.statusCode).toBe(400)
       expect(res.json().code).toBe('PASSWORD_TOO_SHORT')
     })
@@ -111,21 +130,31 @@ describe.each(appBackends())('account mails on $name', (backend) => {
       const link = await requestReset('dana@example.test')
       const token = link.split('/reset-password/')[1]?.split('?')[0] ?? ''
       const rows = await sql<{ createdAt: unknown; expiresAt: unknown }>`
-        select "createdAt", "expiresAt" from verification where identifier = ${`reset-password:${token}`}`.execute(database.db)
+        select "createdAt", "expiresAt" from verification where identifier = ${`reset-password:${token}`}`.execute(
+        database.db,
+      )
       const row = rows.rows[0]
       if (!row) throw new Error('no verification row for the reset token')
       const lifetime = epochMs(row.expiresAt) - epochMs(row.createdAt)
       expect(Math.round(lifetime / 1000)).toBe(3600)
       const past = new Date(Date.now() - 1000)
-      await sql`update verification set "expiresAt" = ${database.dialect === 'postgres' ? past : past.toISOString()} where identifier = ${`reset-password:${token}`}`.execute(database.db)
-      const expired = await createClient(t.app).post('/api/auth/reset-password', { token, newPassword: 'too-late-pass' })
+      await sql`update verification set "expiresAt" = ${database.dialect === 'postgres' ? past : past.toISOString()} where identifier = ${`reset-password:${token}`}`.execute(
+        database.db,
+      )
+      const expired = await createClient(t.app).post('/api/auth/reset-password', {
+        token,
+        newPassword: 'too-late-pass',
+      })
       expect(expired.statusCode).toBe(400)
       expect(expired.json().code).toBe('INVALID_TOKEN')
     })
 
     it('answers a reset request for an unknown email like any other and mails nothing', async () => {
       const before = smtp.mails.length
-      const res = await createClient(t.app).post('/api/auth/request-password-reset', { email: 'nobody@example.test', redirectTo: '/auth?type=recovery' })
+      const res = await createClient(t.app).post('/api/auth/request-password-reset', {
+        email: 'nobody@example.test',
+        redirectTo: '/auth?type=recovery',
+      })
       expect(res.statusCode).toBe(200)
       expect(res.json().status).toBe(true)
       expect(smtp.mails.length).toBe(before)

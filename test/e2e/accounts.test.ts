@@ -39,7 +39,8 @@ describe.skipIf(!ready)('accounts in the browser', () => {
     return context.newPage()
   }
   const linkTo = async (email: string) => (await latestOutboxMail(server.dataDir, email)).links[0] ?? ''
-  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor()
+  const toast = (page: Page, text: string) =>
+    page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor()
 
   async function signUp(page: Page, email: string, password: string) {
     await page.goto(`${url}/auth?tab=signup`)
@@ -84,8 +85,8 @@ describe.skipIf(!ready)('accounts in the browser', () => {
     await page.getByRole('heading', { name: 'Tool History (1)' }).waitFor()
     const entry = page.getByRole('listitem').filter({ hasText: 'Input: example.test' })
     await entry.getByRole('heading', { name: 'DNS' }).waitFor()
-    expect(await entry.locator('time').innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d\d:\d\d$/)
-    expect(await entry.getByTestId('history-result').innerText()).toContain('"server"')
+    expect(await entry.locator('time').textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d\d:\d\d$/)
+    expect(await entry.getByTestId('history-result').textContent()).toContain('"server"')
     await entry.getByRole('button', { name: 'Expand' }).click()
     expect(await entry.getByRole('button', { name: 'Collapse' }).getAttribute('aria-expanded')).toBe('true')
     await entry.getByRole('button', { name: 'Delete result of DNS' }).click()

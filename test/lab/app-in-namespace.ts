@@ -28,6 +28,8 @@ export async function startAppInNamespace(
   const server = lab.spawnNode('client', path.join(REPO_ROOT, 'src/server/server.ts'), [], {
     env: {
       SOCKET_PATH: socketPath,
+      // A throwaway SQLite file, whatever DATABASE_URL the calling environment has.
+      DATABASE_URL: '',
       DATA_DIR: path.join(dir, 'data'),
       DNS_SERVERS: options.dnsServers,
       TARGET_ALLOW: lab.ranges.join(','),

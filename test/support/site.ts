@@ -63,3 +63,12 @@ export function eventSent(page: Page, name: string, match: (properties: Record<s
 export function metaContent(page: Page, name: string): Promise<string | null> {
   return page.locator(`meta[name="${name}"]`).getAttribute('content')
 }
+
+/** Moves the single-page app to `path` the way its own links do (no reload), then waits for the route's heading. */
+export async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path)
+}

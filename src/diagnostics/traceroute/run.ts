@@ -13,8 +13,8 @@ import {
   tracerouteResult,
 } from '../../shared/tools/traceroute.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
-import { type Launcher, launchBinary } from '../net/launch-binary.ts'
-import { type Diagnostic, failed, type Outcome } from '../types.ts'
+import { BinaryMissingError, type LaunchOptions, type Launcher, launchBinary } from '../net/launch-binary.ts'
+import { type Diagnostic, failed, type Outcome, ToolUnavailableError } from '../types.ts'
 import { buildMtrArgs } from './args.ts'
 import { createHopFacts, type LookUpAsn, lookUpHopAsn } from './hop-names.ts'
 import { createMtrTrace, parseMtrFailure, parseMtrLine } from './parse.ts'
@@ -38,6 +38,18 @@ function verdict(result: TracerouteResult, failures: string[]): Outcome<Tracerou
   if (result.hops.some((hop) => hop.address !== null)) return { status: 'ok', result }
   if (failures.length > 0) return failed('target', `Cannot trace ${result.address}: ${failures.join('; ')}`)
   return { status: 'failed', failureSource: 'target', error: `No hop on the way to ${result.address} answered`, result }
+}
+
+/** A missing mtr is this server's fault, said plainly rather than as a failed trace. */
+async function launchOrExplain(...[launch, file, args, options]: [Launcher, string, readonly string[], LaunchOptions]) {
+  try {
+    return await launch(file, args, options)
+  } catch (error) {
+    if (error instanceof BinaryMissingError) {
+      throw new ToolUnavailableError('Traceroute is not available on this server: mtr is not installed', { cause: error })
+    }
+    throw error
+  }
 }
 
 export function createTracerouteDiagnostic(deps: TracerouteDeps = {}): Diagnostic<TracerouteRequest, TracerouteResult> {
@@ -98,7 +110,7 @@ export function createTracerouteDiagnostic(deps: TracerouteDeps = {}): Diagnosti
         protocol,
         port,
       })
-      await launch(deps.binary ?? 'mtr', args, {
+      await launchOrExplain(launch, deps.binary ?? 'mtr', args, {
         signal: ctx.signal,
         timeoutMs: (count * intervalSec + graceSec + 5) * 1000,
         onLine(line, stream) {

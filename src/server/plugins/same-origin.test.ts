@@ -40,7 +40,9 @@ describe('registerSameOriginRule()', () => {
   it('refuses a foreign or null Origin with the one error shape', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/thing', headers: { origin: 'https://attacker.example' } })
     expect(res.statusCode).toBe(403)
-    expect(res.json()).toEqual({ error: { type: 'cross_origin_request', message: 'Cross-origin requests are not allowed' } })
+    expect(res.json()).toEqual({
+      error: { type: 'cross_origin_request', message: 'Cross-origin requests are not allowed' },
+    })
     expect(await post({ origin: 'null' })).toBe(403)
   })
 

@@ -7,8 +7,8 @@ describe('contentSecurityPolicy()', () => {
     expect(contentSecurityPolicy().frameSrc).toEqual(embeddedOrigins())
   })
 
-  it('lets the browser connect only to our own origin', () => {
-    expect(contentSecurityPolicy().connectSrc).toEqual(["'self'"])
+  it("lets the browser connect only to our own origin and the speed test's external server", () => {
+    expect(contentSecurityPolicy().connectSrc).toEqual(["'self'", 'https://speed.cloudflare.com'])
   })
 
   it('allows no inline or foreign script', () => {

@@ -39,6 +39,12 @@ const BlacklistPanel = lazy(() =>
   import('../features/blacklist/blacklist-panel.tsx').then((m) => ({ default: m.BlacklistPanel })),
 )
 const AbusePanel = lazy(() => import('../features/abuse/abuse-panel.tsx').then((m) => ({ default: m.AbusePanel })))
+const SpeedtestPanel = lazy(() =>
+  import('../features/speedtest/speedtest-panel.tsx').then((m) => ({ default: m.SpeedtestPanel })),
+)
+const PhoneLookupPanel = lazy(() =>
+  import('../features/phone-lookup/phone-lookup-panel.tsx').then((m) => ({ default: m.PhoneLookupPanel })),
+)
 
 /** Tools whose panel goes beyond the generic one. */
 const toolPanels: Record<string, LazyPanel> = {
@@ -55,6 +61,8 @@ const toolPanels: Record<string, LazyPanel> = {
   rdns: RdnsPanel,
   blacklist: BlacklistPanel,
   abuse: AbusePanel,
+  speedtest: SpeedtestPanel,
+  'phone-lookup': PhoneLookupPanel,
 }
 
 const kindPanels: Record<CatalogueKind, LazyPanel> = {

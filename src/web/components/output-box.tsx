@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { ToolAnswer } from '../../shared/tools/common.ts'
+import { answerFileName, answerText } from '../lib/result-export.ts'
 import { ResultActions } from './result-actions.tsx'
 
 export type OutputState =
@@ -71,7 +72,9 @@ export function OutputBox(props: OutputBoxProps) {
         <span className="font-sans text-xs font-medium tracking-wide text-zinc-400" aria-hidden="true">
           Output
         </span>
-        {answer && <ResultActions answer={answer} />}
+        {answer && (
+          <ResultActions text={answerText(answer)} data={answer} fileName={answerFileName(answer, new Date())} tone="dark" />
+        )}
       </div>
       <section
         className="focus-ring min-h-0 flex-1 overflow-auto rounded-b-xl p-4 font-mono text-[13px] leading-relaxed"

@@ -1,14 +1,25 @@
 import { Check, Copy, Download } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
-import type { ToolAnswer } from '../../shared/tools/common.ts'
-import { answerText, copyToClipboard, downloadAnswer } from '../lib/result-export.ts'
+import { copyToClipboard, downloadJson } from '../lib/result-export.ts'
 
-const action =
-  'focus-ring inline-flex h-7 items-center gap-1.5 rounded-md px-2 font-sans text-xs font-medium text-zinc-300 transition-colors hover:bg-zinc-800 hover:text-zinc-50 [&_svg]:size-3.5'
+export interface ResultActionsProps {
+  /** What "Copy" puts on the clipboard: the result as the page shows it. */
+  text: string
+  /** What "Download JSON" saves. */
+  data: unknown
+  fileName: string
+  /** "dark" on the dark output box; "default" on cards of the current theme. */
+  tone?: 'dark' | 'default'
+}
 
-/** Copy the result as text, or save the whole answer as a JSON file. */
-export function ResultActions({ answer }: { answer: ToolAnswer }) {
+const tones = {
+  dark: 'text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50',
+  default: 'text-muted-foreground hover:bg-muted hover:text-foreground',
+}
+
+/** Copy a result as text, or save it as a JSON file: offered with every result. */
+export function ResultActions({ text, data, fileName, tone = 'default' }: ResultActionsProps) {
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return
@@ -18,7 +29,7 @@ export function ResultActions({ answer }: { answer: ToolAnswer }) {
 
   async function copy() {
     try {
-      await copyToClipboard(answerText(answer))
+      await copyToClipboard(text)
       setCopied(true)
       toast.success('Copied to clipboard')
     } catch {
@@ -26,13 +37,14 @@ export function ResultActions({ answer }: { answer: ToolAnswer }) {
     }
   }
 
+  const action = `focus-ring inline-flex h-7 items-center gap-1.5 rounded-md px-2 font-sans text-xs font-medium transition-colors [&_svg]:size-3.5 ${tones[tone]}`
   return (
     <div className="flex items-center gap-1">
       <button type="button" className={action} onClick={copy}>
         {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
         {copied ? 'Copied' : 'Copy'}
       </button>
-      <button type="button" className={action} onClick={() => downloadAnswer(answer)}>
+      <button type="button" className={action} onClick={() => downloadJson(data, fileName)}>
         <Download aria-hidden="true" />
         Download JSON
       </button>

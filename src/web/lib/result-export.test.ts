@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolAnswer } from '../../shared/tools/common.ts'
-import { answerFileName, answerJson, answerText } from './result-export.ts'
+import { answerFileName, answerText, resultFileName, toJsonText } from './result-export.ts'
 
 const answer = (patch: Partial<ToolAnswer> = {}): ToolAnswer => ({
   tool: 'dns',
@@ -46,8 +46,17 @@ describe('answerFileName()', () => {
   })
 })
 
-describe('answerJson()', () => {
-  it('is the whole answer, parseable back', () => {
-    expect(JSON.parse(answerJson(answer()))).toEqual(answer())
+describe('resultFileName()', () => {
+  it('names results of tools outside the tool API the same way', () => {
+    expect(resultFileName('phone-lookup', '+1 (212) 555-0123', new Date('2026-01-02T03:04:05Z'))).toBe(
+      'nettoolbox-phone-lookup-1-212-555-0123-20260102-030405.json',
+    )
+  })
+})
+
+describe('toJsonText()', () => {
+  it('is the whole value as indented JSON, parseable back', () => {
+    expect(toJsonText(answer())).toContain('\n  "tool": "dns",')
+    expect(JSON.parse(toJsonText(answer()))).toEqual(answer())
   })
 })

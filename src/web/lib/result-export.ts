@@ -16,23 +16,27 @@ function slug(text: string): string {
     .slice(0, 60)
 }
 
-/** e.g. "nettoolbox-dns-example.com-20260102-030405.json" (UTC time). */
-export function answerFileName(answer: ToolAnswer, at: Date): string {
+/** e.g. "nettoolbox-dns-example.com-20260102-030405.json" (UTC time); any tool's result file. */
+export function resultFileName(tool: string, input: string, at: Date): string {
   const stamp = at.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')
-  const input = slug(answer.input)
-  return `nettoolbox-${answer.tool}${input ? `-${input}` : ''}-${stamp}.json`
+  const name = slug(input)
+  return `nettoolbox-${tool}${name ? `-${name}` : ''}-${stamp}.json`
 }
 
-export function answerJson(answer: ToolAnswer): string {
-  return `${JSON.stringify(answer, null, 2)}\n`
+export function answerFileName(answer: ToolAnswer, at: Date): string {
+  return resultFileName(answer.tool, answer.input, at)
 }
 
-/** Saves the answer as a JSON file through the browser's download. */
-export function downloadAnswer(answer: ToolAnswer): void {
-  const url = URL.createObjectURL(new Blob([answerJson(answer)], { type: 'application/json' }))
+export function toJsonText(data: unknown): string {
+  return `${JSON.stringify(data, null, 2)}\n`
+}
+
+/** Saves data as a JSON file through the browser's download. */
+export function downloadJson(data: unknown, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([toJsonText(data)], { type: 'application/json' }))
   const link = document.createElement('a')
   link.href = url
-  link.download = answerFileName(answer, new Date())
+  link.download = fileName
   document.body.append(link)
   link.click()
   link.remove()

@@ -85,7 +85,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['app_settings', 'email_rate_limits', 'rateLimit', 'verification', 'account', 'session', 'user']) {
+  for (const table of [
+    'app_settings',
+    'email_rate_limits',
+    'rateLimit',
+    'verification',
+    'account',
+    'session',
+    'user',
+  ]) {
     await db.schema.dropTable(table).execute()
   }
 }

@@ -13,7 +13,10 @@ function fakes(delivery: Mailer['delivery']) {
 describe('createAuthMails()', () => {
   it('mails the reset link and logs it when mails only go to the outbox', async () => {
     const { sent, mailer, log, info } = fakes('outbox')
-    await createAuthMails(mailer, log).sendPasswordReset('ida@example.test', 'http://localhost:8080/api/auth/reset-password/abc')
+    await createAuthMails(mailer, log).sendPasswordReset(
+      'ida@example.test',
+      'http://localhost:8080/api/auth/reset-password/abc',
+    )
     expect(sent).toEqual([
       expect.objectContaining({ to: 'ida@example.test', subject: 'Reset your NetToolbox password' }),
     ])
@@ -26,7 +29,10 @@ describe('createAuthMails()', () => {
 
   it('does not log links that went out by SMTP', async () => {
     const { sent, mailer, log, info } = fakes('smtp')
-    await createAuthMails(mailer, log).sendVerification('ida@example.test', 'http://localhost:8080/api/auth/verify-email?token=t')
+    await createAuthMails(mailer, log).sendVerification(
+      'ida@example.test',
+      'http://localhost:8080/api/auth/verify-email?token=t',
+    )
     expect(sent[0]?.subject).toBe('Confirm your NetToolbox account')
     expect(info).not.toHaveBeenCalled()
   })

@@ -55,6 +55,8 @@ export function createAuth({ db, dialect, publicUrl, secret, mails, log }: AuthO
       window: 60,
       max: 100,
       customRules: {
+        // Every page load reads the session; many users may share one address (NAT).
+        '/get-session': false,
         '/sign-in/email': { window: 60, max: 10 },
         '/sign-up/email': { window: HOUR, max: 20 },
         '/change-password': { window: 60, max: 5 },

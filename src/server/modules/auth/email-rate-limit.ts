@@ -49,7 +49,10 @@ export function createEmailRateLimiter(
         .returning(['count', 'window_start'])
         .executeTakeFirstOrThrow()
       if (row.count === 1) {
-        await db.deleteFrom('email_rate_limits').where('window_start', '<', at - longestWindowMs).execute()
+        await db
+          .deleteFrom('email_rate_limits')
+          .where('window_start', '<', at - longestWindowMs)
+          .execute()
       }
       if (row.count <= limit.max) return { allowed: true }
       const retryAfterMs = Number(row.window_start) + limit.windowMs - at

@@ -14,7 +14,10 @@ export function createCurrentUser(auth: Auth): CurrentUser {
   return async (request) => {
     if (!request.headers.cookie) return null
     // disableRefresh: refreshing belongs to get-session, which can renew the cookie too.
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), query: { disableRefresh: true } })
+    const session = await auth.api.getSession({
+      headers: fromNodeHeaders(request.headers),
+      query: { disableRefresh: true },
+    })
     return session ? { id: session.user.id, email: session.user.email } : null
   }
 }

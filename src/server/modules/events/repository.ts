@@ -25,7 +25,13 @@ export function createEventsRepository(db: Kysely<DatabaseSchema>, { now = () =>
     async insert({ name, userId, properties }) {
       await db
         .insertInto('events')
-        .values({ id: randomUUID(), name, user_id: userId, properties: JSON.stringify(properties), created_at: now().toISOString() })
+        .values({
+          id: randomUUID(),
+          name,
+          user_id: userId,
+          properties: JSON.stringify(properties),
+          created_at: now().toISOString(),
+        })
         .execute()
     },
     async list(limit = 100) {

@@ -21,7 +21,13 @@ export async function historyRoutes(app: FastifyInstance, { history, currentUser
 
   routes.get(
     '/api/history',
-    { schema: { tags: ['history'], summary: 'Your saved tool results, newest first', response: { 200: historyList, 401: errorBody } } },
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'Your saved tool results, newest first',
+        response: { 200: historyList, 401: errorBody },
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(request)
       if (!user) return signedOut(reply)

@@ -41,7 +41,12 @@ export function AuthTabs({ signedIn, requested }: { signedIn: boolean; requested
   const active = tabs.includes(tab) ? tab : (tabs[0] as AuthTab)
   return (
     <div>
-      <div role="tablist" aria-label="Account" className="grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-muted p-1" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label="Account"
+        className="grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-muted p-1"
+        onKeyDown={onKeyDown}
+      >
         {tabs.map((t) => (
           <button
             key={t}
@@ -63,7 +68,9 @@ export function AuthTabs({ signedIn, requested }: { signedIn: boolean; requested
         {active === 'signin' && !forgot && (
           <SignInForm email={email} onEmailChange={setEmail} onForgotPassword={() => setForgot(true)} />
         )}
-        {active === 'signin' && forgot && <ResetRequestForm email={email} onEmailChange={setEmail} onBack={() => setForgot(false)} />}
+        {active === 'signin' && forgot && (
+          <ResetRequestForm email={email} onEmailChange={setEmail} onBack={() => setForgot(false)} />
+        )}
         {active === 'signup' && (
           <SignUpForm
             email={email}

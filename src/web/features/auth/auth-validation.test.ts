@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { checkChangePassword, checkRecoveryPassword, checkResetRequest, checkSignIn, checkSignUp } from './auth-validation.ts'
+import {
+  checkChangePassword,
+  checkRecoveryPassword,
+  checkResetRequest,
+  checkSignIn,
+  checkSignUp,
+} from './auth-validation.ts'
 
 describe('account form checks', () => {
   it('sign in needs both fields', () => {
@@ -29,7 +35,9 @@ describe('account form checks', () => {
   it('changing the password checks fields, match, length, then the signed-in user', () => {
     expect(checkChangePassword('a@example.test', '', 'abcdef', 'abcdef')).toBe('Please fill in all fields')
     expect(checkChangePassword('a@example.test', 'old', 'abcdef', 'abcdeg')).toBe('New passwords do not match')
-    expect(checkChangePassword('a@example.test', 'old', 'abc', 'abc')).toBe('New password must be at least 6 characters long')
+    expect(checkChangePassword('a@example.test', 'old', 'abc', 'abc')).toBe(
+      'New password must be at least 6 characters long',
+    )
     expect(checkChangePassword(undefined, 'old', 'abcdef', 'abcdef')).toBe('No user logged in')
     expect(checkChangePassword('a@example.test', 'old', 'abcdef', 'abcdef')).toBeNull()
   })

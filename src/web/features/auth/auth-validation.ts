@@ -1,5 +1,5 @@
 // The spec's checks of the account forms (product-spec §5): the first failing rule's message, or null.
-import { authMessages as m, MIN_PASSWORD_LENGTH } from '../../../shared/auth.ts'
+import { MIN_PASSWORD_LENGTH, authMessages as m } from '../../../shared/auth.ts'
 
 const blank = (...values: string[]) => values.some((v) => v.trim() === '')
 

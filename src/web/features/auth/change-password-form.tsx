@@ -23,7 +23,11 @@ export function ChangePasswordForm() {
     setProblem(invalid)
     if (invalid) return
     setBusy(true)
-    const { error } = await authClient.changePassword({ currentPassword: current, newPassword: next, revokeOtherSessions: true })
+    const { error } = await authClient.changePassword({
+      currentPassword: current,
+      newPassword: next,
+      revokeOtherSessions: true,
+    })
     setBusy(false)
     if (error) {
       toast.error(`Failed to change password: ${authErrorMessage(error)}`)

@@ -35,7 +35,9 @@ export function ResetRequestForm({ email, onEmailChange, onBack }: ResetRequestF
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <p className="text-sm text-muted-foreground">Enter your email address and we will send you a link to set a new password.</p>
+      <p className="text-sm text-muted-foreground">
+        Enter your email address and we will send you a link to set a new password.
+      </p>
       <AuthField label="Email" type="email" value={email} onChange={onEmailChange} autoComplete="email" />
       <FormError message={problem} />
       <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>

@@ -11,7 +11,9 @@ describe('formatResult()', () => {
   })
 
   it('shows an object as JSON indented by two spaces', () => {
-    expect(formatResult({ server: '127.0.0.1', answers: [1] })).toBe('{\n  "server": "127.0.0.1",\n  "answers": [\n    1\n  ]\n}')
+    expect(formatResult({ server: '127.0.0.1', answers: [1] })).toBe(
+      '{\n  "server": "127.0.0.1",\n  "answers": [\n    1\n  ]\n}',
+    )
   })
 
   it('shows null and numbers as JSON', () => {

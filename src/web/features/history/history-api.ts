@@ -1,6 +1,7 @@
 // GET /api/history and DELETE /api/history/:id, parsed with the shared schema.
-import { errorBody } from '../../../shared/tools/common.ts'
+
 import { type HistoryItem, historyList } from '../../../shared/history.ts'
+import { errorBody } from '../../../shared/tools/common.ts'
 import { ApiError } from '../../lib/api.ts'
 
 async function failure(response: Response): Promise<ApiError> {
@@ -10,12 +11,19 @@ async function failure(response: Response): Promise<ApiError> {
 }
 
 export async function fetchHistory(signal?: AbortSignal): Promise<HistoryItem[]> {
-  const response = await fetch('/api/history', { headers: { accept: 'application/json' }, credentials: 'same-origin', signal })
+  const response = await fetch('/api/history', {
+    headers: { accept: 'application/json' },
+    credentials: 'same-origin',
+    signal,
+  })
   if (!response.ok) throw await failure(response)
   return historyList.parse(await response.json()).items
 }
 
 export async function deleteHistoryItem(id: string): Promise<void> {
-  const response = await fetch(`/api/history/${encodeURIComponent(id)}`, { method: 'DELETE', credentials: 'same-origin' })
+  const response = await fetch(`/api/history/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    credentials: 'same-origin',
+  })
   if (!response.ok) throw await failure(response)
 }

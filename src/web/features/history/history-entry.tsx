@@ -32,7 +32,13 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting }: H
             </p>
           )}
         </div>
-        <Button variant="ghost" size="icon" aria-label={`Delete result of ${toolName}`} onClick={onDelete} disabled={deleting}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete result of ${toolName}`}
+          onClick={onDelete}
+          disabled={deleting}
+        >
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
@@ -43,7 +49,14 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting }: H
       >
         {formatResult(item.resultData)}
       </pre>
-      <Button variant="ghost" size="sm" className="mt-2" aria-expanded={expanded} aria-controls={resultId} onClick={onToggle}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="mt-2"
+        aria-expanded={expanded}
+        aria-controls={resultId}
+        onClick={onToggle}
+      >
         {expanded ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
         {expanded ? 'Collapse' : 'Expand'}
       </Button>

@@ -39,7 +39,12 @@ function HistoryList({ userId }: { userId: string }) {
   const [expandedId, setExpandedId] = useState<string | null>(null)
 
   if (history.isPending) return <Spinner label="Loading history..." className="flex justify-center py-10" />
-  if (history.isError) return <p role="alert" className="py-10 text-center text-sm">Failed to load your history: {history.error.message}</p>
+  if (history.isError)
+    return (
+      <p role="alert" className="py-10 text-center text-sm">
+        Failed to load your history: {history.error.message}
+      </p>
+    )
   const items = history.data
   if (items.length === 0) {
     return (

@@ -69,7 +69,8 @@ export function HomePage() {
           </ul>
         )}
       </section>
-      <div ref={panelRef} className="scroll-mt-20">
+      {/* At least a screen high, so the panel can always be scrolled to the top while its code loads. */}
+      <div ref={panelRef} className="min-h-[calc(100dvh-5rem)] scroll-mt-20" data-testid="selected-panel">
         {selectedEntry ? (
           <CataloguePanel key={selectedEntry.id} entry={selectedEntry} variant="home" />
         ) : (

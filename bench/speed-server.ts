@@ -1,0 +1,137 @@
+// Download throughput of our speed-test endpoint (GET /api/speed/down) on loopback against nginx
+// serving a static file of the same size, measured with the same client (curl) in the same run,
+// runs interleaved; prints the ratio (target ≥ 0.9) and the throughput of the upload sink.
+// Run: node bench/speed-server.ts [megabytes=100] [runs=5]
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { chmod, mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+const megabytes = Number(process.argv[2] ?? 100)
+const runs = Number(process.argv[3] ?? 5)
+const bytes = megabytes * 1_000_000
+const repoRoot = path.resolve(import.meta.dirname, '..')
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+async function waitForUrl(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${url} did not come up`)
+}
+
+async function writeStaticFile(file: string, size: number): Promise<void> {
+  const handle = await open(file, 'w')
+  const block = Buffer.alloc(1_000_000)
+  for (let written = 0; written < size; written += block.length) {
+    for (let i = 0; i < block.length; i += 4) block.writeUInt32LE((Math.random() * 2 ** 32) >>> 0, i)
+    await handle.write(block, 0, Math.min(block.length, size - written))
+  }
+  await handle.close()
+}
+
+function nginxConfig(dir: string, port: number): string {
+  return `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir}/www;
+    location / { add_header Cache-Control no-store; }
+  }
+}
+`
+}
+
+/** Bytes per second curl reports for one download (body discarded). */
+async function curlDownload(url: string): Promise<number> {
+  const { stdout } = await run('curl', ['-s', '-o', '/dev/null', '-w', '%{size_download} %{speed_download}', url])
+  const [size, speed] = stdout.trim().split(' ').map(Number)
+  if (size !== bytes) throw new Error(`${url} sent ${size} bytes, expected ${bytes}`)
+  return speed ?? 0
+}
+
+async function curlUpload(url: string, file: string): Promise<number> {
+  const args = ['-s', '-o', '/dev/null', '-w', '%{speed_upload}', '-H', 'content-type: application/octet-stream']
+  const { stdout } = await run('curl', [...args, '-X', 'POST', '-T', file, url])
+  return Number(stdout.trim())
+}
+
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+const mbps = (bytesPerSecond: number) => `${((bytesPerSecond * 8) / 1e6).toFixed(0).padStart(7)} Mbit/s`
+
+const dir = await mkdtemp(path.join(tmpdir(), 'speed-bench-'))
+const children: ChildProcess[] = []
+try {
+  const [appPort, nginxPort] = [await freePort(), await freePort()]
+  // nginx workers run as an unprivileged user when started as root: they must reach the file.
+  await chmod(dir, 0o755)
+  await mkdir(path.join(dir, 'www'), { mode: 0o755 })
+  await mkdir(path.join(dir, 'data'))
+  const file = path.join(dir, 'www', 'payload.bin')
+  await writeStaticFile(file, bytes)
+  await writeFile(path.join(dir, 'nginx.conf'), nginxConfig(dir, nginxPort))
+
+  children.push(spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'inherit' }))
+  children.push(
+    spawn(process.execPath, [path.join(repoRoot, 'src/server/server.ts')], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent', SPEED_MAX_BYTES: String(bytes) },
+    }),
+  )
+  const ours = `http://127.0.0.1:${appPort}/api/speed/down?bytes=${bytes}`
+  const reference = `http://127.0.0.1:${nginxPort}/payload.bin`
+  await Promise.all([waitForUrl(`http://127.0.0.1:${appPort}/healthz`), waitForUrl(reference)])
+
+  // One warm-up each, then interleaved runs so both see the same machine load.
+  await curlDownload(ours)
+  await curlDownload(reference)
+  const oursRates: number[] = []
+  const referenceRates: number[] = []
+  for (let i = 0; i < runs; i++) {
+    oursRates.push(await curlDownload(ours))
+    referenceRates.push(await curlDownload(reference))
+  }
+  const uploadRates: number[] = []
+  for (let i = 0; i < runs; i++) uploadRates.push(await curlUpload(`http://127.0.0.1:${appPort}/api/speed/up`, file))
+
+  const ratio = medianOf(oursRates) / medianOf(referenceRates)
+  console.log(`download of ${megabytes} MB, median of ${runs} runs (curl, loopback)`)
+  console.log(`  nginx static file   ${mbps(medianOf(referenceRates))}`)
+  console.log(`  GET /api/speed/down ${mbps(medianOf(oursRates))}`)
+  console.log(`  ratio ${ratio.toFixed(2)} (target ≥ 0.90) ${ratio >= 0.9 ? 'OK' : 'BELOW TARGET'}`)
+  console.log(`upload sink POST /api/speed/up: ${mbps(medianOf(uploadRates))}`)
+} finally {
+  for (const child of children) child.kill('SIGTERM')
+  await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))))
+  await rm(dir, { recursive: true, force: true })
+}

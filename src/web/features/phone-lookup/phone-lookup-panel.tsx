@@ -1,0 +1,88 @@
+// Reverse phone lookup (product-spec §2): the number's facts from the numbering plan and our users'
+// spam reports; signed-in users can report the number.
+import { Eraser, Search } from 'lucide-react'
+import { type FormEvent, useId, useState } from 'react'
+import { toast } from 'sonner'
+import type { PhoneLookupData } from '../../../shared/tools/phone.ts'
+import { Button } from '../../components/button.tsx'
+import { Field } from '../../components/field.tsx'
+import { Input } from '../../components/input.tsx'
+import { PanelFrame } from '../../components/panel-frame.tsx'
+import { Spinner } from '../../components/spinner.tsx'
+import { ToolIcon } from '../../components/tool-icon.tsx'
+import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'
+import { useAuth } from '../auth/use-auth.ts'
+import { checkPhoneInput, PHONE_MESSAGES } from './phone-outcome.ts'
+import { PhoneReportForm } from './phone-report-form.tsx'
+import { PhoneResultCard } from './phone-result-card.tsx'
+import { usePhoneLookup } from './use-phone-lookup.ts'
+
+export function PhoneLookupPanel({ entry, variant }: PanelProps) {
+  const inputId = useId()
+  const { user } = useAuth()
+  const [value, setValue] = useState('')
+  const [data, setData] = useState<PhoneLookupData | null>(null)
+  const lookup = usePhoneLookup()
+  const loading = lookup.isPending
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (loading) return
+    const check = checkPhoneInput(value)
+    if (!check.ok) {
+      toast.error(PHONE_MESSAGES.errorTitle, { description: check.message })
+      return
+    }
+    setData(null)
+    lookup.mutate(check.value, { onSuccess: setData })
+  }
+
+  function clear() {
+    lookup.reset()
+    setData(null)
+  }
+
+  const error = lookup.isError ? lookup.error.message : null
+  return (
+    <PanelFrame title={entry.name} description={entry.description} titleAs={titleLevel(variant)} icon={<ToolIcon id={entry.id} />}>
+      <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
+        <Field id={inputId} label="Phone Number" hint="e.g. (212) 555-0123, or +44 7400 123456 for other countries" className="flex-1">
+          <Input id={inputId} type="tel" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="off" inputMode="tel" enterKeyHint="search" />
+        </Field>
+        <div className="flex gap-2 sm:mb-5">
+          <Button type="submit" disabled={loading} aria-busy={loading} className="flex-1 sm:flex-none">
+            {loading ? <Spinner className="text-current" /> : <Search aria-hidden="true" />}
+            {loading ? 'Looking up...' : 'Lookup'}
+          </Button>
+          {(data || error) && (
+            <Button variant="outline" onClick={clear}>
+              <Eraser aria-hidden="true" />
+              Clear Results
+            </Button>
+          )}
+        </div>
+      </form>
+      <div className="mt-5 space-y-4">
+        {error && (
+          <div role="alert" className="rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm text-danger">
+            {error}
+          </div>
+        )}
+        {data && (
+          <>
+            <PhoneResultCard data={data} />
+            <PhoneReportForm
+              key={data.e164}
+              data={data}
+              signedIn={user !== null}
+              onReported={(answer, verdict, category) => {
+                const { number: _number, ...summary } = answer
+                setData({ ...data, ...summary, yourReport: { verdict, category } })
+              }}
+            />
+          </>
+        )}
+      </div>
+    </PanelFrame>
+  )
+}

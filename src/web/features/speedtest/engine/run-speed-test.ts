@@ -1,0 +1,96 @@
+// The whole test (product-spec §4, §9): select the server (10), latency (25), download (70),
+// upload (95), complete (100). A measurement that fails is reported as failed, never filled in.
+import type { SpeedTestResult } from '../../../../shared/tools/speedtest.ts'
+import { PROGRESS, SPEED_MESSAGES } from './constants.ts'
+import { type DownloadResult, measureDownload } from './download.ts'
+import type { SpeedEndpoints } from './endpoints.ts'
+import type { SpeedEnvironment } from './environment.ts'
+import { type LatencyResult, measureLatency } from './latency.ts'
+import { roundTo } from './statistics.ts'
+import { SpeedTestError } from './transfer.ts'
+import { measureUpload, type UploadResult } from './upload.ts'
+
+export type SpeedPhase = 'server' | 'latency' | 'download' | 'upload' | 'done'
+
+/** What changed; the panel merges these into what it shows. */
+export interface SpeedUpdate {
+  phase: SpeedPhase
+  progress?: number
+  serverLocation?: string
+  latencySample?: number
+  /** The current rate of the running download or upload, in Mbps. */
+  liveMbps?: number
+  ping?: number | null
+  jitter?: number | null
+  download?: number | null
+  upload?: number | null
+}
+
+export interface SpeedTestReport {
+  result: SpeedTestResult
+  latency: LatencyResult | null
+  download: DownloadResult
+  upload: UploadResult
+}
+
+export interface RunSpeedTestOptions {
+  env: SpeedEnvironment
+  endpoints: SpeedEndpoints
+  signal: AbortSignal
+  onUpdate?: (update: SpeedUpdate) => void
+}
+
+async function settleLatency(run: Promise<LatencyResult>, signal: AbortSignal): Promise<LatencyResult | Error> {
+  try {
+    return await run
+  } catch (error) {
+    if (signal.aborted) throw signal.reason
+    return error instanceof SpeedTestError ? error : new SpeedTestError(SPEED_MESSAGES.latencyFailed, { cause: error })
+  }
+}
+
+/** Resolves with the report; rejects with the signal's reason when cancelled, or a SpeedTestError. */
+export async function runSpeedTest({ env, endpoints, signal, onUpdate = () => undefined }: RunSpeedTestOptions): Promise<SpeedTestReport> {
+  onUpdate({ phase: 'server', progress: 0 })
+  let serverLocation: string
+  try {
+    serverLocation = await endpoints.describeServer(env, signal)
+  } catch (error) {
+    if (signal.aborted) throw signal.reason
+    throw new SpeedTestError(SPEED_MESSAGES.failed, { cause: error })
+  }
+  onUpdate({ phase: 'latency', progress: PROGRESS.serverSelected, serverLocation })
+
+  const latency = await settleLatency(
+    measureLatency(env, endpoints, signal, (ms) => onUpdate({ phase: 'latency', latencySample: ms })),
+    signal,
+  )
+  const ping = latency instanceof Error ? null : roundTo(latency.ping, 1)
+  const jitter = latency instanceof Error ? null : roundTo(latency.jitter, 1)
+  onUpdate({ phase: 'download', progress: PROGRESS.latencyDone, ping, jitter })
+
+  const download = await measureDownload(env, endpoints, signal, (mbps) => onUpdate({ phase: 'download', liveMbps: mbps }))
+  const downloadMbps = download.mbps === null ? null : roundTo(download.mbps, 2)
+  onUpdate({ phase: 'upload', progress: PROGRESS.downloadDone, download: downloadMbps })
+
+  const upload = await measureUpload(env, endpoints, signal, (mbps) => onUpdate({ phase: 'upload', liveMbps: mbps }))
+  const uploadMbps = upload.mbps === null ? null : roundTo(upload.mbps, 2)
+  onUpdate({ phase: 'upload', progress: PROGRESS.uploadDone, upload: uploadMbps })
+
+  if (ping === null && downloadMbps === null && uploadMbps === null) throw new SpeedTestError(SPEED_MESSAGES.failed)
+  const result: SpeedTestResult = {
+    download: downloadMbps,
+    upload: uploadMbps,
+    ping,
+    jitter,
+    serverLocation,
+    server: endpoints.kind,
+    errors: {
+      ...(latency instanceof Error ? { latency: latency.message } : {}),
+      ...(download.error ? { download: download.error } : {}),
+      ...(upload.error ? { upload: upload.error } : {}),
+    },
+  }
+  onUpdate({ phase: 'done', progress: PROGRESS.complete })
+  return { result, latency: latency instanceof Error ? null : latency, download, upload }
+}

@@ -1,0 +1,106 @@
+// The "Professional Speed Test": latency, download and upload measured in the browser against our
+// own server (or Cloudflare's), with live gauges and the spec's progress steps and messages.
+import { Play, RotateCcw, Square } from 'lucide-react'
+import { useState } from 'react'
+import type { SpeedServerKind } from '../../../shared/tools/speedtest.ts'
+import { Button } from '../../components/button.tsx'
+import { PanelFrame } from '../../components/panel-frame.tsx'
+import { ToolIcon } from '../../components/tool-icon.tsx'
+import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'
+import { useAuth } from '../auth/use-auth.ts'
+import { MeasurementDetails } from './measurement-details.tsx'
+import { RateChart } from './rate-chart.tsx'
+import { ServerChoice } from './server-choice.tsx'
+import { SpeedGauge } from './speed-gauge.tsx'
+import { SpeedTiles } from './speed-tiles.tsx'
+import type { SpeedView } from './speed-view.ts'
+import { useSpeedTest } from './use-speed-test.ts'
+
+export const PANEL_TITLE = 'Professional Speed Test'
+
+const PHASE_LABELS: Record<string, string> = {
+  server: 'Selecting server...',
+  latency: 'Measuring latency...',
+  download: 'Testing download...',
+  upload: 'Testing upload...',
+  done: 'Complete',
+}
+
+function ProgressBar({ view }: { view: SpeedView }) {
+  const label = view.status === 'running' ? (PHASE_LABELS[view.phase ?? 'server'] ?? '') : view.status === 'done' ? 'Complete' : ''
+  return (
+    <div className="space-y-1">
+      <div className="flex justify-between text-xs text-muted-foreground">
+        <span>{label}</span>
+        <span className="tabular-nums">{view.progress}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Speed test progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={view.progress}
+        className="h-2 overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full rounded-full bg-accent transition-[width] duration-300" style={{ width: `${view.progress}%` }} />
+      </div>
+    </div>
+  )
+}
+
+export function SpeedtestPanel({ entry, variant }: PanelProps) {
+  const { user } = useAuth()
+  const [server, setServer] = useState<SpeedServerKind>('ours')
+  const { view, start, cancel } = useSpeedTest({ toolName: entry.name, signedIn: user !== null })
+  const running = view.status === 'running'
+  const gaugePhase = view.phase === 'upload' ? 'Upload' : 'Download'
+
+  return (
+    <PanelFrame title={PANEL_TITLE} description={entry.description} titleAs={titleLevel(variant)} icon={<ToolIcon id={entry.id} />}>
+      <div className="space-y-5">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <ServerChoice value={server} onChange={setServer} disabled={running} />
+          <div className="flex gap-2">
+            {view.status === 'idle' && (
+              <Button onClick={() => start(server)}>
+                <Play aria-hidden="true" />
+                Start Test
+              </Button>
+            )}
+            {running && (
+              <Button variant="outline" onClick={cancel}>
+                <Square aria-hidden="true" />
+                Cancel
+              </Button>
+            )}
+            {view.status !== 'idle' && (
+              <Button onClick={() => start(server)}>
+                <RotateCcw aria-hidden="true" />
+                Run Again
+              </Button>
+            )}
+          </div>
+        </div>
+        {view.status !== 'idle' && <ProgressBar view={view} />}
+        {view.serverLocation && (
+          <p className="text-sm">
+            <span className="text-muted-foreground">Server: </span>
+            <span className="font-medium">{view.serverLocation}</span>
+          </p>
+        )}
+        {(view.status === 'cancelled' || view.status === 'failed') && (
+          <p role="alert" className={view.status === 'failed' ? 'text-sm text-danger' : 'text-sm text-muted-foreground'}>
+            {view.error}
+          </p>
+        )}
+        {running && (view.phase === 'download' || view.phase === 'upload') && <SpeedGauge mbps={view.liveMbps} label={gaugePhase} />}
+        <SpeedTiles view={view} />
+        <RateChart rates={view.rates} />
+        {view.report && <MeasurementDetails report={view.report} />}
+        <p className="text-xs text-muted-foreground">
+          Rates are reported exactly as measured between your browser and the selected server; a measurement that fails is shown as failed.
+        </p>
+      </div>
+    </PanelFrame>
+  )
+}

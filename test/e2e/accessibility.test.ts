@@ -1,0 +1,132 @@
+// Accessibility and layout in Chromium: axe-core on every route (and on the states a person meets
+// on the way: a dialog, an error, a result) in both themes, failing on serious or critical
+// violations; the light theme at desktop width, the dark one on a 360 px phone, neither wider than
+// the screen. Also writes screenshots of the home page to artifacts/screenshots/.
+import { mkdir } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { catalogue } from '../../src/shared/catalogue.ts'
+import { browserAvailable } from '../support/browser.ts'
+import { navigate, type Site, startSite } from '../support/site.ts'
+
+if (!browserAvailable) console.warn('SKIPPED: the accessibility end-to-end test needs chromium')
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+const SCREENSHOTS = path.resolve('artifacts/screenshots')
+
+interface Violation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: Array<{ target: unknown[] }>
+}
+
+const routes = ['/', '/auth', '/benefits', ...catalogue.map((tool) => `/${tool.route}`), '/no-such-page']
+
+const themes = [
+  { theme: 'light', viewport: { width: 1280, height: 800 } },
+  { theme: 'dark', viewport: { width: 360, height: 740 } },
+] as const
+
+describe.skipIf(!browserAvailable)('accessibility in the browser', () => {
+  let site: Site
+
+  beforeAll(async () => {
+    site = await startSite()
+  })
+  afterAll(async () => {
+    await site?.close()
+  })
+
+  /** A page in the theme, with axe loaded (the CSP is bypassed for the injected script only in this test). */
+  async function openPage(theme: string, viewport: { width: number; height: number }): Promise<Page> {
+    const context = await site.newContext({ viewport, bypassCSP: true })
+    await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
+    const page = await context.newPage()
+    await page.goto(site.url('/'))
+    await page.addScriptTag({ path: AXE })
+    return page
+  }
+
+  /** Serious and critical violations on the page as it is now, as readable lines. */
+  async function violations(page: Page, where: string): Promise<string[]> {
+    // Colours are judged once transitions (toasts sliding in, dialogs fading) have ended.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    )
+    const found = (await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }).axe
+      return (await axe.run(document, { iframes: false, resultTypes: ['violations'] })).violations
+    })) as Violation[]
+    return found
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  }
+
+  async function settle(page: Page) {
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    await page.waitForFunction(() => !document.querySelector('main')?.textContent?.includes('Loading...'))
+  }
+
+  describe.each(themes)('$theme theme', ({ theme, viewport }) => {
+    let page: Page
+
+    beforeAll(async () => {
+      page = await openPage(theme, viewport)
+    })
+
+    it('has no serious or critical violation and no horizontal scrolling on any route', async () => {
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark')
+      const problems: string[] = []
+      for (const route of routes) {
+        await navigate(page, route)
+        await settle(page)
+        problems.push(...(await violations(page, `${theme} ${route}`)))
+        if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)) {
+          problems.push(`${theme} ${route}: wider than the ${viewport.width} px screen`)
+        }
+      }
+      expect(problems).toEqual([])
+    }, 180_000)
+
+    it('has no serious or critical violation in the documentation dialog, an input error and a result', async () => {
+      const problems: string[] = []
+      await navigate(page, '/')
+      await settle(page)
+      await page.getByRole('button', { name: 'Documentation' }).click()
+      await page.getByRole('dialog', { name: 'Coming Soon' }).waitFor()
+      problems.push(...(await violations(page, `${theme} documentation dialog`)))
+      await page.getByRole('button', { name: 'Got it' }).click()
+
+      await navigate(page, '/ping')
+      await page.getByLabel('Domain or IP Address', { exact: true }).fill('bad host!')
+      await page.getByLabel('Domain or IP Address', { exact: true }).press('Enter')
+      await page.getByRole('region', { name: 'Results' }).getByRole('alert').waitFor()
+      problems.push(...(await violations(page, `${theme} ping input error`)))
+
+      await navigate(page, '/what-is-my-ip')
+      await page.getByRole('button', { name: 'My IP', exact: true }).click()
+      await page.getByRole('button', { name: 'Download JSON' }).waitFor()
+      problems.push(...(await violations(page, `${theme} what-is-my-ip result`)))
+      expect(problems).toEqual([])
+    }, 60_000)
+  })
+
+  it('writes screenshots of the home page in both themes, on desktop and on a phone', async () => {
+    await mkdir(SCREENSHOTS, { recursive: true })
+    for (const theme of ['light', 'dark']) {
+      for (const [device, viewport] of [['desktop', { width: 1440, height: 900 }], ['mobile', { width: 390, height: 844 }]] as const) {
+        const context = await site.newContext({ viewport, colorScheme: theme === 'dark' ? 'dark' : 'light' })
+        const page = await context.newPage()
+        await page.goto(site.url('/'))
+        await settle(page)
+        await page.getByRole('region', { name: 'Results' }).waitFor()
+        const file = path.join(SCREENSHOTS, `home-${theme}-${device}.png`)
+        await page.screenshot({ path: file, animations: 'disabled' })
+        await context.close()
+      }
+    }
+  }, 60_000)
+})

@@ -1,0 +1,91 @@
+// End to end in Chromium: the Professional Speed Test measures against our own server on loopback,
+// shows the spec's progress and texts, saves a signed-in user's result, and can be cancelled.
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { latestOutboxMail } from '../support/accounts.ts'
+import { createTestApp, type TestApp } from '../support/app.ts'
+import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
+import { freePort } from '../support/ports.ts'
+
+const WEB_DIST = '/tmp/ntb-speed-web'
+if (!browserAvailable) console.warn('SKIPPED: the speed test end-to-end test needs chromium')
+
+describe.skipIf(!browserAvailable)('speed test in the browser', () => {
+  let server: TestApp
+  let url: string
+  let browser: TestBrowser
+  const offLoopback: string[] = []
+
+  beforeAll(async () => {
+    const port = await freePort()
+    url = `http://127.0.0.1:${port}`
+    server = await createTestApp({ WEB_DIST, PUBLIC_URL: url, SPEED_SERVER_NAME: 'E2E loopback server' })
+    await server.app.listen({ port, host: '127.0.0.1' })
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+
+  /** A context that can reach only our server: anything else is recorded and refused. */
+  async function newContext(): Promise<BrowserContext> {
+    const context = await browser.newContext()
+    context.setDefaultTimeout(60_000)
+    await context.route('**/*', (route) => {
+      if (route.request().url().startsWith(url)) return route.continue()
+      offLoopback.push(route.request().url())
+      return route.abort()
+    })
+    return context
+  }
+  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor()
+
+  it('runs the whole test against our server and shows measured numbers', async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await page.goto(`${url}/speed-test`)
+    await page.getByRole('heading', { level: 1, name: 'Professional Speed Test' }).waitFor()
+    await page.getByRole('button', { name: 'Start Test' }).click()
+    await page.getByText('Server: E2E loopback server').waitFor()
+    await toast(page, 'Speed Test completed successfully')
+    expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
+    const tiles = await page.locator('dl dd').allInnerTexts()
+    expect(tiles).toHaveLength(4)
+    for (const tile of tiles) expect(tile).toMatch(/^\d+(\.\d+)? (Mbps|ms)$/)
+    await page.getByRole('button', { name: 'Run Again' }).waitFor()
+    expect(offLoopback).toEqual([])
+    await context.close()
+  }, 120_000)
+
+  it('says "Test cancelled." when cancelled and starts from zero with Run Again', async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await page.goto(`${url}/speed-test`)
+    await page.getByRole('button', { name: 'Start Test' }).click()
+    await page.getByText('Testing download...').waitFor()
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('alert').filter({ hasText: 'Test cancelled.' }).waitFor()
+    await page.getByRole('button', { name: 'Run Again' }).click()
+    await page.getByText('Measuring latency...').waitFor()
+    expect(Number(await page.getByRole('progressbar').getAttribute('aria-valuenow'))).toBeLessThanOrEqual(10)
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await context.close()
+  }, 120_000)
+
+  it("saves a signed-in user's result to the history", async () => {
+    const context = await newContext()
+    const email = 'speed-e2e@example.test'
+    await context.request.post(`${url}/api/auth/sign-up/email`, { data: { email, password: 'speed-e2e-pw', name: '' }, headers: { origin: url } })
+    const link = (await latestOutboxMail(server.dataDir, email)).links[0] ?? ''
+    await context.request.get(link)
+    const page = await context.newPage()
+    await page.goto(`${url}/speed-test`)
+    await page.getByRole('button', { name: 'Start Test' }).click()
+    await toast(page, 'Result saved to your history')
+    const history = await (await context.request.get(`${url}/api/history`)).json()
+    expect(history.items[0]).toMatchObject({ toolName: 'speedtest', resultData: { serverLocation: 'E2E loopback server', server: 'ours' } })
+    expect(history.items[0].resultData.download).toBeGreaterThan(0)
+    await context.close()
+  }, 120_000)
+})

@@ -1,0 +1,197 @@
+// End to end in Chromium: every tool panel's label and button, every input rule of spec §5 a person
+// can reach, the toasts, Clear Results, the copy and download actions, and the analytics the runs
+// send (none under Do-Not-Track or Global Privacy Control).
+import { readFile } from 'node:fs/promises'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type CatalogueEntry, catalogue, findEntry } from '../../src/shared/catalogue.ts'
+import { browserAvailable } from '../support/browser.ts'
+import { eventSent, navigate, type Site, startSite } from '../support/site.ts'
+
+if (!browserAvailable) console.warn('SKIPPED: the tool panels end-to-end test needs chromium')
+
+const entry = (id: string): CatalogueEntry => {
+  const found = findEntry(id)
+  if (!found) throw new Error(`no catalogue entry ${id}`)
+  return found
+}
+
+/** Spec §5 messages reachable from each panel, with an input that triggers them. */
+const invalidInputs: Array<[id: string, input: string, message: string]> = [
+  ['whois', 'bad_domain!', 'Invalid domain format'],
+  ['ssl', 'bad_domain!', 'Invalid domain format'],
+  ['dns', 'bad_domain!', 'Invalid domain format'],
+  ['ping', 'bad host!', 'Invalid domain or IP format'],
+  ['traceroute', 'bad host!', 'Invalid domain or IP format'],
+  ['mail', 'bad host!', 'Invalid domain or IP format'],
+  ['geolocation', 'https://bad_host!/path', 'Invalid domain or IP format'],
+  ['blacklist', 'bad host!', 'Invalid domain or IP format'],
+  ['rdns', '300.1.2.3', 'Invalid IP address format'],
+  ['asn', '300.1.2.3', 'Please enter a valid IP address'],
+  ['abuse', '1.2.3', 'Please enter a valid IP address'],
+  ['website-check', 'ftp://example.com', 'Please enter a valid URL'],
+]
+
+describe.skipIf(!browserAvailable)('tool panels in the browser', () => {
+  let site: Site
+  let context: BrowserContext
+  let page: Page
+
+  beforeAll(async () => {
+    site = await startSite()
+    context = await site.newContext()
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.url })
+    page = await context.newPage()
+    await page.goto(site.url('/'))
+  })
+  afterAll(async () => {
+    await site?.close()
+  })
+
+  const toast = (text: string) =>
+    page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor({ state: 'attached' })
+  const results = () => page.getByRole('region', { name: 'Results' })
+  const submit = (tool: CatalogueEntry) => page.getByRole('button', { name: tool.button, exact: true })
+
+  async function openTool(tool: CatalogueEntry) {
+    await navigate(page, `/${tool.route}`)
+    await submit(tool).waitFor()
+  }
+
+  it("labels every panel's input and button as the spec says", async () => {
+    for (const tool of catalogue.filter((t) => t.kind === 'tool')) {
+      await openTool(tool)
+      if (tool.label) await page.getByLabel(tool.label, { exact: true }).waitFor()
+      else expect(await page.getByRole('main').getByRole('textbox').count()).toBe(0)
+      await results().getByText('Results will appear here...').waitFor()
+    }
+  }, 60_000)
+
+  it.each(invalidInputs)('%s: "%s" shows "%s" in the output and in a toast, until Clear Results', async (id, input, message) => {
+    const tool = entry(id)
+    await openTool(tool)
+    const field = page.getByLabel(tool.label ?? '', { exact: true })
+    await field.fill(input)
+    await field.press('Enter')
+    expect(await results().getByRole('alert').innerText()).toBe(message)
+    await toast(`${tool.name} failed: ${message}`)
+    await page.getByRole('button', { name: 'Clear Results' }).click()
+    await results().getByText('Results will appear here...').waitFor()
+    expect(await page.getByRole('button', { name: 'Clear Results' }).count()).toBe(0)
+  })
+
+  it('asks for input with a toast when the field is blank', async () => {
+    for (const id of ['ping', 'whois', 'mail']) {
+      const tool = entry(id)
+      await openTool(tool)
+      await page.getByLabel(tool.label ?? '', { exact: true }).fill('   ')
+      await submit(tool).click()
+      await toast('Please enter a valid domain or IP address')
+      expect(await results().innerText()).toContain('Results will appear here...')
+    }
+  })
+
+  it('asks for a phone number, then a valid one, in error toasts', async () => {
+    await navigate(page, '/reverse-phone-lookup')
+    const field = page.getByLabel('Phone Number', { exact: true })
+    await field.fill('  ')
+    await field.press('Enter')
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Error' }).filter({ hasText: 'Please enter a phone number' }).first().waitFor()
+    await field.fill('12-34')
+    await page.getByRole('button', { name: 'Lookup', exact: true }).click()
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Please enter a valid phone number' }).first().waitFor()
+  })
+
+  it('disables the Website Check, ASN and Abuse buttons while the input is blank', async () => {
+    for (const id of ['website-check', 'asn', 'abuse']) {
+      const tool = entry(id)
+      await openTool(tool)
+      expect(await submit(tool).isDisabled()).toBe(true)
+      await page.getByLabel(tool.label ?? '', { exact: true }).fill('  ')
+      expect(await submit(tool).isDisabled()).toBe(true)
+      await page.getByLabel(tool.label ?? '', { exact: true }).fill('192.0.2.1')
+      expect(await submit(tool).isEnabled()).toBe(true)
+    }
+  })
+
+  it("shows Website Check's legend and safety warning, ASN's explanation and Abuse's risk legend and advice", async () => {
+    await openTool(entry('website-check'))
+    await page.getByText('Up: the site answered', { exact: false }).waitFor()
+    await page.getByText('Down: an error status', { exact: false }).waitFor()
+    await page.getByText('only visit sites you trust', { exact: false }).waitFor()
+    await openTool(entry('asn'))
+    await page.getByText('An autonomous system (AS) is a network', { exact: false }).waitFor()
+    await openTool(entry('abuse'))
+    await page.getByText('Risk levels', { exact: false }).waitFor()
+    await page.getByText(/^Above 50:/).waitFor()
+    await page.getByText(/^Above 25:/).waitFor()
+  })
+
+  it('runs What Is My IP with its own toast, keeps the page still, and copies and downloads the result', async () => {
+    const tool = entry('whatismyip')
+    await openTool(tool)
+    const box = () => results().locator('..').boundingBox()
+    const footerTop = async () => (await page.getByRole('contentinfo').boundingBox())?.y
+    const [boxBefore, footerBefore] = [await box(), await footerTop()]
+    const used = eventSent(page, 'tool_used')
+    const reported = eventSent(page, 'tool_result')
+    await submit(tool).click()
+    await toast('IP lookup completed successfully')
+    await results().getByText('Your IP: 127.0.0.1').waitFor()
+    expect(await box()).toEqual(boxBefore)
+    expect(await footerTop()).toBe(footerBefore)
+
+    await page.getByRole('button', { name: 'Copy', exact: true }).click()
+    await toast('Copied to clipboard')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^Your IP: 127\.0\.0\.1\n/)
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download JSON' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^nettoolbox-whatismyip-\d{8}-\d{6}\.json$/)
+    const saved = JSON.parse(await readFile(await download.path(), 'utf8'))
+    expect(saved).toMatchObject({ tool: 'whatismyip', status: 'ok', result: { ip: '127.0.0.1' } })
+
+    await Promise.all([used, reported])
+    const events = await site.events()
+    expect(events.find((e) => e.name === 'tool_used')?.properties).toMatchObject({ tool_name: 'whatismyip', input_value: null })
+    const result = events.find((e) => e.name === 'tool_result')?.properties
+    expect(result).toMatchObject({ tool_name: 'whatismyip', success: true })
+    expect(result?.result_size).toBeGreaterThan(0)
+  })
+
+  it('shows a failed diagnosis in red with its toast, and still offers its answer for download', async () => {
+    const tool = entry('ping')
+    await openTool(tool)
+    await page.getByLabel(tool.label ?? '', { exact: true }).fill('127.0.0.1')
+    await page.getByLabel(tool.label ?? '', { exact: true }).press('Enter')
+    await toast('Ping failed: 127.0.0.1 is not allowed: loopback')
+    expect(await results().getByRole('alert').innerText()).toBe('127.0.0.1 is not allowed: loopback')
+    await page.getByRole('button', { name: 'Download JSON' }).waitFor()
+  })
+
+  it.each([
+    ['Global Privacy Control', 'globalPrivacyControl', true],
+    ['Do-Not-Track', 'doNotTrack', '1'],
+  ])('sends no analytics at all under %s', async (_name, property, value) => {
+    const quiet = await site.newContext()
+    await quiet.addInitScript(
+      ([name, signal]) => Object.defineProperty(Navigator.prototype, name as string, { get: () => signal, configurable: true }),
+      [property, value] as const,
+    )
+    const sent: string[] = []
+    quiet.on('request', (request) => {
+      if (request.url().endsWith('/api/events')) sent.push(request.url())
+    })
+    const quietPage = await quiet.newPage()
+    await quietPage.goto(site.url('/no-such-tool'))
+    await quietPage.getByRole('heading', { level: 1, name: 'Oops! Page not found' }).waitFor()
+    await quietPage.goto(site.url('/what-is-my-ip'))
+    await quietPage.getByRole('button', { name: 'My IP', exact: true }).click()
+    await quietPage.locator('[data-sonner-toast]').filter({ hasText: 'IP lookup completed successfully' }).waitFor()
+    await quietPage.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    expect(sent).toEqual([])
+    await quiet.close()
+  })
+})
