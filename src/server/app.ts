@@ -6,6 +6,7 @@ import { createNet, type Net } from '../diagnostics/net/net.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { registerAccounts } from './modules/auth/accounts.ts'
+import { registerLimits } from './modules/limits/register-limits.ts'
 import { createPosthogForwarder } from './modules/events/posthog.ts'
 import { createEventsRepository } from './modules/events/repository.ts'
 import { eventRoutes } from './modules/events/routes.ts'
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(healthRoutes, { pingDatabase: () => deps.database.ping() })
   const accounts = await registerAccounts(app, { config, database: deps.database })
+  await registerLimits(app, { config, currentUser: accounts.currentUser })
   const registry = createRegistry(config)
   await app.register(toolRoutes, { net, registry, onAnswer: accounts.saveAnswer })
   await app.register(ipRoutes)

@@ -54,6 +54,15 @@ const envSchema = z.object({
   SPEED_MAX_BYTES: z.coerce.number().int().min(1).max(1_000_000_000).default(100_000_000),
   SPEED_SERVER_NAME: z.string().trim().min(1).max(100).optional(),
   PHONE_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_TOOLS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_EXPENSIVE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  SPEED_BYTES_PER_MINUTE: z.coerce.number().int().min(1).default(1_000_000_000),
+  MAX_CONCURRENT_RUNS: z.coerce.number().int().min(1).default(64),
+  MAX_CONCURRENT_PER_TOOL: z.coerce.number().int().min(1).default(16),
+  MAX_CONCURRENT_PER_CLIENT: z.coerce.number().int().min(1).default(4),
+  SECURITY_CONTACT: z.string().trim().min(3).default('mailto:security@nettoolbox.example'),
 })
 
 export type Database =
@@ -96,6 +105,29 @@ export interface Config {
   speedServerName: string
   /** Spam votes one user may cast per hour. */
   phoneReportsPerHour: number
+  /** Per-client rate limits and concurrency caps (src/server/modules/limits). */
+  limits: LimitSettings
+  /** Where vulnerabilities are reported (security.txt Contact: a mailto: or https: URI). */
+  securityContact: string
+}
+
+export interface LimitSettings {
+  /** Tool runs (and phone lookups) per client per minute, every tool counting 1. */
+  toolsPerMinute: number
+  /** Cost units of expensive tools (traceroute, mail, blacklist...) per client per minute. */
+  expensivePerMinute: number
+  /** Mutating /api/auth/* requests per address per minute. */
+  authPerMinute: number
+  /** Analytics events per address per minute. */
+  eventsPerMinute: number
+  /** Speed-test bytes (download + upload) per address per minute. */
+  speedBytesPerMinute: number
+  /** Tool runs in progress in this process, all tools together. */
+  concurrentRuns: number
+  /** Runs of one tool in progress in this process. */
+  concurrentPerTool: number
+  /** Runs in progress from one client address in this process. */
+  concurrentPerClient: number
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -110,6 +142,11 @@ function parseDatabase(url: string | undefined, dataDir: string): Database {
   if (url && url.startsWith('sqlite:')) return { dialect: 'sqlite', file: url.slice('sqlite:'.length) }
   if (url) return { dialect: 'sqlite', file: url }
   return { dialect: 'sqlite', file: path.join(dataDir, 'nettoolbox.db') }
+}
+
+/** "security@host" becomes "mailto:security@host"; URIs (mailto:, https:) stay as they are. */
+function toContactUri(value: string): string {
+  return /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `mailto:${value}`
 }
 
 export class ConfigError extends Error {}
@@ -155,5 +192,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     speedMaxBytes: e.SPEED_MAX_BYTES,
     speedServerName: e.SPEED_SERVER_NAME ?? new URL(publicUrl).host,
     phoneReportsPerHour: e.PHONE_REPORTS_PER_HOUR,
+    limits: {
+      toolsPerMinute: e.RATE_LIMIT_TOOLS_PER_MINUTE,
+      expensivePerMinute: e.RATE_LIMIT_EXPENSIVE_PER_MINUTE,
+      authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      eventsPerMinute: e.RATE_LIMIT_EVENTS_PER_MINUTE,
+      speedBytesPerMinute: e.SPEED_BYTES_PER_MINUTE,
+      concurrentRuns: e.MAX_CONCURRENT_RUNS,
+      concurrentPerTool: e.MAX_CONCURRENT_PER_TOOL,
+      concurrentPerClient: e.MAX_CONCURRENT_PER_CLIENT,
+    },
+    securityContact: toContactUri(e.SECURITY_CONTACT),
   }
 }

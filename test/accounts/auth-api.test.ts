@@ -58,6 +58,17 @@ describe('account API without SMTP (outbox)', () => {
     expect(res.headers['set-cookie']).toBeUndefined()
   })
 
+  it('accepts a sign-in from the address the browser used, even when it is not PUBLIC_URL', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080', 'content-type': 'application/json' },
+      payload: { email: 'erin@example.test', password: 'erin-secret' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(String(res.headers['set-cookie'])).toMatch(/^nettoolbox\.session_token=/)
+  })
+
   it('changes the password only with the current one, then the old one stops working', async () => {
     const wrong = await erin.post('/api/auth/change-password', {
       currentPassword: 'not-it',

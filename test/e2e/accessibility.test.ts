@@ -57,7 +57,9 @@ describe.skipIf(!browserAvailable)('accessibility in the browser', () => {
       document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
     )
     const found = (await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }).axe
+      const axe = (
+        window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }
+      ).axe
       return (await axe.run(document, { iframes: false, resultTypes: ['violations'] })).violations
     })) as Violation[]
     return found
@@ -79,6 +81,13 @@ describe.skipIf(!browserAvailable)('accessibility in the browser', () => {
 
     it('has no serious or critical violation and no horizontal scrolling on any route', async () => {
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark')
+      // The check itself works: an image without a text alternative is reported.
+      await page.evaluate(() =>
+        document.querySelector('main')?.insertAdjacentHTML('beforeend', '<img id="probe" src="data:,">'),
+      )
+      expect((await violations(page, 'probe')).join('\n')).toContain('image-alt (critical)')
+      await page.evaluate(() => document.getElementById('probe')?.remove())
+
       const problems: string[] = []
       for (const route of routes) {
         await navigate(page, route)
@@ -117,7 +126,10 @@ describe.skipIf(!browserAvailable)('accessibility in the browser', () => {
   it('writes screenshots of the home page in both themes, on desktop and on a phone', async () => {
     await mkdir(SCREENSHOTS, { recursive: true })
     for (const theme of ['light', 'dark']) {
-      for (const [device, viewport] of [['desktop', { width: 1440, height: 900 }], ['mobile', { width: 390, height: 844 }]] as const) {
+      for (const [device, viewport] of [
+        ['desktop', { width: 1440, height: 900 }],
+        ['mobile', { width: 390, height: 844 }],
+      ] as const) {
         const context = await site.newContext({ viewport, colorScheme: theme === 'dark' ? 'dark' : 'light' })
         const page = await context.newPage()
         await page.goto(site.url('/'))

@@ -30,13 +30,10 @@ describe.skipIf(!browserAvailable)('home page in the browser', () => {
 
   /** Waits until the selected panel has been scrolled to just under the header. */
   async function panelScrolledIntoView() {
-    await page.waitForFunction(
-      (top) => {
-        const panel = document.querySelector('[data-testid="selected-panel"]')
-        return window.scrollY > 0 && panel !== null && Math.abs(panel.getBoundingClientRect().top - top) < 2
-      },
-      PANEL_TOP_PX,
-    )
+    await page.waitForFunction((top) => {
+      const panel = document.querySelector('[data-testid="selected-panel"]')
+      return window.scrollY > 0 && panel !== null && Math.abs(panel.getBoundingClientRect().top - top) < 2
+    }, PANEL_TOP_PX)
   }
 
   /** Loads the home page and waits until the default panel is there (the page has its full height). */
@@ -61,7 +58,7 @@ describe.skipIf(!browserAvailable)('home page in the browser', () => {
     const search = page.getByPlaceholder('Search tools...')
     await search.fill('TRACEroute')
     await page.waitForFunction(() => document.querySelectorAll('[aria-label="Tools"] li').length === 1)
-    expect(await cards().first().innerText()).toContain('Traceroute')
+    expect(await cards().first().textContent()).toContain('Traceroute')
     await search.fill('whois')
     await page.waitForFunction(() => document.querySelectorAll('[aria-label="Tools"] li').length === 2)
     await search.fill('hop by hop')
@@ -69,7 +66,10 @@ describe.skipIf(!browserAvailable)('home page in the browser', () => {
     await search.fill('zzz-nothing')
     await page.getByText('No tools match "zzz-nothing".').waitFor()
     await search.fill('')
-    await page.waitForFunction((n) => document.querySelectorAll('[aria-label="Tools"] li').length === n, catalogue.length + 1)
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[aria-label="Tools"] li').length === n,
+      catalogue.length + 1,
+    )
   })
 
   it('lays the cards out in 2 columns on a phone and 8 on a wide screen, without horizontal scrolling', async () => {
@@ -79,7 +79,10 @@ describe.skipIf(!browserAvailable)('home page in the browser', () => {
         return grid ? getComputedStyle(grid).gridTemplateColumns.split(' ').length : 0
       })
     const overflows = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
-    for (const [width, expected] of [[360, 2], [2560, 8]] as const) {
+    for (const [width, expected] of [
+      [360, 2],
+      [2560, 8],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 })
       await page.waitForFunction((n) => {
         const grid = document.querySelector('[aria-label="Tools"] ul')

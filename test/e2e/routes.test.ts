@@ -93,13 +93,17 @@ describe.skipIf(!browserAvailable)('routes in the browser', () => {
   })
 
   it('embeds DigGui, IFConfig and the speed test in 600 px frames the CSP allows, each with an open-in-new-tab link', async () => {
+    await page.goto(site.url('/'))
     for (const id of ['diggui', 'ifconfig', 'cf-speedtest']) {
       const tool = entry(id)
       await navigate(page, `/${tool.route}`)
       const frame = page.locator(`iframe[title="${tool.name}"]`)
       expect(await frame.getAttribute('src')).toBe(tool.url)
       expect((await frame.boundingBox())?.height).toBe(600)
-      await page.frameLocator(`iframe[title="${tool.name}"]`).getByText(`Stub of ${new URL(tool.url ?? '').host}`).waitFor()
+      await page
+        .frameLocator(`iframe[title="${tool.name}"]`)
+        .getByText(`Stub of ${new URL(tool.url ?? '').host}`)
+        .waitFor()
       const open = page.getByRole('link', { name: /^Open in new tab/ })
       expect(await open.getAttribute('href')).toBe(tool.url)
       expect(await open.getAttribute('target')).toBe('_blank')

@@ -67,18 +67,21 @@ describe.skipIf(!browserAvailable)('tool panels in the browser', () => {
     }
   }, 60_000)
 
-  it.each(invalidInputs)('%s: "%s" shows "%s" in the output and in a toast, until Clear Results', async (id, input, message) => {
-    const tool = entry(id)
-    await openTool(tool)
-    const field = page.getByLabel(tool.label ?? '', { exact: true })
-    await field.fill(input)
-    await field.press('Enter')
-    expect(await results().getByRole('alert').innerText()).toBe(message)
-    await toast(`${tool.name} failed: ${message}`)
-    await page.getByRole('button', { name: 'Clear Results' }).click()
-    await results().getByText('Results will appear here...').waitFor()
-    expect(await page.getByRole('button', { name: 'Clear Results' }).count()).toBe(0)
-  })
+  it.each(invalidInputs)(
+    '%s: "%s" shows "%s" in the output and in a toast, until Clear Results',
+    async (id, input, message) => {
+      const tool = entry(id)
+      await openTool(tool)
+      const field = page.getByLabel(tool.label ?? '', { exact: true })
+      await field.fill(input)
+      await field.press('Enter')
+      expect(await results().getByRole('alert').textContent()).toBe(message)
+      await toast(`${tool.name} failed: ${message}`)
+      await page.getByRole('button', { name: 'Clear Results' }).click()
+      await results().getByText('Results will appear here...').waitFor()
+      expect(await page.getByRole('button', { name: 'Clear Results' }).count()).toBe(0)
+    },
+  )
 
   it('asks for input with a toast when the field is blank', async () => {
     for (const id of ['ping', 'whois', 'mail']) {
@@ -87,7 +90,7 @@ describe.skipIf(!browserAvailable)('tool panels in the browser', () => {
       await page.getByLabel(tool.label ?? '', { exact: true }).fill('   ')
       await submit(tool).click()
       await toast('Please enter a valid domain or IP address')
-      expect(await results().innerText()).toContain('Results will appear here...')
+      expect(await results().textContent()).toContain('Results will appear here...')
     }
   })
 
@@ -96,7 +99,12 @@ describe.skipIf(!browserAvailable)('tool panels in the browser', () => {
     const field = page.getByLabel('Phone Number', { exact: true })
     await field.fill('  ')
     await field.press('Enter')
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'Error' }).filter({ hasText: 'Please enter a phone number' }).first().waitFor()
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Error' })
+      .filter({ hasText: 'Please enter a phone number' })
+      .first()
+      .waitFor()
     await field.fill('12-34')
     await page.getByRole('button', { name: 'Lookup', exact: true }).click()
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Please enter a valid phone number' }).first().waitFor()
@@ -155,7 +163,10 @@ describe.skipIf(!browserAvailable)('tool panels in the browser', () => {
 
     await Promise.all([used, reported])
     const events = await site.events()
-    expect(events.find((e) => e.name === 'tool_used')?.properties).toMatchObject({ tool_name: 'whatismyip', input_value: null })
+    expect(events.find((e) => e.name === 'tool_used')?.properties).toMatchObject({
+      tool_name: 'whatismyip',
+      input_value: null,
+    })
     const result = events.find((e) => e.name === 'tool_result')?.properties
     expect(result).toMatchObject({ tool_name: 'whatismyip', success: true })
     expect(result?.result_size).toBeGreaterThan(0)
@@ -167,7 +178,7 @@ describe.skipIf(!browserAvailable)('tool panels in the browser', () => {
     await page.getByLabel(tool.label ?? '', { exact: true }).fill('127.0.0.1')
     await page.getByLabel(tool.label ?? '', { exact: true }).press('Enter')
     await toast('Ping failed: 127.0.0.1 is not allowed: loopback')
-    expect(await results().getByRole('alert').innerText()).toBe('127.0.0.1 is not allowed: loopback')
+    expect(await results().getByRole('alert').textContent()).toBe('127.0.0.1 is not allowed: loopback')
     await page.getByRole('button', { name: 'Download JSON' }).waitFor()
   })
 
@@ -177,7 +188,8 @@ describe.skipIf(!browserAvailable)('tool panels in the browser', () => {
   ])('sends no analytics at all under %s', async (_name, property, value) => {
     const quiet = await site.newContext()
     await quiet.addInitScript(
-      ([name, signal]) => Object.defineProperty(Navigator.prototype, name as string, { get: () => signal, configurable: true }),
+      ([name, signal]) =>
+        Object.defineProperty(Navigator.prototype, name as string, { get: () => signal, configurable: true }),
       [property, value] as const,
     )
     const sent: string[] = []
@@ -190,7 +202,9 @@ describe.skipIf(!browserAvailable)('tool panels in the browser', () => {
     await quietPage.goto(site.url('/what-is-my-ip'))
     await quietPage.getByRole('button', { name: 'My IP', exact: true }).click()
     await quietPage.locator('[data-sonner-toast]').filter({ hasText: 'IP lookup completed successfully' }).waitFor()
-    await quietPage.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    await quietPage.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    )
     expect(sent).toEqual([])
     await quiet.close()
   })

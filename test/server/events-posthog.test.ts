@@ -47,7 +47,10 @@ function startFakePosthog() {
         if (seen) resolve(seen)
         else waiters.push({ event, resolve })
       }),
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
@@ -71,7 +74,12 @@ describe('analytics forwarding to PostHog', () => {
   })
 
   it('stores a tool_used event and sends it to PostHog with the key, anonymously, without a person profile', async () => {
-    const properties = { tool_name: 'DNS', input_value: 'example.test', timestamp: '2026-01-02T03:04:05.000Z', session_id: sessionId }
+    const properties = {
+      tool_name: 'DNS',
+      input_value: 'example.test',
+      timestamp: '2026-01-02T03:04:05.000Z',
+      session_id: sessionId,
+    }
     const res = await createClient(t.app).post('/api/events', { name: 'tool_used', properties })
     expect(res.statusCode).toBe(204)
     const [event] = await stored()
@@ -88,7 +96,9 @@ describe('analytics forwarding to PostHog', () => {
   it('identifies a signed-in sender to PostHog by account id only, linking the anonymous session', async () => {
     const kim = await signUpVerified(t.app, 'kim@example.test', 'kim-secret', (a) => latestOutboxMail(t.dataDir, a))
     const kimId = (await kim.get('/api/auth/get-session')).json().user.id as string
-    expect((await kim.post('/api/events', { name: '$identify', properties: { session_id: sessionId } })).statusCode).toBe(204)
+    expect(
+      (await kim.post('/api/events', { name: '$identify', properties: { session_id: sessionId } })).statusCode,
+    ).toBe(204)
     const capture = await posthog.next('$identify')
     expect(capture).toMatchObject({ distinct_id: kimId, properties: { $anon_distinct_id: sessionId } })
     expect(capture.properties).not.toHaveProperty('$process_person_profile')
@@ -98,7 +108,12 @@ describe('analytics forwarding to PostHog', () => {
   it.each([['dnt'], ['sec-gpc']])('neither stores nor sends an event carrying %s: 1', async (header) => {
     const before = (await stored()).length
     const client = createClient(t.app)
-    const res = await client.request({ method: 'POST', url: '/api/events', payload: { name: 'tool_result' }, headers: { [header]: '1' } })
+    const res = await client.request({
+      method: 'POST',
+      url: '/api/events',
+      payload: { name: 'tool_result' },
+      headers: { [header]: '1' },
+    })
     expect(res.statusCode).toBe(204)
     expect((await stored()).length).toBe(before)
     // A later event arrives; the opted-out one was never sent before it.
@@ -109,7 +124,10 @@ describe('analytics forwarding to PostHog', () => {
 
   it('answers 204 and keeps the event when PostHog fails', async () => {
     posthog.setStatus(500)
-    const res = await createClient(t.app).post('/api/events', { name: '$pageleave', properties: { $pathname: '/ping' } })
+    const res = await createClient(t.app).post('/api/events', {
+      name: '$pageleave',
+      properties: { $pathname: '/ping' },
+    })
     expect(res.statusCode).toBe(204)
     await posthog.next('$pageleave')
     expect((await stored())[0]).toMatchObject({ name: '$pageleave', properties: { $pathname: '/ping' } })

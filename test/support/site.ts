@@ -2,9 +2,9 @@
 // the stored analytics events, and stand-ins for the external sites the catalogue embeds.
 import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
-import { catalogue } from '../../src/shared/catalogue.ts'
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/database.ts'
 import { createEventsRepository, type StoredEvent } from '../../src/server/modules/events/repository.ts'
+import { catalogue } from '../../src/shared/catalogue.ts'
 import { launchBrowser, type TestBrowser } from './browser.ts'
 import { type RunningServer, startHttpServer } from './http-server.ts'
 import { type StubDns, startStubDns } from './stub-dns.ts'
@@ -19,12 +19,17 @@ export interface Site {
   close(): Promise<void>
 }
 
-const embeddedUrls = catalogue.flatMap((entry) => (entry.kind === 'embed' || entry.kind === 'speed') && entry.url ? [entry.url] : [])
+const embeddedUrls = catalogue.flatMap((entry) =>
+  (entry.kind === 'embed' || entry.kind === 'speed') && entry.url ? [entry.url] : [],
+)
 
 export async function startSite(): Promise<Site> {
   const dns: StubDns = await startStubDns()
   const server = await startHttpServer({ DNS_SERVERS: dns.endpoint })
-  const database: DatabaseHandle = await createDatabase({ dialect: 'sqlite', file: path.join(server.dataDir, 'nettoolbox.db') })
+  const database: DatabaseHandle = await createDatabase({
+    dialect: 'sqlite',
+    file: path.join(server.dataDir, 'nettoolbox.db'),
+  })
   const browser = await launchBrowser()
   return {
     server,
@@ -36,7 +41,10 @@ export async function startSite(): Promise<Site> {
       for (const url of new Set(embeddedUrls)) {
         const host = new URL(url).host
         await context.route(`${new URL(url).origin}/**`, (route) =>
-          route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><title>${host}</title><p>Stub of ${host}</p></html>` }),
+          route.fulfill({
+            contentType: 'text/html',
+            body: `<!doctype html><html lang="en"><title>${host}</title><p>Stub of ${host}</p></html>`,
+          }),
         )
       }
       return context
@@ -52,7 +60,11 @@ export async function startSite(): Promise<Site> {
 }
 
 /** Resolves once the page has sent an analytics event named `name` (and the server answered). */
-export function eventSent(page: Page, name: string, match: (properties: Record<string, unknown>) => boolean = () => true) {
+export function eventSent(
+  page: Page,
+  name: string,
+  match: (properties: Record<string, unknown>) => boolean = () => true,
+) {
   return page.waitForResponse((response) => {
     if (!response.url().endsWith('/api/events')) return false
     const body = response.request().postDataJSON() as { name: string; properties: Record<string, unknown> }

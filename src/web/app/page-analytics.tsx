@@ -4,7 +4,11 @@ import { sendEvent } from '../lib/events.ts'
 
 /** Only the path: queries and fragments may carry tokens (password-recovery links). */
 function pageProperties(pathname: string) {
-  return { $current_url: `${window.location.origin}${pathname}`, $pathname: pathname, timestamp: new Date().toISOString() }
+  return {
+    $current_url: `${window.location.origin}${pathname}`,
+    $pathname: pathname,
+    timestamp: new Date().toISOString(),
+  }
 }
 
 /** $pageview on every page, $pageleave when the path changes or the tab goes away. */

@@ -73,7 +73,12 @@ export function OutputBox(props: OutputBoxProps) {
           Output
         </span>
         {answer && (
-          <ResultActions text={answerText(answer)} data={answer} fileName={answerFileName(answer, new Date())} tone="dark" />
+          <ResultActions
+            text={answerText(answer)}
+            data={answer}
+            fileName={answerFileName(answer, new Date())}
+            tone="dark"
+          />
         )}
       </div>
       <section

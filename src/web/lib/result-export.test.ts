@@ -42,7 +42,9 @@ describe('answerFileName()', () => {
   })
 
   it('leaves the input out for a tool without one', () => {
-    expect(answerFileName(answer({ tool: 'whatismyip', input: '' }), at)).toBe('nettoolbox-whatismyip-20260102-030405.json')
+    expect(answerFileName(answer({ tool: 'whatismyip', input: '' }), at)).toBe(
+      'nettoolbox-whatismyip-20260102-030405.json',
+    )
   })
 })
 

@@ -6,7 +6,9 @@ function clientSending() {
   const send = vi.fn()
   const client = new QueryClient({ mutationCache: createToolAnalyticsCache(send) })
   const run = (key: unknown[], fn: () => Promise<unknown>, input: unknown) =>
-    new MutationObserver<unknown, Error, unknown>(client, { mutationKey: key, mutationFn: fn }).mutate(input).catch(() => undefined)
+    new MutationObserver<unknown, Error, unknown>(client, { mutationKey: key, mutationFn: fn })
+      .mutate(input)
+      .catch(() => undefined)
   return { send, run }
 }
 

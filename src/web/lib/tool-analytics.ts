@@ -34,7 +34,8 @@ export function createToolAnalyticsCache(send: Send = sendEvent): MutationCache 
     },
     onSuccess: (answer, _variables, _result, mutation) => {
       const tool = toolIdOf(mutation.options.mutationKey)
-      if (tool) send('tool_result', { tool_name: tool, success: true, result_size: resultSize(answer), timestamp: now() })
+      if (tool)
+        send('tool_result', { tool_name: tool, success: true, result_size: resultSize(answer), timestamp: now() })
     },
     onError: (error, _variables, _result, mutation) => {
       const tool = toolIdOf(mutation.options.mutationKey)

@@ -43,7 +43,12 @@ export function toCapturePayload(apiKey: string, event: ForwardedEvent) {
   }
 }
 
-export function createPosthogForwarder({ key, host, fetch = globalThis.fetch, timeoutMs = 5000 }: PosthogOptions): ForwardEvent {
+export function createPosthogForwarder({
+  key,
+  host,
+  fetch = globalThis.fetch,
+  timeoutMs = 5000,
+}: PosthogOptions): ForwardEvent {
   const endpoint = new URL('/i/v0/e/', host)
   return async (event) => {
     const response = await fetch(endpoint, {

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream'
 
 /** Larger than Brotli's largest window, so repeats of the block cannot be found by a compressor. */
 export const PAYLOAD_BLOCK_BYTES = 16 * 1024 * 1024
-const SLICE_BYTES = 4 * 1024 * 1024
+const SLICE_BYTES = 1024 * 1024
 
 export interface PayloadSource {
   /** Resolves once the block is filled. */

@@ -74,7 +74,14 @@ describe('toOutputState()', () => {
   })
 
   it('shows a transport error without an answer to copy or save', () => {
-    expect(toOutputState({ status: 'error', answer: undefined, error: new Error('Could not reach the server'), localError: null })).toEqual({
+    expect(
+      toOutputState({
+        status: 'error',
+        answer: undefined,
+        error: new Error('Could not reach the server'),
+        localError: null,
+      }),
+    ).toEqual({
       kind: 'error',
       message: 'Could not reach the server',
       lines: [],

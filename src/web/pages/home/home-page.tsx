@@ -70,7 +70,7 @@ export function HomePage() {
         )}
       </section>
       {/* At least a screen high, so the panel can always be scrolled to the top while its code loads. */}
-      <div ref={panelRef} className="min-h-[calc(100dvh-5rem)] scroll-mt-20" data-testid="selected-panel">
+      <div ref={panelRef} className="min-h-[calc(100svh-5rem)] scroll-mt-20" data-testid="selected-panel">
         {selectedEntry ? (
           <CataloguePanel key={selectedEntry.id} entry={selectedEntry} variant="home" />
         ) : (
