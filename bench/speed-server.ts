@@ -28,6 +28,25 @@ function freePort(): Promise<number> {
   })
 }
 
+/** Starts our server on a port of its choosing and resolves with its base URL from its log. */
+function startOurServer(dataDir: string, children: ChildProcess[]): Promise<string> {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'src/server/server.ts')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', SPEED_MAX_BYTES: String(bytes) },
+  })
+  children.push(child)
+  return new Promise((resolve, reject) => {
+    let log = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      log += chunk.toString('utf8')
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log)
+      if (match?.[1]) resolve(match[1])
+    })
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)))
+  })
+}
+
 async function waitForUrl(url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
     try {
@@ -82,16 +101,18 @@ http {
 
 /** Bytes per second curl reports for one download (body discarded). */
 async function curlDownload(url: string): Promise<number> {
-  const { stdout } = await run('curl', ['-s', '-o', '/dev/null', '-w', '%{size_download} %{speed_download}', url])
-  const [size, speed] = stdout.trim().split(' ').map(Number)
-  if (size !== bytes) throw new Error(`${url} sent ${size} bytes, expected ${bytes}`)
+  const { stdout } = await run('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code} %{size_download} %{speed_download}', url])
+  const [status, size, speed] = stdout.trim().split(' ').map(Number)
+  if (status !== 200 || size !== bytes) throw new Error(`${url} answered ${status} with ${size} bytes, expected 200 with ${bytes}`)
   return speed ?? 0
 }
 
 async function curlUpload(url: string, file: string): Promise<number> {
-  const args = ['-s', '-o', '/dev/null', '-w', '%{speed_upload}', '-H', 'content-type: application/octet-stream']
+  const args = ['-s', '-o', '/dev/null', '-w', '%{http_code} %{speed_upload}', '-H', 'content-type: application/octet-stream']
   const { stdout } = await run('curl', [...args, '-X', 'POST', '-T', file, url])
-  return Number(stdout.trim())
+  const [status, speed] = stdout.trim().split(' ').map(Number)
+  if (status !== 200) throw new Error(`${url} answered ${status}`)
+  return speed ?? 0
 }
 
 const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
@@ -101,7 +122,7 @@ const mbps = (bytesPerSecond: number) => `${((bytesPerSecond * 8) / 1e6).toFixed
 const dir = await mkdtemp(path.join(tmpdir(), 'speed-bench-'))
 const children: ChildProcess[] = []
 try {
-  const [appPort, nginxPort, zeroCopyPort] = [await freePort(), await freePort(), await freePort()]
+  const [nginxPort, zeroCopyPort] = [await freePort(), await freePort()]
   // nginx workers run as an unprivileged user when started as root: they must reach the file.
   await chmod(dir, 0o755)
   await mkdir(path.join(dir, 'www'), { mode: 0o755 })
@@ -110,18 +131,14 @@ try {
   await writeStaticFile(file, bytes)
   await writeFile(path.join(dir, 'nginx.conf'), nginxConfig(dir, nginxPort, zeroCopyPort))
 
-  children.push(spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'inherit' }))
-  children.push(
-    spawn(process.execPath, [path.join(repoRoot, 'src/server/server.ts')], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-      env: { ...process.env, PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent', SPEED_MAX_BYTES: String(bytes) },
-    }),
-  )
-  const ours = `http://127.0.0.1:${appPort}/api/speed/down?bytes=${bytes}`
+  const nginx = spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'inherit' })
+  children.push(nginx)
+  nginx.once('exit', (code) => code !== null && code !== 0 && console.error(`nginx exited with ${code}`))
+  const appUrl = await startOurServer(path.join(dir, 'data'), children)
+  const ours = `${appUrl}/api/speed/down?bytes=${bytes}`
   const reference = `http://127.0.0.1:${nginxPort}/payload.bin`
   const zeroCopy = `http://127.0.0.1:${zeroCopyPort}/payload.bin`
-  await Promise.all([waitForUrl(`http://127.0.0.1:${appPort}/healthz`), waitForUrl(reference), waitForUrl(zeroCopy)])
+  await Promise.all([waitForUrl(reference), waitForUrl(zeroCopy)])
 
   // One warm-up each, then interleaved runs so all see the same machine load.
   for (const url of [ours, reference, zeroCopy]) await curlDownload(url)
@@ -134,7 +151,7 @@ try {
     zeroCopyRates.push(await curlDownload(zeroCopy))
   }
   const uploadRates: number[] = []
-  for (let i = 0; i < runs; i++) uploadRates.push(await curlUpload(`http://127.0.0.1:${appPort}/api/speed/up`, file))
+  for (let i = 0; i < runs; i++) uploadRates.push(await curlUpload(`${appUrl}/api/speed/up`, file))
 
   // On a shared machine other work only ever slows a run down: the best run estimates what each
   // server can do, the median what it did under this run's load. Both are printed.
