@@ -6,6 +6,7 @@
 // kernel sends page-cache pages without copying them; no Node.js server can do that.
 // Run: node bench/speed-server.ts [megabytes=100] [runs=5]
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { randomFillSync } from 'node:crypto'
 import { chmod, mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
@@ -33,7 +34,15 @@ function startOurServer(dataDir: string, children: ChildProcess[]): Promise<stri
   const child = spawn(process.execPath, [path.join(repoRoot, 'src/server/server.ts')], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', SPEED_MAX_BYTES: String(bytes) },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      SPEED_MAX_BYTES: String(bytes),
+      SPEED_BYTES_PER_MINUTE: String(1_000_000_000_000),
+    },
   })
   children.push(child)
   return new Promise((resolve, reject) => {
@@ -63,7 +72,7 @@ async function writeStaticFile(file: string, size: number): Promise<void> {
   const handle = await open(file, 'w')
   const block = Buffer.alloc(1_000_000)
   for (let written = 0; written < size; written += block.length) {
-    for (let i = 0; i < block.length; i += 4) block.writeUInt32LE((Math.random() * 2 ** 32) >>> 0, i)
+    randomFillSync(block)
     await handle.write(block, 0, Math.min(block.length, size - written))
   }
   await handle.close()
@@ -101,14 +110,30 @@ http {
 
 /** Bytes per second curl reports for one download (body discarded). */
 async function curlDownload(url: string): Promise<number> {
-  const { stdout } = await run('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code} %{size_download} %{speed_download}', url])
+  const { stdout } = await run('curl', [
+    '-s',
+    '-o',
+    '/dev/null',
+    '-w',
+    '%{http_code} %{size_download} %{speed_download}',
+    url,
+  ])
   const [status, size, speed] = stdout.trim().split(' ').map(Number)
-  if (status !== 200 || size !== bytes) throw new Error(`${url} answered ${status} with ${size} bytes, expected 200 with ${bytes}`)
+  if (status !== 200 || size !== bytes)
+    throw new Error(`${url} answered ${status} with ${size} bytes, expected 200 with ${bytes}`)
   return speed ?? 0
 }
 
 async function curlUpload(url: string, file: string): Promise<number> {
-  const args = ['-s', '-o', '/dev/null', '-w', '%{http_code} %{speed_upload}', '-H', 'content-type: application/octet-stream']
+  const args = [
+    '-s',
+    '-o',
+    '/dev/null',
+    '-w',
+    '%{http_code} %{speed_upload}',
+    '-H',
+    'content-type: application/octet-stream',
+  ]
   const { stdout } = await run('curl', [...args, '-X', 'POST', '-T', file, url])
   const [status, speed] = stdout.trim().split(' ').map(Number)
   if (status !== 200) throw new Error(`${url} answered ${status}`)
@@ -155,16 +180,26 @@ try {
 
   // On a shared machine other work only ever slows a run down: the best run estimates what each
   // server can do, the median what it did under this run's load. Both are printed.
-  const row = (label: string, rates: number[]) => console.log(`  ${label.padEnd(42)} best ${mbps(bestOf(rates))}  median ${mbps(medianOf(rates))}`)
+  const row = (label: string, rates: number[]) =>
+    console.log(`  ${label.padEnd(42)} best ${mbps(bestOf(rates))}  median ${mbps(medianOf(rates))}`)
   const ratio = bestOf(oursRates) / bestOf(referenceRates)
-  console.log(`download of ${megabytes} MB, ${runs} interleaved runs each (curl, loopback; load average ${loadavg()[0]?.toFixed(1)})`)
+  console.log(
+    `download of ${megabytes} MB, ${runs} interleaved runs each (curl, loopback; load average ${loadavg()[0]?.toFixed(1)})`,
+  )
   row('nginx static file (default, sendfile off)', referenceRates)
   row('nginx static file (sendfile on)', zeroCopyRates)
   row('GET /api/speed/down', oursRates)
-  console.log(`  ratio to nginx default, best runs ${ratio.toFixed(2)} (target ≥ 0.90) ${ratio >= 0.9 ? 'OK' : 'BELOW TARGET'}`)
+  console.log(
+    `  ratio to nginx default, best runs ${ratio.toFixed(2)} (target ≥ 0.90) ${ratio >= 0.9 ? 'OK' : 'BELOW TARGET'}`,
+  )
   console.log(`  ratio to nginx default, medians ${(medianOf(oursRates) / medianOf(referenceRates)).toFixed(2)}`)
-  console.log(`  ratio to nginx with sendfile, best runs ${(bestOf(oursRates) / bestOf(zeroCopyRates)).toFixed(2)} (zero-copy; for information)`)
-  console.log(`upload sink POST /api/speed/up, ${megabytes} MB:`.padEnd(44), `best ${mbps(bestOf(uploadRates))}  median ${mbps(medianOf(uploadRates))}`)
+  console.log(
+    `  ratio to nginx with sendfile, best runs ${(bestOf(oursRates) / bestOf(zeroCopyRates)).toFixed(2)} (zero-copy; for information)`,
+  )
+  console.log(
+    `upload sink POST /api/speed/up, ${megabytes} MB:`.padEnd(44),
+    `best ${mbps(bestOf(uploadRates))}  median ${mbps(medianOf(uploadRates))}`,
+  )
 } finally {
   for (const child of children) child.kill('SIGTERM')
   await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))))

@@ -17,8 +17,9 @@ import { createToolResultsRepository } from './modules/history/repository.ts'
 import { createPhoneReportsRepository } from './modules/phone/reports-repository.ts'
 import { phoneRoutes } from './modules/phone/routes.ts'
 import { speedRoutes } from './modules/speed/routes.ts'
+import { securityTxtRoutes } from './modules/security-txt/routes.ts'
 import { createRegistry } from '../diagnostics/registry.ts'
-import { registerErrorHandling } from './plugins/errors.ts'
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts'
 import { openApiRoute, registerOpenApi } from './plugins/openapi.ts'
 import { registerSameOriginRule } from './plugins/same-origin.ts'
 import { registerWeb } from './plugins/web.ts'
@@ -39,6 +40,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 64 * 1024,
     requestTimeout: 120_000,
+    frameworkErrors: answerFrameworkError,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -60,8 +62,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const registry = createRegistry(config)
   await app.register(toolRoutes, { net, registry, onAnswer: accounts.saveAnswer })
   await app.register(ipRoutes)
+  await app.register(securityTxtRoutes, { contact: config.securityContact, publicUrl: config.publicUrl })
   const history = createToolResultsRepository(deps.database.db)
-  await app.register(speedRoutes, { maxBytes: config.speedMaxBytes, serverName: config.speedServerName, currentUser: accounts.currentUser, history })
+  await app.register(speedRoutes, {
+    maxBytes: config.speedMaxBytes,
+    serverName: config.speedServerName,
+    currentUser: accounts.currentUser,
+    history,
+  })
   await app.register(phoneRoutes, {
     reports: createPhoneReportsRepository(deps.database.db),
     history,

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../support/app.ts'
 import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
 import { freePort } from '../support/ports.ts'
 
-const WEB_DIST = '/tmp/ntb-speed-web'
+const WEB_DIST = 'dist/web'
 if (!browserAvailable) console.warn('SKIPPED: the phone lookup end-to-end test needs chromium')
 
 describe.skipIf(!browserAvailable)('reverse phone lookup in the browser', () => {
@@ -35,7 +35,8 @@ describe.skipIf(!browserAvailable)('reverse phone lookup in the browser', () => 
     await page.getByRole('heading', { level: 1, name: 'Reverse Phone Lookup' }).waitFor()
     return page
   }
-  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor()
+  const toast = (page: Page, text: string) =>
+    page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor()
   const lookUp = async (page: Page, number: string) => {
     await page.getByLabel('Phone Number').fill(number)
     await page.getByRole('button', { name: 'Lookup', exact: true }).click()
@@ -65,7 +66,8 @@ describe.skipIf(!browserAvailable)('reverse phone lookup in the browser', () => 
     const card = page.getByRole('region', { name: 'Phone number details' })
     await card.waitFor()
     const text = await card.innerText()
-    for (const expected of ['+1 212 555 0123', 'New York, NY, United States', 'Landline or mobile', '0/10']) expect(text).toContain(expected)
+    for (const expected of ['+1 212 555 0123', 'New York, NY, United States', 'Landline or mobile', '0/10'])
+      expect(text).toContain(expected)
     expect(text).not.toContain('Name')
     await toast(page, 'Lookup Complete')
     await toast(page, 'Phone number information retrieved successfully')
@@ -76,7 +78,11 @@ describe.skipIf(!browserAvailable)('reverse phone lookup in the browser', () => 
   it("shows the server's failure message, and the retry text when the server cannot be reached", async () => {
     const page = await open()
     await page.route('**/api/phone-lookup', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Failed to lookup phone number' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: 'Failed to lookup phone number' }),
+      }),
     )
     await lookUp(page, '+447400123456')
     await page.getByRole('alert').filter({ hasText: 'Failed to lookup phone number' }).waitFor()
@@ -90,7 +96,10 @@ describe.skipIf(!browserAvailable)('reverse phone lookup in the browser', () => 
   it('lets a signed-in user report the number and shows the new counts', async () => {
     const context = await browser.newContext()
     const email = 'phone-e2e@example.test'
-    await context.request.post(`${url}/api/auth/sign-up/email`, { data: { email, password: 'phone-e2e-pw', name: '' }, headers: { origin: url } })
+    await context.request.post(`${url}/api/auth/sign-up/email`, {
+      data: { email, password: 'phone-e2e-pw', name: '' },
+      headers: { origin: url },
+    })
     await context.request.get((await latestOutboxMail(server.dataDir, email)).links[0] ?? '')
     const page = await open(context)
     await lookUp(page, '+1 212 555 0188')

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../support/app.ts'
 import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
 import { freePort } from '../support/ports.ts'
 
-const WEB_DIST = '/tmp/ntb-speed-web'
+const WEB_DIST = 'dist/web'
 if (!browserAvailable) console.warn('SKIPPED: the speed test end-to-end test needs chromium')
 
 describe.skipIf(!browserAvailable)('speed test in the browser', () => {
@@ -39,7 +39,8 @@ describe.skipIf(!browserAvailable)('speed test in the browser', () => {
     })
     return context
   }
-  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor()
+  const toast = (page: Page, text: string) =>
+    page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor()
 
   it('runs the whole test against our server and shows measured numbers', async () => {
     const context = await newContext()
@@ -76,7 +77,10 @@ describe.skipIf(!browserAvailable)('speed test in the browser', () => {
   it("saves a signed-in user's result to the history", async () => {
     const context = await newContext()
     const email = 'speed-e2e@example.test'
-    await context.request.post(`${url}/api/auth/sign-up/email`, { data: { email, password: 'speed-e2e-pw', name: '' }, headers: { origin: url } })
+    await context.request.post(`${url}/api/auth/sign-up/email`, {
+      data: { email, password: 'speed-e2e-pw', name: '' },
+      headers: { origin: url },
+    })
     const link = (await latestOutboxMail(server.dataDir, email)).links[0] ?? ''
     await context.request.get(link)
     const page = await context.newPage()
@@ -84,7 +88,10 @@ describe.skipIf(!browserAvailable)('speed test in the browser', () => {
     await page.getByRole('button', { name: 'Start Test' }).click()
     await toast(page, 'Result saved to your history')
     const history = await (await context.request.get(`${url}/api/history`)).json()
-    expect(history.items[0]).toMatchObject({ toolName: 'speedtest', resultData: { serverLocation: 'E2E loopback server', server: 'ours' } })
+    expect(history.items[0]).toMatchObject({
+      toolName: 'speedtest',
+      resultData: { serverLocation: 'E2E loopback server', server: 'ours' },
+    })
     expect(history.items[0].resultData.download).toBeGreaterThan(0)
     await context.close()
   }, 120_000)

@@ -10,7 +10,7 @@ import { browserAvailable } from '../support/browser.ts'
 import { type Lab, type LabProcess, REPO_ROOT, startLab } from './lab.ts'
 import { IP_BINARY } from './namespaces.ts'
 
-const WEB_DIST = '/tmp/ntb-speed-web'
+const WEB_DIST = path.join(REPO_ROOT, 'dist/web')
 const PORT = 8080
 
 let lab: Lab | null = null
@@ -27,7 +27,16 @@ async function launchInClient(lab: Lab, workDir: string): Promise<Browser> {
   return chromium.launch({
     executablePath: wrapper,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   })
 }
 

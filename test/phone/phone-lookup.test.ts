@@ -39,7 +39,13 @@ describe('POST /api/phone-lookup', () => {
 
   it('places a Canadian number in Canada from its area code', async () => {
     const { data } = (await lookUp('1-416-555-0123')).json()
-    expect(data).toMatchObject({ e164: '+14165550123', valid: true, country: 'CA', location: 'Ontario, Canada', lineType: 'Landline or mobile' })
+    expect(data).toMatchObject({
+      e164: '+14165550123',
+      valid: true,
+      country: 'CA',
+      location: 'Ontario, Canada',
+      lineType: 'Landline or mobile',
+    })
     expect(data.timeZones).toEqual(['America/Toronto'])
   })
 
@@ -57,7 +63,14 @@ describe('POST /api/phone-lookup', () => {
 
   it('tells a toll-free number apart and gives it no carrier', async () => {
     const { data } = (await lookUp('+1 800.555.0199')).json()
-    expect(data).toMatchObject({ e164: '+18005550199', valid: true, lineType: 'Toll-free', carrier: null, country: 'US', location: 'United States' })
+    expect(data).toMatchObject({
+      e164: '+18005550199',
+      valid: true,
+      lineType: 'Toll-free',
+      carrier: null,
+      country: 'US',
+      location: 'United States',
+    })
   })
 
   it('geocodes a German landline to its city', async () => {
@@ -68,10 +81,18 @@ describe('POST /api/phone-lookup', () => {
   it('reports a well-formed number outside the plan as invalid, without location or carrier', async () => {
     const res = await lookUp('123-456-7890')
     expect(res.statusCode).toBe(200)
-    expect(res.json().data).toMatchObject({ e164: '+11234567890', valid: false, lineType: 'Unknown', location: null, carrier: null, country: null, timeZones: [] })
+    expect(res.json().data).toMatchObject({
+      e164: '+11234567890',
+      valid: false,
+      lineType: 'Unknown',
+      location: null,
+      carrier: null,
+      country: null,
+      timeZones: [],
+    })
   })
 
-  it("never invents a caller name or business", async () => {
+  it('never invents a caller name or business', async () => {
     const { data } = (await lookUp('+1 650 253 0000')).json()
     expect(data).not.toHaveProperty('name')
     expect(data).not.toHaveProperty('business')

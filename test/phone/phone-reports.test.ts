@@ -44,7 +44,11 @@ describe.each(appBackends())('phone spam reports on $name', (backend) => {
       const [ann, ben, cat] = users as [BrowserLikeClient, BrowserLikeClient, BrowserLikeClient]
       const first = (await vote(ann, 'spam', 'robocall')).json()
       expect(first).toMatchObject({ number: NUMBER, reports: 1, spamScore: 3, spam: false })
-      expect((await vote(ben, 'not_spam')).json()).toMatchObject({ reports: 1, spamScore: 3, votes: { spam: 1, notSpam: 1 } })
+      expect((await vote(ben, 'not_spam')).json()).toMatchObject({
+        reports: 1,
+        spamScore: 3,
+        votes: { spam: 1, notSpam: 1 },
+      })
       const third = await vote(cat, 'spam', 'robocall')
       expect(third.statusCode).toBe(200)
       expect(third.json()).toEqual({
@@ -67,11 +71,15 @@ describe.each(appBackends())('phone spam reports on $name', (backend) => {
         { category: 'robocall', count: 2 },
         { category: 'scam', count: 1 },
       ])
-      const rows = await database.db.selectFrom('phone_reports').selectAll().where('number', '=', '+12125550142').execute()
+      const rows = await database.db
+        .selectFrom('phone_reports')
+        .selectAll()
+        .where('number', '=', '+12125550142')
+        .execute()
       expect(rows).toHaveLength(3)
     })
 
-    it("shows a signed-in caller their own vote in the lookup, and saves the lookup to their history", async () => {
+    it('shows a signed-in caller their own vote in the lookup, and saves the lookup to their history', async () => {
       const ann = users[0] as BrowserLikeClient
       const answer = await lookUp(ann)
       expect(answer.data.yourReport).toEqual({ verdict: 'spam', category: 'robocall' })
@@ -89,7 +97,8 @@ describe.each(appBackends())('phone spam reports on $name', (backend) => {
     it("limits one user's votes per hour and leaves other users unaffected", async () => {
       const dan = users[3] as BrowserLikeClient
       const statuses: number[] = []
-      for (let i = 0; i < 6; i++) statuses.push((await vote(dan, 'not_spam', undefined, `+1 212 555 01${10 + i}`)).statusCode)
+      for (let i = 0; i < 6; i++)
+        statuses.push((await vote(dan, 'not_spam', undefined, `+1 212 555 01${10 + i}`)).statusCode)
       // The refused vote above (invalid number) counted as the first of five.
       expect(statuses).toEqual([200, 200, 200, 200, 429, 429])
       expect((await vote(users[2] as BrowserLikeClient, 'spam', 'robocall')).statusCode).toBe(200)

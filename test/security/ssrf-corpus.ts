@@ -128,15 +128,17 @@ const WHOIS_REFERRALS: Record<string, string> = {
   'ref-hex': 'refer: 0x7f.2:{WP}',
   'ref-localhost': 'Registrar WHOIS Server: localhost:{WP}',
   'ref-meta': 'refer: 169.254.169.254',
+  'ref-ten': 'refer: ten.ssrf.test',
   'ref-ok': 'refer: ok.ssrf.test:{WP}',
 }
+
 export { WHOIS_REFERRALS }
 
 export const CORPUS: Attempt[] = [
   ...URL_SPELLINGS.map(([input, expect]) => ({ tool: 'website-check', input, expect })),
   ...REDIRECT_TARGETS.map((to) => ({
     tool: 'website-check',
-    input: `http://127.0.0.65:{HP}/redir?to=${encodeURIComponent(to)}`,
+    input: `http://127.0.0.65:{HP}/redir?to=${to}`,
     expect: 'policy' as const,
   })),
   ...[
@@ -171,7 +173,7 @@ export const CORPUS: Attempt[] = [
   { tool: 'dns', input: 'ok.ssrf.test', options: { resolver: '127.0.0.2' }, expect: 'invalid' },
   { tool: 'dns', input: 'ok.ssrf.test', options: { resolver: 'system', server: '127.0.0.2:{KP}' }, expect: 'policy' },
   { tool: 'dns', input: 'www.evil', options: { trace: true, type: 'A' }, expect: 'policy' },
-  { tool: 'dns', input: 'www.evil6', options: { trace: true, type: 'A' }, expect: 'policy' },
+  { tool: 'dns', input: 'www.evilsix', options: { trace: true, type: 'A' }, expect: 'policy' },
   ...Object.keys(WHOIS_REFERRALS)
     .filter((key) => key !== 'ref-ok')
     .map((key) => ({ tool: 'whois', input: `${key}.whoisref`, expect: { note: NOT_ALLOWED } })),
@@ -181,9 +183,14 @@ export const CORPUS: Attempt[] = [
     expect: { note: /RDAP: .*is not allowed/ },
   })),
   { tool: 'whois', input: 'example.rdapcreds', expect: { note: /RDAP: .*URLs with credentials are not supported/ } },
-  ...['http://127.0.0.2:8080/', 'http://ok.ssrf.test@127.0.0.2/', '[::1]', 'lo.ssrf.test', '１２７.０.０.２', '169.254.169.254'].map(
-    (input) => ({ tool: 'geolocation', input, expect: 'policy' as const }),
-  ),
+  ...[
+    'http://127.0.0.2:8080/',
+    'http://ok.ssrf.test@127.0.0.2/',
+    '[::1]',
+    'lo.ssrf.test',
+    '１２７.０.０.２',
+    '169.254.169.254',
+  ].map((input) => ({ tool: 'geolocation', input, expect: 'policy' as const })),
   { tool: 'mail', input: '127.0.0.2', expect: 'policy' },
   ...['mx-name.ssrf.test', 'mx-literal.ssrf.test', 'mx-meta.ssrf.test', 'lo.ssrf.test', 'lo6.ssrf.test'].map(
     (input) => ({ tool: 'mail', input, expect: { note: /not contacted: .*is not allowed/ } }),

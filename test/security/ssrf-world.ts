@@ -49,8 +49,8 @@ ssrf.test. IN NS ns.ssrf.test.
 ns.ssrf.test. IN A ${KNOT_HOST}
 evil. IN NS ns.evil.
 ns.evil. IN A 127.0.0.2
-evil6. IN NS ns.evil6.
-ns.evil6. IN AAAA ::1
+evilsix. IN NS ns.evilsix.
+ns.evilsix. IN AAAA ::1
 localhost. IN A 127.0.0.1
 localhost. IN AAAA ::1
 `
@@ -105,7 +105,8 @@ function startSite(ports: Ports, requests: string[]): Promise<http.Server> {
     const url = new URL(request.url ?? '/', 'http://site')
     requests.push(url.pathname + url.search)
     const file = /^\/bootstrap\/(\w+\.json)$/.exec(url.pathname)?.[1]
-    if (file) return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(bootstrap(file, ports)))
+    if (file)
+      return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(bootstrap(file, ports)))
     if (url.pathname === '/redir') return response.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end()
     if (url.pathname.startsWith('/rdap-redirect/')) {
       const rest = url.pathname.slice('/rdap-redirect/'.length)
@@ -124,7 +125,9 @@ function startWhois(ports: Ports, referrals: Record<string, string>, queries: st
       const query = chunk.toString('latin1').trim().toLowerCase()
       queries.push(query)
       const referral = referrals[query.split('.')[0] ?? '']
-      socket.end(referral ? `domain: ${query}\r\n${fillPorts(referral, ports)}\r\n` : `% No entries found for ${query}\r\n`)
+      socket.end(
+        referral ? `domain: ${query}\r\n${fillPorts(referral, ports)}\r\n` : `% No entries found for ${query}\r\n`,
+      )
     })
   })
   return new Promise((resolve) => server.listen(ports.WP, PEER_HOST, () => resolve(server)))

@@ -24,6 +24,8 @@ vi.mock('../../src/diagnostics/net/policy.ts', async (importOriginal) => {
 const ready = knotAvailable && opensslAvailable
 if (!ready) console.warn('SKIPPED: the SSRF corpus needs knotd (Debian knot) and openssl')
 
+/** The corpus sends far more runs than a visitor may: the rate limits are not under test here. */
+const UNLIMITED = { RATE_LIMIT_TOOLS_PER_MINUTE: '100000', RATE_LIMIT_EXPENSIVE_PER_MINUTE: '100000' }
 const DENIAL = /is not allowed|has no public location|is not announced/
 
 function expectAnswer(res: LightMyRequestResponse, expectation: Expectation) {
@@ -57,6 +59,7 @@ describe.skipIf(!ready)('SSRF corpus', () => {
     world = await startSsrfWorld(WHOIS_REFERRALS)
     const { HP, WP, SP } = world.ports
     t = await createTestApp({
+      ...UNLIMITED,
       TARGET_ALLOW: ALLOW,
       DNS_SERVERS: world.knot.endpoint,
       DNS_ROOT_HINTS: world.knot.endpoint,
@@ -64,8 +67,13 @@ describe.skipIf(!ready)('SSRF corpus', () => {
       RDAP_BOOTSTRAP_URL: `http://${PEER_HOST}:${HP}/bootstrap/`,
       MAIL_TEST_PORT: String(SP),
     })
-    rebinder = await startRebindingDns({ host: REBIND_HOST, first: PEER_HOST, then: '127.0.0.2' })
-    rebinding = await createTestApp({ TARGET_ALLOW: ALLOW, DNS_SERVERS: rebinder.endpoint, MAIL_TEST_PORT: String(SP) })
+    rebinder = await startRebindingDns({ host: REBIND_HOST, first: PEER_HOST, later: '127.0.0.2' })
+    rebinding = await createTestApp({
+      ...UNLIMITED,
+      TARGET_ALLOW: ALLOW,
+      DNS_SERVERS: rebinder.endpoint,
+      MAIL_TEST_PORT: String(SP),
+    })
   })
   afterAll(async () => {
     await Promise.all([t?.close(), rebinding?.close(), rebinder?.stop()])
@@ -157,7 +165,9 @@ describe.skipIf(!ready)('SSRF corpus', () => {
     it('a redirect to the same name is resolved again and stopped by the policy', async () => {
       const answer = (await post(rebinding, 'website-check', 'http://rebind-hop.test:{HP}/redir?to=/')).json()
       expect(answer).toMatchObject({ status: 'failed', failureSource: 'policy' })
-      expect(answer.error).toMatch(/^Redirect to http:\/\/rebind-hop\.test:\d+\/ stopped: .*127\.0\.0\.2.*is not allowed/)
+      expect(answer.error).toMatch(
+        /^Redirect to http:\/\/rebind-hop\.test:\d+\/ stopped: .*127\.0\.0\.2.*is not allowed/,
+      )
     })
 
     it('SSL check makes every connection to the one checked address', async () => {

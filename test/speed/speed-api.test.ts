@@ -33,7 +33,10 @@ describe('speed-test endpoints', () => {
   })
 
   it('GET /api/speed/down answers the same payload to every request (no per-request randomness)', async () => {
-    const [a, b] = await Promise.all([t.app.inject('/api/speed/down?bytes=4096'), t.app.inject('/api/speed/down?bytes=4096')])
+    const [a, b] = await Promise.all([
+      t.app.inject('/api/speed/down?bytes=4096'),
+      t.app.inject('/api/speed/down?bytes=4096'),
+    ])
     expect(a.rawPayload.equals(b.rawPayload)).toBe(true)
   })
 
@@ -69,7 +72,12 @@ describe('speed-test endpoints', () => {
       [undefined, Buffer.alloc(123)],
     ]
     for (const [type, body] of bodies) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/speed/up', payload: body, headers: type ? { 'content-type': type } : {} })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/speed/up',
+        payload: body,
+        headers: type ? { 'content-type': type } : {},
+      })
       expect(res.statusCode, String(type)).toBe(200)
       expect(res.json()).toMatchObject({ bytes: body.length })
       expect(res.json().durationMs).toBeGreaterThanOrEqual(0)
@@ -105,7 +113,10 @@ describe('speed-test endpoints', () => {
     const answer = await new Promise<string>((resolve, reject) => {
       const req = httpRequest(`${url}/api/speed/up`, { method: 'POST' }, (res) => {
         let text = ''
-        res.setEncoding('utf8').on('data', (c: string) => (text += c)).on('end', () => resolve(text))
+        res
+          .setEncoding('utf8')
+          .on('data', (c: string) => (text += c))
+          .on('end', () => resolve(text))
       })
       req.on('error', reject)
       for (let i = 0; i < 10; i++) req.write(Buffer.alloc(100_000, i))
@@ -117,7 +128,15 @@ describe('speed-test endpoints', () => {
 
 describe('saving a speed test result', () => {
   let t: TestApp
-  const result = { download: 93.4, upload: 41.2, ping: 12.5, jitter: 1.8, serverLocation: 'localhost:8080', server: 'ours', errors: {} }
+  const result = {
+    download: 93.4,
+    upload: 41.2,
+    ping: 12.5,
+    jitter: 1.8,
+    serverLocation: 'localhost:8080',
+    server: 'ours',
+    errors: {},
+  }
   beforeAll(async () => {
     t = await createTestApp()
   })
@@ -129,7 +148,9 @@ describe('saving a speed test result', () => {
   })
 
   it("saves a signed-in user's result to their history as tool speedtest", async () => {
-    const user = await signUpVerified(t.app, 'speedy@example.test', 'speedy-secret', (to) => latestOutboxMail(t.dataDir, to))
+    const user = await signUpVerified(t.app, 'speedy@example.test', 'speedy-secret', (to) =>
+      latestOutboxMail(t.dataDir, to),
+    )
     const res = await user.post('/api/speed/result', result)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ saved: true })
@@ -138,8 +159,16 @@ describe('saving a speed test result', () => {
   })
 
   it('refuses a result without any measurement', async () => {
-    const user = await signUpVerified(t.app, 'empty@example.test', 'empty-secret', (to) => latestOutboxMail(t.dataDir, to))
-    const res = await user.post('/api/speed/result', { ...result, download: null, upload: null, ping: null, jitter: null })
+    const user = await signUpVerified(t.app, 'empty@example.test', 'empty-secret', (to) =>
+      latestOutboxMail(t.dataDir, to),
+    )
+    const res = await user.post('/api/speed/result', {
+      ...result,
+      download: null,
+      upload: null,
+      ping: null,
+      jitter: null,
+    })
     expect(res.statusCode).toBe(400)
   })
 })

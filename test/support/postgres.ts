@@ -17,6 +17,10 @@ export interface PostgresServer {
   createDatabase(): Promise<string>
   /** Stops the server (immediate mode) and deletes its files; safe to call more than once. */
   stop(): Promise<void>
+  /** Shuts the server down (fast mode: connected clients are told and cut off), keeping its files. */
+  pause(): Promise<void>
+  /** Starts a paused server again, on the same port with the same data. */
+  resume(): Promise<void>
 }
 
 interface Installation {
@@ -77,6 +81,13 @@ export async function startPostgres(): Promise<PostgresServer | null> {
       stop: () => {
         stopping ??= cleanUp()
         return stopping
+      },
+      pause: async () => {
+        await exec('pg_ctl', ['stop', '-D', dataDir, '-m', 'fast', '-w'])
+      },
+      resume: async () => {
+        await exec('pg_ctl', ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '60'])
+          .catch(async (error) => Promise.reject(describeFailure('pg_ctl start failed', error, await readLog(logFile))))
       },
     }
   } catch (error) {

@@ -12,7 +12,11 @@ export interface RebindingDns {
   stop(): Promise<void>
 }
 
-export async function startRebindingDns(options: { host: string; first: string; then: string }): Promise<RebindingDns> {
+export async function startRebindingDns(options: {
+  host: string
+  first: string
+  later: string
+}): Promise<RebindingDns> {
   const asked = new Map<string, number>()
   const socket = dgram.createSocket('udp4')
   socket.on('message', (message, peer) => {
@@ -29,7 +33,7 @@ export async function startRebindingDns(options: { host: string; first: string; 
     if (question.type === 'A') {
       const count = (asked.get(name) ?? 0) + 1
       asked.set(name, count)
-      answers.push({ type: 'A', name: question.name, ttl: 0, data: count === 1 ? options.first : options.then })
+      answers.push({ type: 'A', name: question.name, ttl: 0, data: count === 1 ? options.first : options.later })
     }
     const reply = dnsPacket.encode({
       id: query.id,

@@ -96,7 +96,12 @@ export function createMailDiagnostic(options: MailDiagnosticOptions = {}): Diagn
         progress: ctx.progress,
       }
       const literal = parseIpLiteral(domain)
-      if (literal) return { status: 'ok', result: await testAddress(literal.address, deps) }
+      if (literal) {
+        // A denied address is the whole answer: nothing else would be tested.
+        const decision = ctx.net.policy.check(literal.address)
+        if (!decision.allowed) return failed('policy', ctx.net.policy.explain(decision))
+        return { status: 'ok', result: await testAddress(literal.address, deps) }
+      }
 
       const lookup = await lookupMx(domain, resolve)
       if (lookup.kind === 'nxdomain') return failed('target', `NXDOMAIN: ${domain} does not exist`)

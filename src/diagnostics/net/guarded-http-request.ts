@@ -151,6 +151,8 @@ export function requestHop(options: HttpHopOptions): Promise<HttpHopResponse> {
       socket.once('secureConnect', () => (marks.tls = performance.now()))
     })
     request.on('error', (error) => {
+      // Once the answer has begun, a reset only cuts its body: the response handlers finish it.
+      if (marks.firstByte !== undefined) return
       if (marks.connect === undefined) return fail('connect', error)
       if (secure && marks.tls === undefined) return fail('tls', error)
       fail('no-response', error)

@@ -1,5 +1,5 @@
 // One error shape for every failure: { error: { type, message } }; 5xx texts never leak internals.
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ToolUnavailableError } from '../../diagnostics/types.ts'
 
@@ -23,4 +23,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed')
     return reply.code(500).send({ error: { type: 'internal_error', message: 'Internal server error' } })
   })
+}
+
+/** Errors Fastify raises before routing (a malformed or over-long URL), in the same one shape. */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  reply.code(error.statusCode ?? 400).send({ error: { type: 'bad_request', message: error.message } })
 }

@@ -25,7 +25,15 @@ export const phoneNumberInput = z
 
 export const phoneLookupRequest = z.object({ phoneNumber: phoneNumberInput })
 
-export const SPAM_CATEGORIES = ['telemarketing', 'scam', 'robocall', 'debt-collector', 'survey', 'political', 'other'] as const
+export const SPAM_CATEGORIES = [
+  'telemarketing',
+  'scam',
+  'robocall',
+  'debt-collector',
+  'survey',
+  'political',
+  'other',
+] as const
 export const spamCategory = z.enum(SPAM_CATEGORIES)
 export type SpamCategory = z.infer<typeof spamCategory>
 

@@ -1,6 +1,7 @@
 // Which budgets a request draws on, by route: every limit of the API in one table.
-import type { LimitSettings } from '../../config.ts'
+
 import { findEntry, TOOL_IDS } from '../../../shared/catalogue.ts'
+import type { LimitSettings } from '../../config.ts'
 import { expensiveCost } from './tool-costs.ts'
 
 export const LIMIT_WINDOW_MS = 60_000
@@ -43,7 +44,13 @@ function toolPlan(tool: string, limits: LimitSettings): LimitPlan {
   ]
   const cost = expensiveCost(tool)
   if (cost > 0) {
-    budgets.push({ name: 'expensive', amount: cost, max: limits.expensivePerMinute, tooMany: `Too many ${name} runs`, perAccount: true })
+    budgets.push({
+      name: 'expensive',
+      amount: cost,
+      max: limits.expensivePerMinute,
+      tooMany: `Too many ${name} runs`,
+      perAccount: true,
+    })
   }
   return { budgets, run: tool, shape: 'error' }
 }
@@ -61,17 +68,35 @@ export function planLimits(facts: RouteFacts, limits: LimitSettings): LimitPlan 
     return { budgets: [budget], shape: lookup ? 'phone-lookup' : 'error' }
   }
   if (method === 'POST' && route === '/api/auth/*') {
-    const budget: Budget = { name: 'auth', amount: 1, max: limits.authPerMinute, tooMany: 'Too many account requests', perAccount: false }
+    const budget: Budget = {
+      name: 'auth',
+      amount: 1,
+      max: limits.authPerMinute,
+      tooMany: 'Too many account requests',
+      perAccount: false,
+    }
     return { budgets: [budget], shape: 'auth' }
   }
   if (method === 'POST' && route === '/api/events') {
-    const budget: Budget = { name: 'events', amount: 1, max: limits.eventsPerMinute, tooMany: 'Too many analytics events', perAccount: false }
+    const budget: Budget = {
+      name: 'events',
+      amount: 1,
+      max: limits.eventsPerMinute,
+      tooMany: 'Too many analytics events',
+      perAccount: false,
+    }
     return { budgets: [budget], shape: 'error' }
   }
   if ((method === 'GET' && route === '/api/speed/down') || (method === 'POST' && route === '/api/speed/up')) {
     const amount = facts.transferBytes ?? 0
     if (amount <= 0) return undefined
-    const budget: Budget = { name: 'speed', amount, max: limits.speedBytesPerMinute, tooMany: 'Too much speed-test traffic', perAccount: false }
+    const budget: Budget = {
+      name: 'speed',
+      amount,
+      max: limits.speedBytesPerMinute,
+      tooMany: 'Too much speed-test traffic',
+      perAccount: false,
+    }
     return { budgets: [budget], shape: 'error' }
   }
   return undefined

@@ -21,7 +21,10 @@ export interface RedisCounterStoreOptions {
 }
 
 /** Connects at once and throws when Redis cannot be reached, so a bad REDIS_URL stops the start. */
-export async function createRedisCounterStore(url: string, options: RedisCounterStoreOptions = {}): Promise<CounterStore> {
+export async function createRedisCounterStore(
+  url: string,
+  options: RedisCounterStoreOptions = {},
+): Promise<CounterStore> {
   const redis = new Redis(url, {
     lazyConnect: true,
     // A command while disconnected fails at once instead of waiting in a queue.

@@ -23,7 +23,10 @@ function bodyOf(shape: RefusalShape, { type, message }: Refusal): object {
 }
 
 export function sendRefusal(reply: FastifyReply, shape: RefusalShape, refusal: Refusal, closeConnection = false) {
-  reply.code(refusal.status).header('retry-after', String(refusal.retryAfterSeconds)).header('cache-control', 'no-store')
+  reply
+    .code(refusal.status)
+    .header('retry-after', String(refusal.retryAfterSeconds))
+    .header('cache-control', 'no-store')
   // An upload that is refused is not read: ending the connection spares both sides the rest of it.
   if (closeConnection) reply.header('connection', 'close')
   return reply.send(bodyOf(shape, refusal))

@@ -1,8 +1,8 @@
 // Applies the limits to every route of the app (one preHandler hook): concurrency caps on tool runs,
 // then the rate budgets of limit-rules.ts per address and per signed-in account.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Config } from '../../config.ts'
 import { findEntry } from '../../../shared/catalogue.ts'
+import type { Config } from '../../config.ts'
 import type { CurrentUser } from '../auth/session.ts'
 import { clientAddressKey } from './client-key.ts'
 import { createConcurrencyGate, type GateDecision } from './concurrency-gate.ts'
@@ -40,17 +40,28 @@ async function accountIdOf(request: FastifyRequest, currentUser: CurrentUser): P
 function busyRefusal(decision: Exclude<GateDecision, { admitted: true }>, tool: string): Refusal {
   const retry = BUSY_RETRY_AFTER_SECONDS
   if (decision.reason === 'client') {
-    return { status: 429, type: 'rate_limited', retryAfterSeconds: retry, message: `Too many tool runs in progress from your address. Try again in ${retry} s.` }
+    return {
+      status: 429,
+      type: 'rate_limited',
+      retryAfterSeconds: retry,
+      message: `Too many tool runs in progress from your address. Try again in ${retry} s.`,
+    }
   }
   const what = decision.reason === 'tool' ? `${findEntry(tool)?.name ?? tool} runs` : 'tool runs'
-  return { status: 503, type: 'server_busy', retryAfterSeconds: retry, message: `The server is busy with too many ${what}. Try again in ${retry} s.` }
+  return {
+    status: 503,
+    type: 'server_busy',
+    retryAfterSeconds: retry,
+    message: `The server is busy with too many ${what}. Try again in ${retry} s.`,
+  }
 }
 
 export async function registerLimits(app: FastifyInstance, { config, currentUser }: LimitsOptions): Promise<void> {
   const store = await createStore(app, config.redisUrl)
   app.addHook('onClose', async () => store.close())
   const limiter = createRateLimiter(store, {
-    onStoreFailure: (error) => app.log.error({ err: error }, 'rate-limit store unavailable: requests pass without rate limits'),
+    onStoreFailure: (error) =>
+      app.log.error({ err: error }, 'rate-limit store unavailable: requests pass without rate limits'),
   })
   const gate = createConcurrencyGate({
     overall: config.limits.concurrentRuns,
@@ -69,7 +80,10 @@ export async function registerLimits(app: FastifyInstance, { config, currentUser
     if (plan.run) {
       const decision = gate.enter(plan.run, address)
       if (!decision.admitted) {
-        request.log.info({ limit: `concurrent-${decision.reason}`, client: address }, 'request refused by a concurrency cap')
+        request.log.info(
+          { limit: `concurrent-${decision.reason}`, client: address },
+          'request refused by a concurrency cap',
+        )
         return sendRefusal(reply, plan.shape, busyRefusal(decision, plan.run))
       }
       release = decision.release
@@ -82,6 +96,11 @@ export async function registerLimits(app: FastifyInstance, { config, currentUser
     const { budget, subject, retryAfterSeconds } = refused
     request.log.info({ limit: budget.name, by: subject, client: address }, 'request refused by a rate limit')
     const message = `${budget.tooMany} from your ${subject}. Try again in ${retryAfterSeconds} s.`
-    return sendRefusal(reply, plan.shape, { status: 429, type: 'rate_limited', message, retryAfterSeconds }, budget.name === 'speed')
+    return sendRefusal(
+      reply,
+      plan.shape,
+      { status: 429, type: 'rate_limited', message, retryAfterSeconds },
+      budget.name === 'speed',
+    )
   })
 }

@@ -1,8 +1,8 @@
 // Spam votes on phone numbers, one per user and number: voting again replaces the earlier vote.
 import type { Kysely } from 'kysely'
-import type { DatabaseSchema } from '../../db/schema.ts'
 import type { PhoneVerdict, SpamCategory } from '../../../shared/tools/phone.ts'
 import { SPAM_CATEGORIES } from '../../../shared/tools/phone.ts'
+import type { DatabaseSchema } from '../../db/schema.ts'
 import type { Votes } from './spam-score.ts'
 
 export interface PhoneReport {

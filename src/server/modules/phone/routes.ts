@@ -4,7 +4,12 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { errorBody } from '../../../shared/tools/common.ts'
-import { phoneLookupAnswer, phoneLookupRequest, phoneReportAnswer, phoneReportRequest } from '../../../shared/tools/phone.ts'
+import {
+  phoneLookupAnswer,
+  phoneLookupRequest,
+  phoneReportAnswer,
+  phoneReportRequest,
+} from '../../../shared/tools/phone.ts'
 import { messages } from '../../../shared/validation.ts'
 import type { ToolResultsRepository } from '../history/repository.ts'
 import { parsePhoneInput } from './describe-number.ts'
@@ -19,7 +24,7 @@ export interface PhoneRoutesOptions {
   reportsPerHour: number
 }
 
-export const LOOKUP_FAILED = 'Failed to lookup phone number'
+const LOOKUP_FAILED = 'Failed to lookup phone number'
 
 export async function phoneRoutes(app: FastifyInstance, options: PhoneRoutesOptions) {
   const { reports, history } = options
@@ -39,6 +44,16 @@ export async function phoneRoutes(app: FastifyInstance, options: PhoneRoutesOpti
     '/api/phone-lookup',
     {
       attachValidation: true,
+      // A body that cannot be read (bad JSON, wrong content type, too large) is answered in this
+      // route's own shape too: the global { error: {...} } body would not match its schema (500).
+      errorHandler(error, request, reply) {
+        const status = error.statusCode ?? 500
+        if (status >= 400 && status < 500) {
+          return reply.code(status as 400).send({ success: false, error: error.message })
+        }
+        request.log.error({ err: error }, 'phone lookup failed')
+        return reply.code(500).send({ success: false, error: LOOKUP_FAILED })
+      },
       schema: {
         tags: ['tools'],
         summary: 'Reverse phone lookup: numbering-plan facts and community spam reports',
@@ -49,7 +64,9 @@ export async function phoneRoutes(app: FastifyInstance, options: PhoneRoutesOpti
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
       if (request.validationError) {
-        return reply.code(400).send({ success: false, error: request.validationError.validation[0]?.message ?? messages.phoneInvalid })
+        return reply
+          .code(400)
+          .send({ success: false, error: request.validationError.validation[0]?.message ?? messages.phoneInvalid })
       }
       const phone = parsePhoneInput(request.body.phoneNumber)
       if (!phone) return reply.code(400).send({ success: false, error: messages.phoneInvalid })

@@ -11,7 +11,11 @@ export function summarizeReports({ votes, categories }: ReportTally): SpamSummar
 }
 
 /** `userId` adds the caller's own vote (yourReport). No caller name or business: no source is configured. */
-export async function lookUpPhone(phone: PhoneNumber, reports: PhoneReportsRepository, userId?: string): Promise<PhoneLookupData> {
+export async function lookUpPhone(
+  phone: PhoneNumber,
+  reports: PhoneReportsRepository,
+  userId?: string,
+): Promise<PhoneLookupData> {
   const [facts, tally, own] = await Promise.all([
     describeNumber(phone),
     reports.tally(phone.number),

@@ -4,12 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorBody } from '../../../shared/tools/common.ts'
-import {
-  speedPingAnswer,
-  speedSaveAnswer,
-  speedServerInfo,
-  speedTestResult,
-} from '../../../shared/tools/speedtest.ts'
+import { speedPingAnswer, speedSaveAnswer, speedServerInfo, speedTestResult } from '../../../shared/tools/speedtest.ts'
 import type { ToolResultsRepository } from '../history/repository.ts'
 import { createPayloadSource, streamPayload } from './payload.ts'
 import { uploadSinkRoutes } from './upload-sink.ts'
@@ -23,7 +18,9 @@ export interface SpeedRoutesOptions {
 
 /** Never cached, never transformed (compressed) by anything on the way. */
 function measurementHeaders(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', 'no-store, no-transform').header('server-timing', `app;dur=${reply.elapsedTime.toFixed(3)}`)
+  return reply
+    .header('cache-control', 'no-store, no-transform')
+    .header('server-timing', `app;dur=${reply.elapsedTime.toFixed(3)}`)
 }
 
 const savableResult = speedTestResult.refine(
@@ -38,7 +35,13 @@ export async function speedRoutes(app: FastifyInstance, options: SpeedRoutesOpti
 
   routes.get(
     '/api/speed/server',
-    { schema: { tags: ['speed'], summary: 'The name of this speed-test server and its transfer cap', response: { 200: speedServerInfo } } },
+    {
+      schema: {
+        tags: ['speed'],
+        summary: 'The name of this speed-test server and its transfer cap',
+        response: { 200: speedServerInfo },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store')
       return { name: options.serverName, maxBytes }
@@ -72,9 +75,7 @@ export async function speedRoutes(app: FastifyInstance, options: SpeedRoutesOpti
     async (request, reply) => {
       const block = await payload.ready()
       const { bytes } = request.query
-      measurementHeaders(reply)
-        .type('application/octet-stream')
-        .header('content-length', bytes)
+      measurementHeaders(reply).type('application/octet-stream').header('content-length', bytes)
       return reply.send(streamPayload(block, bytes))
     },
   )
@@ -95,7 +96,12 @@ export async function speedRoutes(app: FastifyInstance, options: SpeedRoutesOpti
       const user = await options.currentUser(request)
       if (!user) return reply.code(401).send({ error: { type: 'unauthorized', message: 'Sign in to save results' } })
       try {
-        await options.history.insert({ userId: user.id, toolName: 'speedtest', inputValue: null, resultData: request.body })
+        await options.history.insert({
+          userId: user.id,
+          toolName: 'speedtest',
+          inputValue: null,
+          resultData: request.body,
+        })
         return { saved: true }
       } catch (error) {
         request.log.error({ err: error }, 'saving a speed test result failed')

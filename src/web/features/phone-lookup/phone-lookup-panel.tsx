@@ -44,10 +44,28 @@ export function PhoneLookupPanel({ entry, variant }: PanelProps) {
 
   const error = lookup.isError ? lookup.error.message : null
   return (
-    <PanelFrame title={entry.name} description={entry.description} titleAs={titleLevel(variant)} icon={<ToolIcon id={entry.id} />}>
+    <PanelFrame
+      title={entry.name}
+      description={entry.description}
+      titleAs={titleLevel(variant)}
+      icon={<ToolIcon id={entry.id} />}
+    >
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
-        <Field id={inputId} label="Phone Number" hint="e.g. (212) 555-0123, or +44 7400 123456 for other countries" className="flex-1">
-          <Input id={inputId} type="tel" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="off" inputMode="tel" enterKeyHint="search" />
+        <Field
+          id={inputId}
+          label="Phone Number"
+          hint="e.g. (212) 555-0123, or +44 7400 123456 for other countries"
+          className="flex-1"
+        >
+          <Input
+            id={inputId}
+            type="tel"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            autoComplete="off"
+            inputMode="tel"
+            enterKeyHint="search"
+          />
         </Field>
         <div className="flex gap-2 sm:mb-5">
           <Button type="submit" disabled={loading} aria-busy={loading} className="flex-1 sm:flex-none">

@@ -7,7 +7,16 @@ describe('checkPhoneInput()', () => {
   })
 
   it('accepts the spec forms of North-American numbers', () => {
-    for (const input of ['(212) 555-0123', '212-555-0123', '212.555.0123', '212 555 0123', '2125550123', '+1 212 555 0123', '1-212-555-0123', '+1(212)555-0123']) {
+    for (const input of [
+      '(212) 555-0123',
+      '212-555-0123',
+      '212.555.0123',
+      '212 555 0123',
+      '2125550123',
+      '+1 212 555 0123',
+      '1-212-555-0123',
+      '+1(212)555-0123',
+    ]) {
       expect(checkPhoneInput(input), input).toMatchObject({ ok: true })
     }
   })
@@ -26,7 +35,9 @@ describe('checkPhoneInput()', () => {
 
 describe('readLookupAnswer()', () => {
   it("shows the server's failure message", () => {
-    expect(readLookupAnswer({ success: false, error: 'Please enter a valid phone number' })).toEqual({ error: 'Please enter a valid phone number' })
+    expect(readLookupAnswer({ success: false, error: 'Please enter a valid phone number' })).toEqual({
+      error: 'Please enter a valid phone number',
+    })
   })
 
   it('falls back to "Failed to lookup phone number" when the server gave no reason', () => {

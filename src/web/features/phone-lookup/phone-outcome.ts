@@ -14,7 +14,9 @@ export type InputCheck = { ok: true; value: string } | { ok: false; message: str
 /** "Please enter a phone number" / "Please enter a valid phone number", or the trimmed number. */
 export function checkPhoneInput(raw: string): InputCheck {
   const parsed = phoneNumberInput.safeParse(raw)
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? '' }
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, message: parsed.error.issues[0]?.message ?? '' }
 }
 
 /** The data of a successful answer, or the message to show: the server's, else the generic one. */

@@ -37,7 +37,10 @@ export function PhoneReportForm({ data, signedIn, onReported }: PhoneReportFormP
   if (!signedIn) {
     return (
       <p className="text-sm text-muted-foreground">
-        <Link to={paths.auth} className="font-medium text-accent underline-offset-4 hover:underline">Sign in</Link> to report this number as spam or not spam.
+        <Link to={paths.auth} className="font-medium text-accent underline-offset-4 hover:underline">
+          Sign in
+        </Link>{' '}
+        to report this number as spam or not spam.
       </p>
     )
   }
@@ -46,7 +49,11 @@ export function PhoneReportForm({ data, signedIn, onReported }: PhoneReportFormP
     event.preventDefault()
     setSending(true)
     try {
-      const answer = await reportPhoneNumber({ phoneNumber: data.e164, verdict, ...(verdict === 'spam' ? { category } : {}) })
+      const answer = await reportPhoneNumber({
+        phoneNumber: data.e164,
+        verdict,
+        ...(verdict === 'spam' ? { category } : {}),
+      })
       onReported(answer, verdict, verdict === 'spam' ? category : null)
       toast.success('Thank you: your report was saved')
     } catch (error) {
@@ -65,17 +72,32 @@ export function PhoneReportForm({ data, signedIn, onReported }: PhoneReportFormP
         <legend className="sr-only">Your verdict</legend>
         {(['spam', 'not_spam'] as const).map((value) => (
           <label key={value} className="flex cursor-pointer items-center gap-2">
-            <input type="radio" name={`${id}-verdict`} checked={verdict === value} onChange={() => setVerdict(value)} className="focus-ring size-4 accent-accent" />
+            <input
+              type="radio"
+              name={`${id}-verdict`}
+              checked={verdict === value}
+              onChange={() => setVerdict(value)}
+              className="focus-ring size-4 accent-accent"
+            />
             {value === 'spam' ? 'Spam' : 'Not spam'}
           </label>
         ))}
       </fieldset>
       {verdict === 'spam' && (
         <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-category`} className="text-sm font-medium">Category</label>
-          <Select id={`${id}-category`} value={category} onChange={(e) => chooseCategory(e.target.value)} className="sm:max-w-xs">
+          <label htmlFor={`${id}-category`} className="text-sm font-medium">
+            Category
+          </label>
+          <Select
+            id={`${id}-category`}
+            value={category}
+            onChange={(e) => chooseCategory(e.target.value)}
+            className="sm:max-w-xs"
+          >
             {SPAM_CATEGORIES.map((c) => (
-              <option key={c} value={c}>{CATEGORY_LABELS[c]}</option>
+              <option key={c} value={c}>
+                {CATEGORY_LABELS[c]}
+              </option>
             ))}
           </Select>
         </div>

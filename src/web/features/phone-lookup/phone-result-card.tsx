@@ -14,7 +14,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** The spec's result card: number, valid, spam, spamScore "/10", name and business if present, location, carrier, lineType, reports. */
 export function PhoneResultCard({ data }: { data: PhoneLookupData }) {
-  const zones = data.timeZones.length > 4 ? `${data.timeZones.slice(0, 3).join(', ')} and ${data.timeZones.length - 3} more` : data.timeZones.join(', ')
+  const zones =
+    data.timeZones.length > 4
+      ? `${data.timeZones.slice(0, 3).join(', ')} and ${data.timeZones.length - 3} more`
+      : data.timeZones.join(', ')
   return (
     <section aria-label="Phone number details" className="rounded-xl border border-border p-4">
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
@@ -35,12 +38,14 @@ export function PhoneResultCard({ data }: { data: PhoneLookupData }) {
         {data.valid && <Row label="National format">{data.nationalFormat}</Row>}
         {zones && <Row label="Time zones">{zones}</Row>}
         {data.categories.length > 0 && (
-          <Row label="Reported as">{data.categories.map((c) => `${CATEGORY_LABELS[c.category]} (${c.count})`).join(', ')}</Row>
+          <Row label="Reported as">
+            {data.categories.map((c) => `${CATEGORY_LABELS[c.category]} (${c.count})`).join(', ')}
+          </Row>
         )}
       </dl>
       <p className="mt-3 text-xs text-muted-foreground">
-        {data.votes.spam} spam and {data.votes.notSpam} not-spam votes from signed-in users. The score is the share of spam
-        votes out of 10, and stays at 3 or below until three people have voted; 7 or more marks the number as spam.
+        {data.votes.spam} spam and {data.votes.notSpam} not-spam votes from signed-in users. The score is the share of
+        spam votes out of 10, and stays at 3 or below until three people have voted; 7 or more marks the number as spam.
         Location, carrier and line type come from the public numbering plan, not from a subscriber directory.
       </p>
     </section>

@@ -3,7 +3,10 @@ import { formatMbps, formatMs } from './speed-view.ts'
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 1_000_000 ? 2 : 1)} MB`
 
-function outcomeText(o: { status: 'measured' | 'ignored' | 'failed'; mbps?: number; error?: string }, ignoredReason: string): string {
+function outcomeText(
+  o: { status: 'measured' | 'ignored' | 'failed'; mbps?: number; error?: string },
+  ignoredReason: string,
+): string {
   if (o.status === 'measured' && o.mbps !== undefined) return `${formatMbps(o.mbps)} Mbps`
   if (o.status === 'ignored') return `ignored: ${ignoredReason}`
   return o.error ?? 'failed'
@@ -35,9 +38,13 @@ export function MeasurementDetails({ report }: { report: SpeedTestReport }) {
           <tbody className="tabular-nums">
             {download.stages.map((stage) => (
               <tr key={`${stage.bytes}-${stage.connections}`} className="border-t border-border">
-                <td className="py-1">{megabytes(stage.bytes)} × {stage.connections}</td>
+                <td className="py-1">
+                  {megabytes(stage.bytes)} × {stage.connections}
+                </td>
                 <td className="py-1">{stage.averageMs === undefined ? '–' : `${formatMs(stage.averageMs)} ms`}</td>
-                <td className={['py-1', stage.status === 'failed' ? 'text-danger' : ''].join(' ')}>{outcomeText(stage, '100 ms or less')}</td>
+                <td className={['py-1', stage.status === 'failed' ? 'text-danger' : ''].join(' ')}>
+                  {outcomeText(stage, '100 ms or less')}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -48,8 +55,12 @@ export function MeasurementDetails({ report }: { report: SpeedTestReport }) {
             {upload.transfers.map((transfer) => (
               <tr key={transfer.bytes} className="border-t border-border">
                 <td className="py-1">{megabytes(transfer.bytes)}</td>
-                <td className="py-1">{transfer.seconds === undefined ? '–' : `${formatMs(transfer.seconds * 1000)} ms`}</td>
-                <td className={['py-1', transfer.status === 'failed' ? 'text-danger' : ''].join(' ')}>{outcomeText(transfer, 'under 0.05 s')}</td>
+                <td className="py-1">
+                  {transfer.seconds === undefined ? '–' : `${formatMs(transfer.seconds * 1000)} ms`}
+                </td>
+                <td className={['py-1', transfer.status === 'failed' ? 'text-danger' : ''].join(' ')}>
+                  {outcomeText(transfer, 'under 0.05 s')}
+                </td>
               </tr>
             ))}
           </tbody>

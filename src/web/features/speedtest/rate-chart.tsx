@@ -9,7 +9,11 @@ const PAD = 4
 function pointsOf(rates: RatePoint[], phase: RatePoint['phase'], max: number): string {
   const step = (W - 2 * PAD) / Math.max(rates.length - 1, 1)
   return rates
-    .flatMap((r, i) => (r.phase === phase ? [`${(PAD + i * step).toFixed(1)},${(H - PAD - (r.mbps / max) * (H - 2 * PAD)).toFixed(1)}`] : []))
+    .flatMap((r, i) =>
+      r.phase === phase
+        ? [`${(PAD + i * step).toFixed(1)},${(H - PAD - (r.mbps / max) * (H - 2 * PAD)).toFixed(1)}`]
+        : [],
+    )
     .join(' ')
 }
 
@@ -26,9 +30,26 @@ export function RateChart({ rates }: { rates: RatePoint[] }) {
         role="img"
         aria-label={`Rate during the test, peak ${formatMbps(max)} Mbps`}
       >
-        <line x1={PAD} x2={W - PAD} y1={H - PAD} y2={H - PAD} className="stroke-border" vectorEffect="non-scaling-stroke" />
-        <polyline points={pointsOf(rates, 'download', max)} className="fill-none stroke-accent" strokeWidth={2} vectorEffect="non-scaling-stroke" />
-        <polyline points={pointsOf(rates, 'upload', max)} className="fill-none stroke-violet-500" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+        <line
+          x1={PAD}
+          x2={W - PAD}
+          y1={H - PAD}
+          y2={H - PAD}
+          className="stroke-border"
+          vectorEffect="non-scaling-stroke"
+        />
+        <polyline
+          points={pointsOf(rates, 'download', max)}
+          className="fill-none stroke-accent"
+          strokeWidth={2}
+          vectorEffect="non-scaling-stroke"
+        />
+        <polyline
+          points={pointsOf(rates, 'upload', max)}
+          className="fill-none stroke-violet-500"
+          strokeWidth={2}
+          vectorEffect="non-scaling-stroke"
+        />
       </svg>
       <figcaption className="mt-1 flex gap-4 text-xs text-muted-foreground">
         <span className="flex items-center gap-1">

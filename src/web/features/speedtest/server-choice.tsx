@@ -6,7 +6,15 @@ const OPTIONS: Array<{ kind: SpeedServerKind; label: string; hint: string }> = [
   { kind: 'cloudflare', label: 'Cloudflare', hint: 'Your browser talks to speed.cloudflare.com directly.' },
 ]
 
-export function ServerChoice({ value, onChange, disabled }: { value: SpeedServerKind; onChange(kind: SpeedServerKind): void; disabled: boolean }) {
+export function ServerChoice({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: SpeedServerKind
+  onChange(kind: SpeedServerKind): void
+  disabled: boolean
+}) {
   const name = useId()
   return (
     <fieldset className="flex flex-wrap gap-x-6 gap-y-2" disabled={disabled}>

@@ -17,9 +17,21 @@ const tickLabel = (mbps: number) => (mbps >= 1000 ? `${mbps / 1000}G` : String(m
 export function SpeedGauge({ mbps, label }: { mbps: number | undefined; label: string }) {
   const fraction = gaugeFraction(mbps ?? 0)
   return (
-    <svg viewBox="0 0 200 120" className="mx-auto h-40 w-full max-w-xs" role="img" aria-label={`${label}: ${mbps === undefined ? 'waiting' : `${formatMbps(mbps)} Mbps`}`}>
+    <svg
+      viewBox="0 0 200 120"
+      className="mx-auto h-40 w-full max-w-xs"
+      role="img"
+      aria-label={`${label}: ${mbps === undefined ? 'waiting' : `${formatMbps(mbps)} Mbps`}`}
+    >
       <path d={arcPath(1)} className="fill-none stroke-border" strokeWidth={12} strokeLinecap="round" />
-      {fraction > 0 && <path d={arcPath(fraction)} className="fill-none stroke-accent transition-all duration-200" strokeWidth={12} strokeLinecap="round" />}
+      {fraction > 0 && (
+        <path
+          d={arcPath(fraction)}
+          className="fill-none stroke-accent transition-all duration-200"
+          strokeWidth={12}
+          strokeLinecap="round"
+        />
+      )}
       {GAUGE_TICKS.map((tick) => {
         const [x, y] = arcPoint(gaugeFraction(tick), CX, CY, R - 20)
         return (

@@ -5,7 +5,13 @@ import { formatMbps, formatMs, type SpeedView } from './speed-view.ts'
 
 type MeasureKey = 'download' | 'upload' | 'ping' | 'jitter'
 
-const TILES: Array<{ key: MeasureKey; label: string; unit: string; icon: ReactNode; errorKey: 'download' | 'upload' | 'latency' }> = [
+const TILES: Array<{
+  key: MeasureKey
+  label: string
+  unit: string
+  icon: ReactNode
+  errorKey: 'download' | 'upload' | 'latency'
+}> = [
   { key: 'download', label: 'Download', unit: 'Mbps', icon: <ArrowDown aria-hidden="true" />, errorKey: 'download' },
   { key: 'upload', label: 'Upload', unit: 'Mbps', icon: <ArrowUp aria-hidden="true" />, errorKey: 'upload' },
   { key: 'ping', label: 'Ping', unit: 'ms', icon: <Timer aria-hidden="true" />, errorKey: 'latency' },
@@ -19,7 +25,11 @@ const FAILED_TEXT = {
 } as const
 
 /** The text a measure shows: its value, its failure, or a dash while not yet measured. */
-function describeMeasure(view: SpeedView, key: MeasureKey, errorKey: 'download' | 'upload' | 'latency'): { value: string; failed?: string } {
+function describeMeasure(
+  view: SpeedView,
+  key: MeasureKey,
+  errorKey: 'download' | 'upload' | 'latency',
+): { value: string; failed?: string } {
   const value = view[key]
   if (value === null) return { value: 'Failed', failed: view.report?.result.errors[errorKey] ?? FAILED_TEXT[errorKey] }
   if (value === undefined) {
@@ -34,7 +44,8 @@ export function SpeedTiles({ view }: { view: SpeedView }) {
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {TILES.map(({ key, label, unit, icon, errorKey }) => {
         const shown = describeMeasure(view, key, errorKey)
-        const active = view.status === 'running' && view.phase === (key === 'ping' || key === 'jitter' ? 'latency' : key)
+        const active =
+          view.status === 'running' && view.phase === (key === 'ping' || key === 'jitter' ? 'latency' : key)
         return (
           <div
             key={key}
@@ -48,7 +59,9 @@ export function SpeedTiles({ view }: { view: SpeedView }) {
               {label}
             </dt>
             <dd className="mt-1">
-              <span className={['text-2xl font-semibold tabular-nums', shown.failed ? 'text-danger' : ''].join(' ')}>{shown.value}</span>
+              <span className={['text-2xl font-semibold tabular-nums', shown.failed ? 'text-danger' : ''].join(' ')}>
+                {shown.value}
+              </span>
               {!shown.failed && shown.value !== '–' && <span className="text-sm text-muted-foreground"> {unit}</span>}
               {shown.failed && <span className="mt-1 block text-xs text-danger">{shown.failed}</span>}
             </dd>

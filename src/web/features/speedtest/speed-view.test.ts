@@ -8,7 +8,15 @@ describe('applyUpdate()', () => {
     view = applyUpdate(view, { phase: 'latency', progress: 10, serverLocation: 'Lab' })
     view = applyUpdate(view, { phase: 'latency', latencySample: 12 })
     view = applyUpdate(view, { phase: 'download', progress: 25, ping: 12, jitter: 0.5 })
-    expect(view).toMatchObject({ status: 'running', progress: 25, phase: 'download', serverLocation: 'Lab', ping: 12, jitter: 0.5, latencySamples: [12] })
+    expect(view).toMatchObject({
+      status: 'running',
+      progress: 25,
+      phase: 'download',
+      serverLocation: 'Lab',
+      ping: 12,
+      jitter: 0.5,
+      latencySamples: [12],
+    })
     expect(view.download).toBeUndefined()
   })
 
@@ -33,12 +41,25 @@ describe('applyUpdate()', () => {
 describe('finishView() and stopView()', () => {
   it('shows the final result at 100 %', () => {
     const report: SpeedTestReport = {
-      result: { download: 93.1, upload: null, ping: 9.5, jitter: 1.2, serverLocation: 'Lab', server: 'ours', errors: { upload: 'All upload tests failed' } },
+      result: {
+        download: 93.1,
+        upload: null,
+        ping: 9.5,
+        jitter: 1.2,
+        serverLocation: 'Lab',
+        server: 'ours',
+        errors: { upload: 'All upload tests failed' },
+      },
       latency: null,
       download: { mbps: 93.1, stages: [] },
       upload: { mbps: null, transfers: [], error: 'All upload tests failed' },
     }
-    expect(finishView(startView(), report)).toMatchObject({ status: 'done', progress: 100, download: 93.1, upload: null })
+    expect(finishView(startView(), report)).toMatchObject({
+      status: 'done',
+      progress: 100,
+      download: 93.1,
+      upload: null,
+    })
   })
 
   it('keeps what was measured when cancelled', () => {

@@ -49,7 +49,18 @@ export function applyUpdate(view: SpeedView, update: SpeedUpdate): SpeedView {
 
 export function finishView(view: SpeedView, report: SpeedTestReport): SpeedView {
   const { download, upload, ping, jitter } = report.result
-  return { ...view, status: 'done', progress: 100, phase: 'done', download, upload, ping, jitter, liveMbps: undefined, report }
+  return {
+    ...view,
+    status: 'done',
+    progress: 100,
+    phase: 'done',
+    download,
+    upload,
+    ping,
+    jitter,
+    liveMbps: undefined,
+    report,
+  }
 }
 
 export function stopView(view: SpeedView, status: 'cancelled' | 'failed', error: string): SpeedView {

@@ -27,7 +27,8 @@ const PHASE_LABELS: Record<string, string> = {
 }
 
 function ProgressBar({ view }: { view: SpeedView }) {
-  const label = view.status === 'running' ? (PHASE_LABELS[view.phase ?? 'server'] ?? '') : view.status === 'done' ? 'Complete' : ''
+  const label =
+    view.status === 'running' ? (PHASE_LABELS[view.phase ?? 'server'] ?? '') : view.status === 'done' ? 'Complete' : ''
   return (
     <div className="space-y-1">
       <div className="flex justify-between text-xs text-muted-foreground">
@@ -42,7 +43,10 @@ function ProgressBar({ view }: { view: SpeedView }) {
         aria-valuenow={view.progress}
         className="h-2 overflow-hidden rounded-full bg-muted"
       >
-        <div className="h-full rounded-full bg-accent transition-[width] duration-300" style={{ width: `${view.progress}%` }} />
+        <div
+          className="h-full rounded-full bg-accent transition-[width] duration-300"
+          style={{ width: `${view.progress}%` }}
+        />
       </div>
     </div>
   )
@@ -56,7 +60,12 @@ export function SpeedtestPanel({ entry, variant }: PanelProps) {
   const gaugePhase = view.phase === 'upload' ? 'Upload' : 'Download'
 
   return (
-    <PanelFrame title={PANEL_TITLE} description={entry.description} titleAs={titleLevel(variant)} icon={<ToolIcon id={entry.id} />}>
+    <PanelFrame
+      title={PANEL_TITLE}
+      description={entry.description}
+      titleAs={titleLevel(variant)}
+      icon={<ToolIcon id={entry.id} />}
+    >
       <div className="space-y-5">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <ServerChoice value={server} onChange={setServer} disabled={running} />
@@ -89,16 +98,22 @@ export function SpeedtestPanel({ entry, variant }: PanelProps) {
           </p>
         )}
         {(view.status === 'cancelled' || view.status === 'failed') && (
-          <p role="alert" className={view.status === 'failed' ? 'text-sm text-danger' : 'text-sm text-muted-foreground'}>
+          <p
+            role="alert"
+            className={view.status === 'failed' ? 'text-sm text-danger' : 'text-sm text-muted-foreground'}
+          >
             {view.error}
           </p>
         )}
-        {running && (view.phase === 'download' || view.phase === 'upload') && <SpeedGauge mbps={view.liveMbps} label={gaugePhase} />}
+        {running && (view.phase === 'download' || view.phase === 'upload') && (
+          <SpeedGauge mbps={view.liveMbps} label={gaugePhase} />
+        )}
         <SpeedTiles view={view} />
         <RateChart rates={view.rates} />
         {view.report && <MeasurementDetails report={view.report} />}
         <p className="text-xs text-muted-foreground">
-          Rates are reported exactly as measured between your browser and the selected server; a measurement that fails is shown as failed.
+          Rates are reported exactly as measured between your browser and the selected server; a measurement that fails
+          is shown as failed.
         </p>
       </div>
     </PanelFrame>

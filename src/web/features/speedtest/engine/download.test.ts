@@ -42,9 +42,15 @@ describe('measureDownload()', () => {
   })
 
   it('fails a stage with "All URLs failed for this connection" when a connection cannot download', async () => {
-    const net = createFakeNetwork({ downloadMbps: 40, fail: (url) => (url.endsWith('=50000000') ? 'http-503' : undefined) })
+    const net = createFakeNetwork({
+      downloadMbps: 40,
+      fail: (url) => (url.endsWith('=50000000') ? 'http-503' : undefined),
+    })
     const result = await measureDownload(net.env, endpoints, signal())
-    expect(result.stages[2]).toMatchObject({ status: 'failed', error: 'All URLs failed for this connection (HTTP 503)' })
+    expect(result.stages[2]).toMatchObject({
+      status: 'failed',
+      error: 'All URLs failed for this connection (HTTP 503)',
+    })
     expect(result.mbps).toBeCloseTo(40, 6)
   })
 

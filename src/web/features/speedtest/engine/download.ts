@@ -1,7 +1,13 @@
 // Download: each stage opens its connections at once, each fetching the stage's byte count. A
 // stage's rate is all bytes received over the time from its start until its last connection ended;
 // stages whose connections averaged MIN_STAGE_AVERAGE_MS or less are ignored; the best stage wins.
-import { DOWNLOAD_PAUSE_MS, DOWNLOAD_STAGES, type DownloadStage, MIN_STAGE_AVERAGE_MS, SPEED_MESSAGES } from './constants.ts'
+import {
+  DOWNLOAD_PAUSE_MS,
+  DOWNLOAD_STAGES,
+  type DownloadStage,
+  MIN_STAGE_AVERAGE_MS,
+  SPEED_MESSAGES,
+} from './constants.ts'
 import type { SpeedEndpoints } from './endpoints.ts'
 import type { SpeedEnvironment } from './environment.ts'
 import { toMbps } from './statistics.ts'
@@ -49,7 +55,9 @@ async function runStage(
   }
   const connect = async (): Promise<Connection> => {
     const opened = env.now()
-    const bytes = await tryUrls(endpoints.downloadUrls(stage.bytes), signal, (url) => downloadBody(env, url, signal, onBytes))
+    const bytes = await tryUrls(endpoints.downloadUrls(stage.bytes), signal, (url) =>
+      downloadBody(env, url, signal, onBytes),
+    )
     const endedAt = env.now()
     return { bytes, ms: endedAt - opened, endedAt }
   }

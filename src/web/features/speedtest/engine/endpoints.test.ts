@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { SpeedEnvironment } from './environment.ts'
 import { selectEndpoints } from './endpoints.ts'
+import type { SpeedEnvironment } from './environment.ts'
 
 const neverCalled: SpeedEnvironment = {
   fetch: () => Promise.reject(new Error('no request expected')),
@@ -17,7 +17,7 @@ describe('selectEndpoints()', () => {
     expect(ours.uploadUrls()).toEqual(['https://tools.example.net/api/speed/up'])
   })
 
-  it("asks our server for its name", async () => {
+  it('asks our server for its name', async () => {
     const asked: string[] = []
     const env: SpeedEnvironment = {
       ...neverCalled,
@@ -26,7 +26,10 @@ describe('selectEndpoints()', () => {
         return Response.json({ name: 'Frankfurt 1', maxBytes: 100_000_000 })
       },
     }
-    const name = await selectEndpoints('ours', 'http://localhost:8080').describeServer(env, new AbortController().signal)
+    const name = await selectEndpoints('ours', 'http://localhost:8080').describeServer(
+      env,
+      new AbortController().signal,
+    )
     expect(name).toBe('Frankfurt 1')
     expect(asked).toEqual(['http://localhost:8080/api/speed/server'])
   })

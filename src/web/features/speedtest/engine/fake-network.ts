@@ -28,12 +28,19 @@ export interface FakeNetwork {
 const CHUNK = new Uint8Array(64 * 1024)
 
 function msFor(bytes: number, mbps: number): number {
-  return (bytes * 8) / (mbps * 1_000_000) * 1000
+  return ((bytes * 8) / (mbps * 1_000_000)) * 1000
 }
 
 export function createFakeNetwork(options: FakeNetworkOptions = {}): FakeNetwork {
-  const { downloadMbps = 100, uploadMbps = 50, rtts = [20], fail = () => undefined, serverName = 'Fake Server' } = options
-  const rateOf = (rate: number | ((bytes: number) => number), bytes: number) => (typeof rate === 'number' ? rate : rate(bytes))
+  const {
+    downloadMbps = 100,
+    uploadMbps = 50,
+    rtts = [20],
+    fail = () => undefined,
+    serverName = 'Fake Server',
+  } = options
+  const rateOf = (rate: number | ((bytes: number) => number), bytes: number) =>
+    typeof rate === 'number' ? rate : rate(bytes)
   let time = 0
   let pings = 0
   const calls = new Map<string, number>()
@@ -42,15 +49,18 @@ export function createFakeNetwork(options: FakeNetworkOptions = {}): FakeNetwork
   const uploads: number[] = []
 
   const body = (bytes: number, mbps: number) =>
-    new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const size = Math.min(CHUNK.length, bytes)
-        if (size === 0) return controller.close()
-        time += msFor(size, mbps)
-        bytes -= size
-        controller.enqueue(CHUNK.subarray(0, size))
+    new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          const size = Math.min(CHUNK.length, bytes)
+          if (size === 0) return controller.close()
+          time += msFor(size, mbps)
+          bytes -= size
+          controller.enqueue(CHUNK.subarray(0, size))
+        },
       },
-    }, { highWaterMark: 0 })
+      { highWaterMark: 0 },
+    )
 
   async function fakeFetch(url: string, init: RequestInit): Promise<Response> {
     init.signal?.throwIfAborted()

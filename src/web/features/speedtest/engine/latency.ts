@@ -4,7 +4,7 @@ import { LATENCY_INTERVAL_MS, LATENCY_SAMPLES, SPEED_MESSAGES } from './constant
 import type { SpeedEndpoints } from './endpoints.ts'
 import type { SpeedEnvironment } from './environment.ts'
 import { median, standardDeviation } from './statistics.ts'
-import { SpeedTestError, downloadBody } from './transfer.ts'
+import { downloadBody, SpeedTestError } from './transfer.ts'
 
 export interface LatencyResult {
   ping: number

@@ -9,7 +9,12 @@ describe('runSpeedTest()', () => {
   it('moves through 10, 25, 70, 95 and 100 and reports what it measured', async () => {
     const net = createFakeNetwork({ downloadMbps: 87.5, uploadMbps: 21.25, rtts: [15], serverName: 'Lab server' })
     const updates: SpeedUpdate[] = []
-    const report = await runSpeedTest({ env: net.env, endpoints, signal: new AbortController().signal, onUpdate: (u) => updates.push(u) })
+    const report = await runSpeedTest({
+      env: net.env,
+      endpoints,
+      signal: new AbortController().signal,
+      onUpdate: (u) => updates.push(u),
+    })
     expect(updates.flatMap((u) => (u.progress === undefined ? [] : [u.progress]))).toEqual([0, 10, 25, 70, 95, 100])
     expect(report.result).toEqual({
       download: 87.5,
@@ -46,7 +51,9 @@ describe('runSpeedTest()', () => {
 
   it('fails the whole test when the server cannot be selected', async () => {
     const net = createFakeNetwork({ fail: () => 'http-503' })
-    await expect(runSpeedTest({ env: net.env, endpoints, signal: new AbortController().signal })).rejects.toThrow(/^Test failed\./)
+    await expect(runSpeedTest({ env: net.env, endpoints, signal: new AbortController().signal })).rejects.toThrow(
+      /^Test failed\./,
+    )
     expect(net.requests).toEqual(['GET http://speed.test/api/speed/server'])
   })
 

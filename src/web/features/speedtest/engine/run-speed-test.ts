@@ -50,7 +50,12 @@ async function settleLatency(run: Promise<LatencyResult>, signal: AbortSignal): 
 }
 
 /** Resolves with the report; rejects with the signal's reason when cancelled, or a SpeedTestError. */
-export async function runSpeedTest({ env, endpoints, signal, onUpdate = () => undefined }: RunSpeedTestOptions): Promise<SpeedTestReport> {
+export async function runSpeedTest({
+  env,
+  endpoints,
+  signal,
+  onUpdate = () => undefined,
+}: RunSpeedTestOptions): Promise<SpeedTestReport> {
   onUpdate({ phase: 'server', progress: 0 })
   let serverLocation: string
   try {
@@ -69,7 +74,9 @@ export async function runSpeedTest({ env, endpoints, signal, onUpdate = () => un
   const jitter = latency instanceof Error ? null : roundTo(latency.jitter, 1)
   onUpdate({ phase: 'download', progress: PROGRESS.latencyDone, ping, jitter })
 
-  const download = await measureDownload(env, endpoints, signal, (mbps) => onUpdate({ phase: 'download', liveMbps: mbps }))
+  const download = await measureDownload(env, endpoints, signal, (mbps) =>
+    onUpdate({ phase: 'download', liveMbps: mbps }),
+  )
   const downloadMbps = download.mbps === null ? null : roundTo(download.mbps, 2)
   onUpdate({ phase: 'upload', progress: PROGRESS.downloadDone, download: downloadMbps })
 

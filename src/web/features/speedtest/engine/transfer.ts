@@ -18,7 +18,11 @@ export function describeFailure(error: unknown): string {
 }
 
 /** Runs `attempt` on each URL until one succeeds; cancellation is rethrown at once. */
-export async function tryUrls<T>(urls: readonly string[], signal: AbortSignal, attempt: (url: string) => Promise<T>): Promise<T> {
+export async function tryUrls<T>(
+  urls: readonly string[],
+  signal: AbortSignal,
+  attempt: (url: string) => Promise<T>,
+): Promise<T> {
   let last: unknown = new Error('no URL to try')
   for (const url of urls) {
     try {
@@ -57,7 +61,12 @@ export async function downloadBody(
 }
 
 /** POSTs `body` (no content type: a simple request, no CORS preflight) and reads the answer. */
-export async function uploadBody(env: SpeedEnvironment, url: string, body: Uint8Array<ArrayBuffer>, signal: AbortSignal): Promise<void> {
+export async function uploadBody(
+  env: SpeedEnvironment,
+  url: string,
+  body: Uint8Array<ArrayBuffer>,
+  signal: AbortSignal,
+): Promise<void> {
   const response = await ensureOk(await env.fetch(url, { method: 'POST', body, signal }))
   await response.arrayBuffer()
 }
