@@ -128,7 +128,10 @@ async function main() {
     { name: 'GET /healthz', path: '/healthz', method: 'GET', rate: backgroundRate },
     { name: 'GET /api/speed/ping', path: '/api/speed/ping', method: 'GET', rate: backgroundRate },
   ]
-  const stop = () => child.kill('SIGTERM')
+  const stop = () => {
+    child.kill('SIGTERM')
+    void knot.stop().finally(() => process.exit(130))
+  }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
   try {
