@@ -18,5 +18,7 @@ const rows = readdirSync(path.join(dist, 'assets'))
 
 for (const row of rows) console.log(`${row.initial ? '*' : ' '} ${row.kb.toFixed(1).padStart(7)} KB  ${row.file}`)
 const total = rows.filter((r) => r.initial).reduce((sum, r) => sum + r.kb, 0)
-console.log(`initial JavaScript (gzip): ${total.toFixed(1)} KB of ${BUDGET_KB} KB budget (ratio ${(total / BUDGET_KB).toFixed(2)})`)
+console.log(
+  `initial JavaScript (gzip): ${total.toFixed(1)} KB of ${BUDGET_KB} KB budget (ratio ${(total / BUDGET_KB).toFixed(2)})`,
+)
 console.log(`chunks: ${rows.length}, lazily loaded: ${rows.filter((r) => !r.initial).length}`)

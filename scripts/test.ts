@@ -1,4 +1,4 @@
-// npm test: type-check, build the web bundle if stale, run every Vitest test (unit, integration,
+// npm test: type-check, lint, build the web bundle if stale, run every Vitest test (unit, integration,
 // end-to-end), then print one summary line "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
@@ -14,6 +14,14 @@ console.log('Type-checking...')
 const tsc = spawnSync(bin('tsc'), ['--noEmit'], { stdio: 'inherit' })
 if (tsc.status !== 0) {
   console.error('Type check failed.')
+  console.log('tests: 0 passed, 1 failed')
+  process.exit(1)
+}
+
+console.log('Linting...')
+const biome = spawnSync(bin('biome'), ['check', '--reporter=summary', '.'], { stdio: 'inherit' })
+if (biome.status !== 0) {
+  console.error('Lint or format check failed (npx biome check --write . fixes most of it).')
   console.log('tests: 0 passed, 1 failed')
   process.exit(1)
 }

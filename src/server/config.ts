@@ -6,7 +6,12 @@ import { z } from 'zod'
 const list = z
   .string()
   .optional()
-  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
 
 const cidr = z.string().refine((v) => {
   const [addr, bits, extra] = v.split('/')
@@ -65,9 +70,7 @@ const envSchema = z.object({
   SECURITY_CONTACT: z.string().trim().min(3).default('mailto:security@nettoolbox.example'),
 })
 
-export type Database =
-  | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string }
+export type Database = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
 
 export interface Config {
   port: number
@@ -134,12 +137,15 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   if (value === undefined || value === '' || value === 'false') return false
   if (value === 'true') return true
   if (/^\d+$/.test(value)) return Number(value)
-  return value.split(',').map((s) => s.trim()).filter(Boolean)
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
 function parseDatabase(url: string | undefined, dataDir: string): Database {
   if (url && /^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', url }
-  if (url && url.startsWith('sqlite:')) return { dialect: 'sqlite', file: url.slice('sqlite:'.length) }
+  if (url?.startsWith('sqlite:')) return { dialect: 'sqlite', file: url.slice('sqlite:'.length) }
   if (url) return { dialect: 'sqlite', file: url }
   return { dialect: 'sqlite', file: path.join(dataDir, 'nettoolbox.db') }
 }
@@ -162,7 +168,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const trustProxy = parseTrustProxy(e.TRUST_PROXY)
   if (Array.isArray(trustProxy)) {
     const bad = trustProxy.filter((v) => !cidr.safeParse(v).success)
-    if (bad.length) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: not an address or CIDR: ${bad.join(', ')}`)
+    if (bad.length)
+      throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: not an address or CIDR: ${bad.join(', ')}`)
   }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`
   return {

@@ -1,6 +1,6 @@
 // Opens what the app needs at start (database, migrations) and builds it.
 import type { FastifyInstance } from 'fastify'
-import { buildApp, type AppDeps } from './app.ts'
+import { type AppDeps, buildApp } from './app.ts'
 import type { Config } from './config.ts'
 import { createDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'

@@ -99,7 +99,10 @@ describe.each(backends)('tool results repository on $name', (backend) => {
         { host: 'example.test', rtt: [1.5, 2.25], nested: { ok: true, none: null }, big: 12345678901234 },
       ]
       const saved = []
-      for (const value of values) saved.push(await repo.insert({ userId: 'alice', toolName: 'dns', inputValue: 'example.test', resultData: value }))
+      for (const value of values)
+        saved.push(
+          await repo.insert({ userId: 'alice', toolName: 'dns', inputValue: 'example.test', resultData: value }),
+        )
       const items = await repo.listForUser('alice')
       expect(items.map((i) => i.resultData)).toEqual([...values].reverse())
       expect(items.map((i) => i.id)).toEqual(saved.map((s) => s.id).reverse())
@@ -109,8 +112,18 @@ describe.each(backends)('tool results repository on $name', (backend) => {
     })
 
     test('insert() accepts a null input value and gives each row a distinct UUID', async () => {
-      const a = await repo.insert({ userId: 'alice', toolName: 'whatismyip', inputValue: null, resultData: { ip: '127.0.0.1' } })
-      const b = await repo.insert({ userId: 'alice', toolName: 'whatismyip', inputValue: null, resultData: { ip: '::1' } })
+      const a = await repo.insert({
+        userId: 'alice',
+        toolName: 'whatismyip',
+        inputValue: null,
+        resultData: { ip: '127.0.0.1' },
+      })
+      const b = await repo.insert({
+        userId: 'alice',
+        toolName: 'whatismyip',
+        inputValue: null,
+        resultData: { ip: '::1' },
+      })
       expect(a.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
       expect(a.id).not.toBe(b.id)
       const items = await repo.listForUser('alice')
@@ -126,13 +139,17 @@ describe.each(backends)('tool results repository on $name', (backend) => {
         await sameInstant.insert({ userId: 'alice', toolName: 'ping', inputValue: 'c', resultData: 'tied' }),
         await sameInstant.insert({ userId: 'alice', toolName: 'ping', inputValue: 'd', resultData: 'tied' }),
       ]
-      const tiedIds = tied.map((t) => t.id).sort().reverse()
+      const tiedIds = tied
+        .map((t) => t.id)
+        .sort()
+        .reverse()
       expect((await repo.listForUser('alice')).map((i) => i.id)).toEqual([...tiedIds, middle.id, old.id])
     })
 
     test('listForUser() returns the newest 50 of 51 rows while countForUser() counts all 51', async () => {
       const saved = []
-      for (let i = 0; i < 51; i++) saved.push(await repo.insert({ userId: 'alice', toolName: 'ping', inputValue: `host${i}`, resultData: { i } }))
+      for (let i = 0; i < 51; i++)
+        saved.push(await repo.insert({ userId: 'alice', toolName: 'ping', inputValue: `host${i}`, resultData: { i } }))
       const items = await repo.listForUser('alice')
       expect(items).toHaveLength(50)
       expect(items[0]?.id).toBe(saved[50]?.id)
@@ -142,7 +159,12 @@ describe.each(backends)('tool results repository on $name', (backend) => {
     })
 
     test("another user can neither list nor delete a user's rows", async () => {
-      const own = await repo.insert({ userId: 'alice', toolName: 'whois', inputValue: 'example.test', resultData: 'registrar' })
+      const own = await repo.insert({
+        userId: 'alice',
+        toolName: 'whois',
+        inputValue: 'example.test',
+        resultData: 'registrar',
+      })
       await repo.insert({ userId: 'bob', toolName: 'dns', inputValue: 'bob.test', resultData: 'bob data' })
       expect((await repo.listForUser('bob')).map((i) => i.resultData)).toEqual(['bob data'])
       expect(await repo.countForUser('bob')).toBe(1)
@@ -150,7 +172,7 @@ describe.each(backends)('tool results repository on $name', (backend) => {
       expect((await repo.listForUser('alice')).map((i) => i.id)).toEqual([own.id])
     })
 
-    test('deleteForUser() removes the caller\'s own row once and reports a missing row as false', async () => {
+    test("deleteForUser() removes the caller's own row once and reports a missing row as false", async () => {
       const keep = await repo.insert({ userId: 'alice', toolName: 'ssl', inputValue: 'a.test', resultData: 'keep' })
       const drop = await repo.insert({ userId: 'alice', toolName: 'ssl', inputValue: 'b.test', resultData: 'drop' })
       expect(await repo.deleteForUser(drop.id, 'alice')).toBe(true)

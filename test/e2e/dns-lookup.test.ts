@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
-import { startHttpServer, type RunningServer } from '../support/http-server.ts'
+import { type RunningServer, startHttpServer } from '../support/http-server.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 
 const zoneText = readFileSync(new URL('../fixtures/zones/example.test.zone', import.meta.url), 'utf8')

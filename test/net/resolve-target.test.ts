@@ -11,10 +11,15 @@ describe.skipIf(!knotAvailable)('resolveTarget()', () => {
   let net: Net
   beforeAll(async () => {
     knot = await startKnot([{ origin: 'example.test', text: zoneText }])
-    net = createNet({ targetAllow: ['198.51.100.0/24', '2001:db8::/32'], dnsServers: [knot.endpoint], ownAddresses: [] })
+    net = createNet({
+      targetAllow: ['198.51.100.0/24', '2001:db8::/32'],
+      dnsServers: [knot.endpoint],
+      ownAddresses: [],
+    })
   })
   afterAll(async () => knot?.stop())
-  const resolve = (host: string, family?: 4 | 6) => net.resolveTarget(host, { signal: AbortSignal.timeout(5000), family })
+  const resolve = (host: string, family?: 4 | 6) =>
+    net.resolveTarget(host, { signal: AbortSignal.timeout(5000), family })
 
   it('returns every A and AAAA address of an allowed name', async () => {
     expect(await resolve('example.test')).toEqual({
@@ -47,7 +52,15 @@ describe.skipIf(!knotAvailable)('resolveTarget()', () => {
   })
 
   it('reports NXDOMAIN and names without addresses of the family as target failures', async () => {
-    expect(await resolve('nope.example.test')).toMatchObject({ ok: false, failureSource: 'target', error: 'NXDOMAIN: nope.example.test does not exist' })
-    expect(await resolve('v6only.example.test', 4)).toMatchObject({ ok: false, failureSource: 'target', error: 'v6only.example.test has no A records' })
+    expect(await resolve('nope.example.test')).toMatchObject({
+      ok: false,
+      failureSource: 'target',
+      error: 'NXDOMAIN: nope.example.test does not exist',
+    })
+    expect(await resolve('v6only.example.test', 4)).toMatchObject({
+      ok: false,
+      failureSource: 'target',
+      error: 'v6only.example.test has no A records',
+    })
   })
 })

@@ -60,14 +60,25 @@ export async function startPostgres(): Promise<PostgresServer | null> {
     await rm(dir, { recursive: true, force: true })
   }
   try {
-    await exec('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-locale', '-E', 'UTF8', '--no-sync'])
-      .catch((error) => Promise.reject(describeFailure('initdb failed', error)))
+    await exec('initdb', [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--no-locale',
+      '-E',
+      'UTF8',
+      '--no-sync',
+    ]).catch((error) => Promise.reject(describeFailure('initdb failed', error)))
     const port = await findFreePort()
     await appendFile(path.join(dataDir, 'postgresql.conf'), serverSettings(port, dir))
-    await exec('pg_ctl', ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '60'])
-      .catch(async (error) => Promise.reject(describeFailure('pg_ctl start failed', error, await readLog(logFile))))
-    await exec('pg_isready', ['-h', '127.0.0.1', '-p', String(port), '-t', '30'])
-      .catch(async (error) => Promise.reject(describeFailure('server not ready', error, await readLog(logFile))))
+    await exec('pg_ctl', ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '60']).catch(async (error) =>
+      Promise.reject(describeFailure('pg_ctl start failed', error, await readLog(logFile))),
+    )
+    await exec('pg_isready', ['-h', '127.0.0.1', '-p', String(port), '-t', '30']).catch(async (error) =>
+      Promise.reject(describeFailure('server not ready', error, await readLog(logFile))),
+    )
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`
     let stopping: Promise<void> | undefined
     let databases = 0
@@ -86,8 +97,9 @@ export async function startPostgres(): Promise<PostgresServer | null> {
         await exec('pg_ctl', ['stop', '-D', dataDir, '-m', 'fast', '-w'])
       },
       resume: async () => {
-        await exec('pg_ctl', ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '60'])
-          .catch(async (error) => Promise.reject(describeFailure('pg_ctl start failed', error, await readLog(logFile))))
+        await exec('pg_ctl', ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '60']).catch(async (error) =>
+          Promise.reject(describeFailure('pg_ctl start failed', error, await readLog(logFile))),
+        )
       },
     }
   } catch (error) {
@@ -116,7 +128,9 @@ function findBinDir(): string | undefined {
     ...versions.map((v) => path.join(root, v, 'bin')),
     ...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean),
   ]
-  return candidates.find((dir) => ['initdb', 'pg_ctl', 'pg_isready', 'postgres'].every((b) => existsSync(path.join(dir, b))))
+  return candidates.find((dir) =>
+    ['initdb', 'pg_ctl', 'pg_isready', 'postgres'].every((b) => existsSync(path.join(dir, b))),
+  )
 }
 
 function serverSettings(port: number, socketDir: string): string {

@@ -120,4 +120,3 @@ export function createDnsDiagnostic(options: DnsDiagnosticOptions = {}): Diagnos
     },
   }
 }
-

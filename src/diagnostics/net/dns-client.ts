@@ -1,10 +1,9 @@
 // Our own DNS client: one question over UDP, retried over TCP when the answer is truncated.
 import { randomInt } from 'node:crypto'
 import dgram from 'node:dgram'
-import { isIPv6 } from 'node:net'
-import net from 'node:net'
-import dnsPacket from 'dns-packet'
+import net, { isIPv6 } from 'node:net'
 import type { DecodedPacket, RecordType } from 'dns-packet'
+import dnsPacket from 'dns-packet'
 import type { Endpoint } from './endpoint.ts'
 
 export interface DnsQuestion {

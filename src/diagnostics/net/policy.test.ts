@@ -105,7 +105,10 @@ describe('createTargetPolicy() on IPv6 forms that carry an IPv4 address', () => 
   it.each([
     ['IPv4-mapped', (v4: string) => `::ffff:${v4}`],
     ['NAT64', (v4: string) => `64:ff9b::${v4}`],
-    ['6to4', (v4: string) => ipaddr.fromByteArray([0x20, 0x02, ...ipaddr.IPv4.parse(v4).octets, ...zeros(10)]).toString()],
+    [
+      '6to4',
+      (v4: string) => ipaddr.fromByteArray([0x20, 0x02, ...ipaddr.IPv4.parse(v4).octets, ...zeros(10)]).toString(),
+    ],
   ])('judges the %s form of any IPv4 address as the address itself', (_, wrap) => {
     fc.assert(
       fc.property(fc.ipV4(), (v4) => {

@@ -13,7 +13,7 @@ import {
   tracerouteResult,
 } from '../../shared/tools/traceroute.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
-import { BinaryMissingError, type LaunchOptions, type Launcher, launchBinary } from '../net/launch-binary.ts'
+import { BinaryMissingError, type Launcher, type LaunchOptions, launchBinary } from '../net/launch-binary.ts'
 import { type Diagnostic, failed, type Outcome, ToolUnavailableError } from '../types.ts'
 import { buildMtrArgs } from './args.ts'
 import { createHopFacts, type LookUpAsn, lookUpHopAsn } from './hop-names.ts'
@@ -46,7 +46,9 @@ async function launchOrExplain(...[launch, file, args, options]: [Launcher, stri
     return await launch(file, args, options)
   } catch (error) {
     if (error instanceof BinaryMissingError) {
-      throw new ToolUnavailableError('Traceroute is not available on this server: mtr is not installed', { cause: error })
+      throw new ToolUnavailableError('Traceroute is not available on this server: mtr is not installed', {
+        cause: error,
+      })
     }
     throw error
   }

@@ -14,10 +14,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
-      const type = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type'
-        : status === 429 ? 'rate_limited'
-        : status === 413 ? 'payload_too_large'
-        : 'bad_request'
+      const type =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'unsupported_media_type'
+          : status === 429
+            ? 'rate_limited'
+            : status === 413
+              ? 'payload_too_large'
+              : 'bad_request'
       return reply.code(status).send({ error: { type, message: error.message } })
     }
     request.log.error({ err: error }, 'request failed')

@@ -31,7 +31,10 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
         .send({ error: { type: 'not_found', message: `No route for ${request.method} ${pathname}` } })
     }
     if (!indexHtml) {
-      return reply.code(503).type('text/plain').send('The web bundle is not built. Run "npm start" to build and serve it.')
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web bundle is not built. Run "npm start" to build and serve it.')
     }
     return reply
       .code(isKnownPagePath(pathname) ? 200 : 404)
@@ -40,4 +43,3 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
       .send(indexHtml)
   })
 }
-

@@ -8,7 +8,6 @@ import { SCROLL_SETTLE_MS, scrollToTop } from '../lib/scroll.ts'
  */
 export function ScrollOnNavigate() {
   const { pathname, search } = useLocation()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of path or query
   useLayoutEffect(() => {
     scrollToTop()
     const timer = window.setTimeout(scrollToTop, SCROLL_SETTLE_MS)

@@ -48,7 +48,14 @@ export function createToolResultsRepository(
       const createdAt = now().toISOString()
       await db
         .insertInto('tool_results')
-        .values({ id, user_id: userId, tool_name: toolName, input_value: inputValue, result_data: json, created_at: createdAt })
+        .values({
+          id,
+          user_id: userId,
+          tool_name: toolName,
+          input_value: inputValue,
+          result_data: json,
+          created_at: createdAt,
+        })
         .execute()
       return { id, createdAt }
     },

@@ -3,8 +3,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { findDiagnostic, type AnyDiagnostic, type Registry } from '../../../diagnostics/registry.ts'
 import type { Net } from '../../../diagnostics/net/net.ts'
+import { type AnyDiagnostic, findDiagnostic, type Registry } from '../../../diagnostics/registry.ts'
 import { findEntry, TOOL_IDS } from '../../../shared/catalogue.ts'
 import { errorBody, toolResponse } from '../../../shared/tools/common.ts'
 import { runTool } from './service.ts'
@@ -69,9 +69,9 @@ export async function toolRoutes(app: FastifyInstance, options: ToolRoutesOption
       reply.code(501).send({ error: { type: 'not_implemented', message: `${name} is not available yet` } }),
     )
   }
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/tools/:id',
-    { schema: { hide: true, params: z.object({ id: z.string() }) } },
-    async (_request, reply) => reply.code(404).send({ error: { type: 'unknown_tool', message: 'Unknown tool' } }),
-  )
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/api/tools/:id', { schema: { hide: true, params: z.object({ id: z.string() }) } }, async (_request, reply) =>
+      reply.code(404).send({ error: { type: 'unknown_tool', message: 'Unknown tool' } }),
+    )
 }

@@ -1,6 +1,7 @@
 // Runs one diagnostic under its deadline and shapes the answer of POST /api/tools/:id.
-import type { AnyDiagnostic } from '../../../diagnostics/registry.ts'
+
 import type { Net } from '../../../diagnostics/net/net.ts'
+import type { AnyDiagnostic } from '../../../diagnostics/registry.ts'
 import type { Outcome } from '../../../diagnostics/types.ts'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 

@@ -50,7 +50,6 @@ export function DnsTraceTable({ steps }: { steps: DnsTraceStep[] }) {
           </thead>
           <tbody>
             {steps.map((step, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: steps are a fixed history; a server may be asked twice.
               <tr key={`${step.zone}-${step.server}-${index}`} className="border-t border-zinc-800 align-top">
                 <td className="py-1 pr-4 whitespace-nowrap">{step.zone}</td>
                 <td className="py-1 pr-4">

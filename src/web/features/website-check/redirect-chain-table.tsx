@@ -38,7 +38,6 @@ export function RedirectChainTable({ hops }: { hops: WebsiteHop[] }) {
           </thead>
           <tbody>
             {hops.map((hop, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list in which a URL may repeat (redirect loops)
               <tr key={`${index}-${hop.url}`} className="border-t border-zinc-800 align-top">
                 <td className="py-1 pr-3 text-zinc-400">{index + 1}</td>
                 <td className={`py-1 pr-3 tabular-nums ${statusClass(hop.status)}`}>{hop.status ?? '—'}</td>
