@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { dnsNameInput, domainInput, domainOrIpInput, isDomain, isIpv4, messages } from './validation.ts'
+import {
+  dnsNameInput,
+  domainInput,
+  domainOrIpInput,
+  isDomain,
+  isIpv4,
+  messages,
+  whoisQueryInput,
+} from './validation.ts'
 
 describe('the spec domain rule', () => {
   it.each(['example.com', 'a.b.example.co.uk', 'xn--bcher-kva.example', '1.example.net', `${'a'.repeat(63)}.com`])(
@@ -32,4 +40,27 @@ describe('field schemas carry the spec messages', () => {
     expect(isIpv4('256.1.1.1')).toBe(false)
     expect(isIpv4('1.2.3')).toBe(false)
   })
+})
+
+describe('whoisQueryInput', () => {
+  it.each([
+    'münchen.de',
+    'BÜCHER.example',
+    '例え.example',
+    'xn--mnchen-3ya.de',
+    'example.com',
+    '198.51.100.7',
+    'AS64500',
+  ])('accepts %s, internationalised names checked in their ASCII form', (value) =>
+    expect(whoisQueryInput.safeParse(value).success).toBe(true),
+  )
+
+  it('keeps a Unicode name as typed, trimmed, for the lookup to convert', () => {
+    expect(whoisQueryInput.parse(' münchen.de ')).toBe('münchen.de')
+  })
+
+  it.each(['münchen', 'bad_domäin!.de', 'münchen.de/path', 'user@münchen.de', 'mün chen.de'])(
+    'rejects %j with "Invalid domain format"',
+    (value) => expect(whoisQueryInput.safeParse(value).error?.issues[0]?.message).toBe('Invalid domain format'),
+  )
 })

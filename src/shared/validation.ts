@@ -104,9 +104,9 @@ export const ipAddressInput = z
   .max(64, messages.ipInvalid)
   .refine(isIpAddress, messages.ipInvalid)
 
-/** Whois: the spec's domain rule, plus IP addresses and AS numbers. */
+/** Whois: the spec's domain rule (on the ASCII form of a name typed in any script), plus IP addresses and AS numbers. */
 export const whoisQueryInput = requiredText.refine(
-  (value) => isDomain(value) || isIpAddress(value) || isAsNumber(value),
+  (value) => isDomain(toAsciiDomain(value)) || isIpAddress(value) || isAsNumber(value),
   messages.invalidDomain,
 )
 

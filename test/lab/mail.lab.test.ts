@@ -24,6 +24,9 @@ mx2.good        IN A   ${MX.plain}
 relay           IN MX  10 mx.relay.maillab.
 relay           IN TXT "v=spf1 +all"
 mx.relay        IN A   ${MX.relay}
+spoofable       IN MX  10 mx2.good.maillab.
+spoofable       IN TXT "v=spf1 ip4:203.0.113.26 +all"
+_dmarc.spoofable IN TXT "v=DMARC1; p=bogus"
 `
 
 let lab: Lab | null = null
@@ -80,7 +83,11 @@ describe('POST /api/tools/mail in the lab', () => {
     if (!lab) return ctx.skip()
     const body = await test('good.maillab')
     expect(body.status).toBe('ok')
-    expect(check(body.result, 'spf')?.status).toBe('pass')
+    expect(check(body.result, 'spf')).toMatchObject({
+      status: 'pass',
+      reason: '-all: unlisted senders fail; 0 of 10 DNS lookups',
+    })
+    expect(body.result.spf?.record).toBe('v=spf1 ip4:203.0.113.0/24 -all')
     expect(check(body.result, 'dmarc')).toMatchObject({
       status: 'pass',
       reason: 'p=quarantine; reports to mailto:dmarc@good.maillab',
@@ -92,6 +99,22 @@ describe('POST /api/tools/mail in the lab', () => {
       reason: `no PTR record for ${MX.tls}: many receivers refuse such senders`,
     })
     expect(body.lines).toContain(`SMTP transcript: mx1.good.maillab [${MX.tls}]:25`)
+  })
+
+  it('fails SPF and DMARC for the domain whose lab zone records let anyone send as it', async (ctx) => {
+    if (!lab) return ctx.skip()
+    const body = await test('spoofable.maillab')
+    expect(body.status).toBe('ok')
+    expect(body.result.spf?.record).toBe('v=spf1 ip4:203.0.113.26 +all')
+    expect(check(body.result, 'spf')).toMatchObject({
+      status: 'fail',
+      reason: '+all: every server on the internet may send as this domain; 0 of 10 DNS lookups',
+    })
+    expect(body.result.dmarc?.record).toBe('v=DMARC1; p=bogus')
+    expect(check(body.result, 'dmarc')).toMatchObject({
+      status: 'fail',
+      reason: 'no valid p= tag: receivers ignore the record',
+    })
   })
 
   it('flags the open relay, which never receives DATA', async (ctx) => {

@@ -11,9 +11,20 @@ import { type Lab, type LabProcess, startLab } from './lab.ts'
 import { type LabKnot, startLabKnot } from './peers.ts'
 import type { WebPeerConfig } from './scripts/web-peers.ts'
 
-const SITES = { good: '203.0.113.41', expired: '203.0.113.42', legacy: '203.0.113.43', web: '203.0.113.44' } as const
+const SITES = {
+  good: '203.0.113.41',
+  expired: '203.0.113.42',
+  legacy: '203.0.113.43',
+  web: '203.0.113.44',
+  selfsigned: '203.0.113.45',
+  wrong: '203.0.113.46',
+  hop1: '203.0.113.47',
+  hop2: '203.0.113.48',
+  final: '203.0.113.49',
+} as const
 const DAY = 86_400_000
 const HSTS = { 'strict-transport-security': 'max-age=31536000' }
+const RANK = ['A+', 'A', 'B', 'C', 'D', 'E', 'F', 'M', 'T']
 
 const ZONE = `$ORIGIN tlslab.
 $TTL 60
@@ -23,6 +34,11 @@ good       IN A   ${SITES.good}
 expired    IN A   ${SITES.expired}
 legacy     IN A   ${SITES.legacy}
 web        IN A   ${SITES.web}
+selfsigned IN A   ${SITES.selfsigned}
+wrong      IN A   ${SITES.wrong}
+hop1       IN A   ${SITES.hop1}
+hop2       IN A   ${SITES.hop2}
+final      IN A   ${SITES.final}
 metadata   IN A   169.254.169.254
 `
 
@@ -46,10 +62,16 @@ beforeAll(async () => {
     notBefore: new Date(Date.now() - 60 * DAY),
     notAfter: new Date(Date.now() - DAY),
   })
+  const self = await ca.selfSigned(['selfsigned.tlslab'])
+  const other = await ca.issue({ names: ['other.tlslab'] })
+  const final = await ca.issue({ names: ['final.tlslab'] })
   const ocsp = (await ca.ocspResponse(good)).toString('base64')
   const configs: WebPeerConfig[] = [
     { kind: 'tls', host: SITES.good, port: 443, key: good.key, cert: good.chain, headers: HSTS, ocsp },
     { kind: 'tls', host: SITES.expired, port: 443, key: expired.key, cert: expired.chain, headers: HSTS },
+    { kind: 'tls', host: SITES.selfsigned, port: 443, key: self.key, cert: self.chain, headers: HSTS },
+    { kind: 'tls', host: SITES.wrong, port: 443, key: other.key, cert: other.chain, headers: HSTS },
+    { kind: 'tls', host: SITES.final, port: 443, key: final.key, cert: final.chain, headers: HSTS },
     {
       kind: 'tls',
       host: SITES.legacy,
@@ -66,6 +88,21 @@ beforeAll(async () => {
       host: SITES.web,
       port: 80,
       redirects: { '/start': 'https://good.tlslab/', '/to-metadata': 'http://metadata.tlslab/' },
+    },
+    {
+      kind: 'http',
+      host: SITES.hop1,
+      port: 80,
+      redirects: {
+        '/start': { status: 301, location: '/two' },
+        '/two': { status: 302, location: 'http://hop2.tlslab/three' },
+      },
+    },
+    {
+      kind: 'http',
+      host: SITES.hop2,
+      port: 80,
+      redirects: { '/three': { status: 307, location: 'https://final.tlslab/done' } },
     },
   ]
   const config = path.join(path.dirname(ca.rootFile), 'web-peers.json')
@@ -113,6 +150,46 @@ describe('SSL/TLS check in the lab', () => {
     expect(legacy.result.grade.grade).toBe('B')
     expect(legacy.result.protocols.find((p) => p.protocol === 'TLSv1')?.status).toBe('accepted')
   })
+
+  it('grades the self-signed certificate T and the certificate for another name M, each with its reason', async (ctx) => {
+    if (!app) return ctx.skip()
+    const self = await runTool<SslResult>('ssl', 'selfsigned.tlslab')
+    expect(self.error).toBe('SSL certificate check failed: Certificate is self-signed')
+    expect(self.result.address).toBe(SITES.selfsigned)
+    expect(self.result.trust).toMatchObject({ trusted: false, selfSigned: true })
+    expect(self.result.grade).toMatchObject({
+      grade: 'T',
+      gradeIfTrusted: 'A+',
+      reasons: [{ cap: 'T', text: 'Certificate is self-signed' }],
+    })
+    const wrong = await runTool<SslResult>('ssl', 'wrong.tlslab')
+    expect(wrong.error).toBe('SSL certificate check failed: Certificate name does not match the host')
+    expect(wrong.result.address).toBe(SITES.wrong)
+    expect(wrong.result.trust).toMatchObject({ trusted: true, hostnameMatch: false })
+    expect(wrong.result.trust.hostnameError).toMatch(/wrong\.tlslab/)
+    expect(wrong.result.grade).toMatchObject({
+      grade: 'M',
+      gradeIfTrusted: 'A+',
+      reasons: [{ cap: 'M', text: 'Certificate name does not match the host' }],
+    })
+  })
+
+  it('ranks the valid certificate above the expired, self-signed, wrong-host and TLS 1.0 ones, with their reasons', async (ctx) => {
+    if (!app) return ctx.skip()
+    const names = ['good', 'expired', 'selfsigned', 'wrong', 'legacy'] as const
+    // One run at a time: the app refuses a client more than MAX_CONCURRENT_PER_CLIENT (4) runs at once.
+    const grades = {} as Record<(typeof names)[number], SslResult['grade']>
+    for (const n of names) grades[n] = (await runTool<SslResult>('ssl', `${n}.tlslab`)).result.grade
+    expect(grades.good).toMatchObject({ grade: 'A+', reasons: [] })
+    const reasons = (n: (typeof names)[number]) => grades[n].reasons.map((r) => `${r.cap} ${r.text}`)
+    expect(reasons('expired')).toEqual(['T Certificate has expired'])
+    expect(reasons('selfsigned')).toEqual(['T Certificate is self-signed'])
+    expect(reasons('wrong')).toEqual(['M Certificate name does not match the host'])
+    expect(reasons('legacy')).toEqual(['B Accepts TLS 1.0 (deprecated)', 'B Accepts TLS 1.1 (deprecated)'])
+    for (const worse of names.slice(1)) {
+      expect(RANK.indexOf(grades.good.grade), `good vs ${worse}`).toBeLessThan(RANK.indexOf(grades[worse].grade))
+    }
+  })
 })
 
 describe('website check in the lab', () => {
@@ -126,6 +203,21 @@ describe('website check in the lab', () => {
       [200, SITES.good],
     ])
     expect(body.result.securityHeaders[0]).toMatchObject({ name: 'Strict-Transport-Security', rating: 'good' })
+  })
+
+  it('follows a 3-redirect chain across two HTTP sites onto HTTPS and reports every hop', async (ctx) => {
+    if (!app) return ctx.skip()
+    const body = await runTool<WebsiteCheckResult>('website-check', 'http://hop1.tlslab/start')
+    expect(body.status).toBe('ok')
+    expect(body.result).toMatchObject({ up: true, finalStatus: 200, finalUrl: 'https://final.tlslab/done' })
+    expect(body.result.hops.map((h) => [h.url, h.status, h.location, h.address])).toEqual([
+      ['http://hop1.tlslab/start', 301, '/two', SITES.hop1],
+      ['http://hop1.tlslab/two', 302, 'http://hop2.tlslab/three', SITES.hop1],
+      ['http://hop2.tlslab/three', 307, 'https://final.tlslab/done', SITES.hop2],
+      ['https://final.tlslab/done', 200, null, SITES.final],
+    ])
+    expect(body.result.tls).toMatchObject({ authorized: true })
+    expect(peers?.output()).toContain(`${SITES.hop2} GET /three`)
   })
 
   it('stops a redirect to a name that resolves to the cloud metadata address', async (ctx) => {

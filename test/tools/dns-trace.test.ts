@@ -165,6 +165,58 @@ describe.skipIf(!knotAvailable)('DNS trace through a delegation tree', () => {
   })
 })
 
+describe.skipIf(!knotAvailable)('DNS trace through POST /api/tools/dns', () => {
+  let tree: DelegationTree
+  let t: TestApp
+
+  beforeAll(async () => {
+    tree = await startDelegationTree()
+    t = await createTestApp({ DNS_ROOT_HINTS: tree.rootHint, TARGET_ALLOW: '127.0.0.0/8', DNS_SERVERS: '127.0.0.1:9' })
+  })
+  afterAll(async () => {
+    await t?.close()
+    await tree?.stop()
+  })
+
+  async function traceThroughApi(input: string, options: object = {}) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tools/dns',
+      payload: { input, options: { trace: true, ...options } },
+    })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    return { body, result: body.result as DnsResult, steps: (body.result as DnsResult).trace ?? [] }
+  }
+
+  it('shows each zone, the server asked and its referral, then the answer of the authoritative server', async () => {
+    const { body, result, steps } = await traceThroughApi('example.test', { type: 'A' })
+    expect(body).toMatchObject({ tool: 'dns', input: 'example.test', status: 'ok' })
+    expect(steps.map((s) => [s.zone, s.server, s.outcome, s.referral])).toEqual([
+      ['.', tree.endpoint(ROOT_ADDRESS), 'referral', 'test.'],
+      ['test.', tree.endpoint(TLD_ADDRESS), 'referral', 'example.test.'],
+      ['example.test.', tree.endpoint(LEAF_ADDRESS), 'answer', undefined],
+    ])
+    expect(steps[1]?.serverName).toBe('ns1.test')
+    expect(steps[2]?.serverName).toBe('ns1.example.test')
+    expect(result.server).toBe(tree.endpoint(LEAF_ADDRESS))
+    expect(result.queries[0]).toMatchObject({ type: 'A', rcode: 'NOERROR', flags: { aa: true } })
+    expect(result.queries[0]?.answers.map((a) => a.value)).toEqual(['198.51.100.10'])
+    expect(body.lines).toContain('test.\t172800\tIN\tNS\tns1.test.')
+    expect(body.lines.filter((l: string) => l.startsWith(';; Received referral'))).toHaveLength(2)
+  })
+
+  it('ends with NXDOMAIN for a missing name and keeps the walk that led there', async () => {
+    const { body, steps } = await traceThroughApi('missing.example.test', { type: 'A' })
+    expect(body).toMatchObject({ status: 'failed', error: 'NXDOMAIN: missing.example.test does not exist' })
+    expect(steps.map((s) => `${s.zone} ${s.outcome}`)).toEqual([
+      '. referral',
+      'test. referral',
+      'example.test. nxdomain',
+    ])
+  })
+})
+
 describe('DNS trace options through the API', () => {
   let t: TestApp
   beforeAll(async () => {

@@ -80,6 +80,21 @@ describe('POST /api/tools/whois over RDAP', () => {
     expect(body.lines).toContain('Abuse email: abuse@registrar.test')
   })
 
+  it('looks up a domain typed in Unicode by its punycode form and shows both forms', async () => {
+    const body = await lookup('MÜNCHEN.test')
+    expect(body.status).toBe('ok')
+    expect(body.result).toMatchObject({
+      query: 'xn--mnchen-3ya.test',
+      unicodeName: 'münchen.test',
+      kind: 'domain',
+      protocol: 'rdap',
+      registrar: 'Example Registrar, Inc.',
+      created: '2012-03-04T05:06:07Z',
+    })
+    expect(rdap.requests).toContain('/rdap/domain/xn--mnchen-3ya.test')
+    expect(body.lines.slice(0, 2)).toEqual(['Query: xn--mnchen-3ya.test (domain)', 'Unicode name: münchen.test'])
+  })
+
   it('reads the bootstrap file once and serves later lookups from its cache', async () => {
     await lookup('example-shop.test')
     await lookup('example-shop.test')

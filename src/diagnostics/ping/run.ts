@@ -14,6 +14,7 @@ import {
 import { connectTcp } from '../net/guarded-connect.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import { BinaryMissingError, type Launcher, launchBinary } from '../net/launch-binary.ts'
+import { resolveProbeTarget } from '../net/pick-address.ts'
 import { type Diagnostic, failed, type Outcome, type RunContext } from '../types.ts'
 import { buildPingArgs } from './args.ts'
 import { icmpUnavailable, parsePing, parsePingLine } from './parse.ts'
@@ -123,15 +124,10 @@ export function createPingDiagnostic(deps: PingDeps = {}): Diagnostic<PingReques
     lines: pingLines,
     async run(request, ctx) {
       const options = request.options ?? {}
-      const resolution = await ctx.net.resolveTarget(request.input, {
-        signal: ctx.signal,
-        family: options.family ?? 'any',
-      })
-      if (!resolution.ok) return failed(resolution.failureSource, resolution.error)
-      const address =
-        resolution.addresses.find((a) => !options.family || a.family === options.family) ?? resolution.addresses[0]
-      if (!address) return failed('target', `${resolution.host} has no address to ping`)
-      const target: Target = { host: resolution.host, address, count: options.count ?? PING_COUNT_DEFAULT }
+      const resolved = await resolveProbeTarget(ctx, { host: request.input, family: options.family }, 'ping')
+      if (!resolved.ok) return failed(resolved.failureSource, resolved.error)
+      const { address } = resolved
+      const target: Target = { host: resolved.host, address, count: options.count ?? PING_COUNT_DEFAULT }
       const port = options.port ?? TCP_PING_DEFAULT_PORT
       const connect = deps.connect ?? ((o) => connectTcp(ctx.net.policy, o))
       const announce = (mode: PingResult['mode']) =>

@@ -14,6 +14,7 @@ import {
 } from '../../shared/tools/traceroute.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
 import { BinaryMissingError, type Launcher, type LaunchOptions, launchBinary } from '../net/launch-binary.ts'
+import { resolveProbeTarget } from '../net/pick-address.ts'
 import { type Diagnostic, failed, type Outcome, ToolUnavailableError } from '../types.ts'
 import { buildMtrArgs } from './args.ts'
 import { createHopFacts, type LookUpAsn, lookUpHopAsn } from './hop-names.ts'
@@ -66,19 +67,14 @@ export function createTracerouteDiagnostic(deps: TracerouteDeps = {}): Diagnosti
     lines: tracerouteLines,
     async run(request, ctx) {
       const options = request.options ?? {}
-      const resolution = await ctx.net.resolveTarget(request.input, {
-        signal: ctx.signal,
-        family: options.family ?? 'any',
-      })
-      if (!resolution.ok) return failed(resolution.failureSource, resolution.error)
-      const address =
-        resolution.addresses.find((a) => !options.family || a.family === options.family) ?? resolution.addresses[0]
-      if (!address) return failed('target', `${resolution.host} has no address to trace`)
+      const resolved = await resolveProbeTarget(ctx, { host: request.input, family: options.family }, 'trace')
+      if (!resolved.ok) return failed(resolved.failureSource, resolved.error)
+      const { address } = resolved
       const protocol = options.protocol ?? 'icmp'
       const port = protocol === 'icmp' ? undefined : (options.port ?? DEFAULT_PORTS[protocol])
       const count = options.count ?? TRACEROUTE_COUNT_DEFAULT
       const base = {
-        host: resolution.host,
+        host: resolved.host,
         address: address.address,
         family: address.family,
         protocol,

@@ -1,5 +1,8 @@
 // Whois: RDAP first (IANA bootstrap), then port-43 whois following referrals from WHOIS_SERVER.
+// Domains typed in any script are looked up in their ASCII (punycode) form.
+import { domainToUnicode } from 'node:url'
 import type { z } from 'zod'
+import { toAsciiDomain } from '../../shared/idn.ts'
 import { type WhoisResult, whoisLines, whoisRequest, whoisResult } from '../../shared/tools/whois.ts'
 import type { RdapClient } from '../rdap/rdap-client.ts'
 import { readRdapFields } from '../rdap/rdap-fields.ts'
@@ -61,6 +64,33 @@ async function lookUpWhois(
   return { status: 'ok', result }
 }
 
+/** RDAP first; port-43 whois when no RDAP service answers (not when RDAP says the object does not exist). */
+async function lookUp(query: RegistryQuery, settings: WhoisSettings, ctx: RunContext): Promise<Outcome<WhoisResult>> {
+  const rdap = await settings.rdap.lookup(query, { net: ctx.net, signal: ctx.signal, timeoutMs: 6000 })
+  if (rdap.ok) {
+    const result: WhoisResult = {
+      ...readRdapFields(rdap.data),
+      query: describeQuery(query),
+      kind: query.kind,
+      protocol: 'rdap',
+      sources: [rdap.url],
+      raw: rdap.raw,
+      notes: [],
+    }
+    return { status: 'ok', result }
+  }
+  if (rdap.notFound) return failed('target', rdap.error)
+  return lookUpWhois(query, settings, ctx, rdap.error)
+}
+
+/** The Unicode form of an internationalised domain, shown next to the ASCII form queried. */
+function addUnicodeName(outcome: Outcome<WhoisResult>, query: RegistryQuery): Outcome<WhoisResult> {
+  if (query.kind !== 'domain' || !outcome.result) return outcome
+  const unicodeName = domainToUnicode(query.name)
+  if (!unicodeName || unicodeName === query.name) return outcome
+  return { ...outcome, result: { ...outcome.result, unicodeName } }
+}
+
 export function createWhoisDiagnostic(settings: WhoisSettings): Diagnostic<WhoisRequest, WhoisResult> {
   return {
     id: 'whois',
@@ -69,23 +99,9 @@ export function createWhoisDiagnostic(settings: WhoisSettings): Diagnostic<Whois
     deadlineMs: 30_000,
     lines: whoisLines,
     async run(request, ctx) {
-      const query = parseRegistryQuery(request.input)
+      const query = parseRegistryQuery(toAsciiDomain(request.input.trim()))
       if (!query) return failed('target', `${request.input} is not a domain, IP address or AS number`)
-      const rdap = await settings.rdap.lookup(query, { net: ctx.net, signal: ctx.signal, timeoutMs: 6000 })
-      if (rdap.ok) {
-        const result: WhoisResult = {
-          ...readRdapFields(rdap.data),
-          query: describeQuery(query),
-          kind: query.kind,
-          protocol: 'rdap',
-          sources: [rdap.url],
-          raw: rdap.raw,
-          notes: [],
-        }
-        return { status: 'ok', result }
-      }
-      if (rdap.notFound) return failed('target', rdap.error)
-      return lookUpWhois(query, settings, ctx, rdap.error)
+      return addUnicodeName(await lookUp(query, settings, ctx), query)
     },
   }
 }

@@ -31,7 +31,10 @@ export const registrationFields = z.object({
 export type RegistrationFields = z.infer<typeof registrationFields>
 
 export const whoisResult = registrationFields.extend({
+  /** The domain queried, in ASCII (punycode) form for a domain. */
   query: z.string(),
+  /** The domain in Unicode, only when it has internationalised labels. */
+  unicodeName: z.string().optional(),
   kind: z.enum(['domain', 'ip', 'asn']),
   protocol: z.enum(['rdap', 'whois']),
   /** The RDAP URL that answered, or the whois servers asked, in order. */
@@ -62,6 +65,7 @@ const LABELS: [keyof RegistrationFields, string][] = [
 /** A summary of the fields, then the raw answer. */
 export function whoisLines(result: WhoisResult): string[] {
   const lines = [`Query: ${result.query} (${result.kind})`]
+  if (result.unicodeName) lines.push(`Unicode name: ${result.unicodeName}`)
   lines.push(
     result.protocol === 'rdap'
       ? `Source: RDAP ${result.sources.join(', ')}`

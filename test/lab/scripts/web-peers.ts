@@ -22,7 +22,13 @@ export type WebPeerConfig =
       /** Base64 DER OCSP response to staple. */
       ocsp?: string
     }
-  | { kind: 'http'; host: string; port: number; redirects: Record<string, string> }
+  | {
+      kind: 'http'
+      host: string
+      port: number
+      /** Path → target; a bare string redirects with 302. */
+      redirects: Record<string, string | { status: number; location: string }>
+    }
 
 async function startPeer(config: WebPeerConfig) {
   if (config.kind === 'tls') {
@@ -34,9 +40,10 @@ async function startPeer(config: WebPeerConfig) {
     config.host,
     (request, response) => {
       console.log(`${config.host} ${request.method} ${request.url}`)
-      const location = config.redirects[request.url ?? '']
-      if (location) response.writeHead(302, { location }).end()
-      else response.writeHead(404).end()
+      const target = config.redirects[request.url ?? '']
+      if (!target) return response.writeHead(404).end()
+      const { status, location } = typeof target === 'string' ? { status: 302, location: target } : target
+      response.writeHead(status, { location }).end()
     },
     config.port,
   )

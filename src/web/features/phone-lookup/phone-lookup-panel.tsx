@@ -1,16 +1,16 @@
 // Reverse phone lookup (product-spec §2): the number's facts from the numbering plan and our users'
 // spam reports; signed-in users can report the number.
-import { Eraser, Search } from 'lucide-react'
+import { Search } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
 import type { PhoneLookupData } from '../../../shared/tools/phone.ts'
 import { Button } from '../../components/button.tsx'
+import { ClearResultsButton } from '../../components/clear-results-button.tsx'
+import { EntryFrame } from '../../components/entry-frame.tsx'
 import { Field } from '../../components/field.tsx'
 import { Input } from '../../components/input.tsx'
-import { PanelFrame } from '../../components/panel-frame.tsx'
 import { Spinner } from '../../components/spinner.tsx'
-import { ToolIcon } from '../../components/tool-icon.tsx'
-import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'
+import type { PanelProps } from '../../lib/panel-props.ts'
 import { useAuth } from '../auth/use-auth.ts'
 import { checkPhoneInput, PHONE_MESSAGES } from './phone-outcome.ts'
 import { PhoneReportForm } from './phone-report-form.tsx'
@@ -44,12 +44,7 @@ export function PhoneLookupPanel({ entry, variant }: PanelProps) {
 
   const error = lookup.isError ? lookup.error.message : null
   return (
-    <PanelFrame
-      title={entry.name}
-      description={entry.description}
-      titleAs={titleLevel(variant)}
-      icon={<ToolIcon id={entry.id} />}
-    >
+    <EntryFrame entry={entry} variant={variant}>
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
         <Field
           id={inputId}
@@ -72,12 +67,7 @@ export function PhoneLookupPanel({ entry, variant }: PanelProps) {
             {loading ? <Spinner className="text-current" /> : <Search aria-hidden="true" />}
             {loading ? 'Looking up...' : 'Lookup'}
           </Button>
-          {(data || error) && (
-            <Button variant="outline" onClick={clear}>
-              <Eraser aria-hidden="true" />
-              Clear Results
-            </Button>
-          )}
+          {(data || error) && <ClearResultsButton onClick={clear} />}
         </div>
       </form>
       <div className="mt-5 space-y-4">
@@ -101,6 +91,6 @@ export function PhoneLookupPanel({ entry, variant }: PanelProps) {
           </>
         )}
       </div>
-    </PanelFrame>
+    </EntryFrame>
   )
 }

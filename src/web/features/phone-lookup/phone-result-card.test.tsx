@@ -48,4 +48,10 @@ describe('PhoneResultCard', () => {
     expect(named).toContain('Name Jo Doe')
     expect(named).toContain('Business Doe Ltd')
   })
+
+  it('offers to copy the result and to download it as JSON', () => {
+    const html = renderToStaticMarkup(<PhoneResultCard data={data} />)
+    expect(textOf(html)).toMatch(/^ ?Copy Download JSON Number /)
+    expect(html.match(/<button type="button"/g)).toHaveLength(2)
+  })
 })

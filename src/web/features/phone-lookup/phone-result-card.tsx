@@ -1,47 +1,34 @@
-import type { ReactNode } from 'react'
-import { CATEGORY_LABELS, type PhoneLookupData } from '../../../shared/tools/phone.ts'
+import type { PhoneLookupData } from '../../../shared/tools/phone.ts'
+import { ResultActions } from '../../components/result-actions.tsx'
+import { resultFileName } from '../../lib/result-export.ts'
+import { type PhoneRow, phoneResultRows, phoneResultText } from './phone-result-rows.ts'
 
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="contents">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="break-words font-medium">{children}</dd>
-    </div>
-  )
+function toneOf(row: PhoneRow, data: PhoneLookupData): string | undefined {
+  if (row.key === 'valid') return data.valid ? 'text-success' : 'text-danger'
+  if (row.key === 'spam' && data.spam) return 'text-danger'
+  return undefined
 }
 
 /** The spec's result card: number, valid, spam, spamScore "/10", name and business if present, location, carrier, lineType, reports. */
 export function PhoneResultCard({ data }: { data: PhoneLookupData }) {
-  const zones =
-    data.timeZones.length > 4
-      ? `${data.timeZones.slice(0, 3).join(', ')} and ${data.timeZones.length - 3} more`
-      : data.timeZones.join(', ')
   return (
     <section aria-label="Phone number details" className="rounded-xl border border-border p-4">
+      <div className="-mt-1 mb-2 flex justify-end">
+        <ResultActions
+          text={phoneResultText(data)}
+          data={data}
+          fileName={resultFileName('phone-lookup', data.e164, new Date())}
+        />
+      </div>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
-        <Row label="Number">{data.number}</Row>
-        <Row label="Valid">
-          <span className={data.valid ? 'text-success' : 'text-danger'}>{yesNo(data.valid)}</span>
-        </Row>
-        <Row label="Spam">
-          <span className={data.spam ? 'text-danger' : undefined}>{yesNo(data.spam)}</span>
-        </Row>
-        <Row label="Spam score">{data.spamScore}/10</Row>
-        {data.name && <Row label="Name">{data.name}</Row>}
-        {data.business && <Row label="Business">{data.business}</Row>}
-        <Row label="Location">{data.location ?? 'Unknown'}</Row>
-        <Row label="Carrier">{data.carrier ? `${data.carrier} (original carrier of the range)` : 'Not known'}</Row>
-        <Row label="Line type">{data.lineType}</Row>
-        <Row label="Reports">{data.reports}</Row>
-        {data.valid && <Row label="National format">{data.nationalFormat}</Row>}
-        {zones && <Row label="Time zones">{zones}</Row>}
-        {data.categories.length > 0 && (
-          <Row label="Reported as">
-            {data.categories.map((c) => `${CATEGORY_LABELS[c.category]} (${c.count})`).join(', ')}
-          </Row>
-        )}
+        {phoneResultRows(data).map((row) => (
+          <div key={row.key} className="contents">
+            <dt className="text-muted-foreground">{row.label}</dt>
+            <dd className="break-words font-medium">
+              <span className={toneOf(row, data)}>{row.value}</span>
+            </dd>
+          </div>
+        ))}
       </dl>
       <p className="mt-3 text-xs text-muted-foreground">
         {data.votes.spam} spam and {data.votes.notSpam} not-spam votes from signed-in users. The score is the share of

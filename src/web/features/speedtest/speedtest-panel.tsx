@@ -12,6 +12,7 @@ import { MeasurementDetails } from './measurement-details.tsx'
 import { RateChart } from './rate-chart.tsx'
 import { ServerChoice } from './server-choice.tsx'
 import { SpeedGauge } from './speed-gauge.tsx'
+import { SpeedResultBar } from './speed-result-bar.tsx'
 import { SpeedTiles } from './speed-tiles.tsx'
 import type { SpeedView } from './speed-view.ts'
 import { useSpeedTest } from './use-speed-test.ts'
@@ -91,12 +92,7 @@ export function SpeedtestPanel({ entry, variant }: PanelProps) {
           </div>
         </div>
         {view.status !== 'idle' && <ProgressBar view={view} />}
-        {view.serverLocation && (
-          <p className="text-sm">
-            <span className="text-muted-foreground">Server: </span>
-            <span className="font-medium">{view.serverLocation}</span>
-          </p>
-        )}
+        <SpeedResultBar view={view} tool={entry.id} />
         {(view.status === 'cancelled' || view.status === 'failed') && (
           <p
             role="alert"

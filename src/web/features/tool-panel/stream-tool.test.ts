@@ -35,6 +35,12 @@ describe('splitEvents()', () => {
     expect(events).toEqual([{ event: 'progress', data: { n: 1 } }])
     expect(rest).toBe('event: progress\ndata: {"n"')
   })
+
+  it('reads CRLF line endings and skips blocks without data', () => {
+    expect(splitEvents(': keep-alive\r\n\r\nevent: error\r\ndata: {}\r\n\r\n').events).toEqual([
+      { event: 'error', data: {} },
+    ])
+  })
 })
 
 describe('streamTool()', () => {

@@ -1,19 +1,21 @@
-import { Eraser, Play } from 'lucide-react'
+// A tool's panel: its input, extra fields and run button, the spec's toasts, and the output area;
+// a tool with a live view runs as an event stream and draws its progress as it arrives.
+import { Play } from 'lucide-react'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import { messages } from '../../../shared/validation.ts'
 import { Button } from '../../components/button.tsx'
+import { ClearResultsButton } from '../../components/clear-results-button.tsx'
+import { EntryFrame } from '../../components/entry-frame.tsx'
 import { Field } from '../../components/field.tsx'
 import { Input } from '../../components/input.tsx'
-import { OutputBox } from '../../components/output-box.tsx'
-import { PanelFrame } from '../../components/panel-frame.tsx'
 import { Spinner } from '../../components/spinner.tsx'
-import { ToolIcon } from '../../components/tool-icon.tsx'
-import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'
+import type { PanelProps } from '../../lib/panel-props.ts'
 import { inputRuleFor } from './input-rules.ts'
 import { checkToolInput, type InputCheck, toOutputState } from './tool-outcome.ts'
+import { type LiveView, ToolOutput } from './tool-output.tsx'
 import { useToolRun } from './use-tool-run.ts'
 
 export type OptionsCheck = { ok: true; value: unknown } | { ok: false; message: string }
@@ -26,6 +28,8 @@ export interface ToolPanelExtras {
   readOptions?: () => OptionsCheck
   /** A structured view of a successful answer, shown above its text lines. */
   renderDetails?: (answer: ToolAnswer) => ReactNode
+  /** Streams the run and draws its progress; takes the place of renderDetails. */
+  live?: LiveView
 }
 
 export function ToolPanel({
@@ -35,12 +39,13 @@ export function ToolPanel({
   fields,
   readOptions,
   renderDetails,
+  live,
 }: PanelProps & ToolPanelExtras) {
   const inputId = useId()
   const rule = inputRuleFor(entry.id)
   const [value, setValue] = useState('')
   const [localError, setLocalError] = useState<string | null>(null)
-  const run = useToolRun(entry)
+  const run = useToolRun(entry, live !== undefined)
   const takesInput = entry.label !== undefined
   const loading = run.isPending
   const blocked = loading || (rule.disableWhenBlank === true && value.trim() === '')
@@ -77,12 +82,7 @@ export function ToolPanel({
   const hasOutcome = state.kind === 'success' || state.kind === 'error'
 
   return (
-    <PanelFrame
-      title={entry.name}
-      description={entry.description}
-      titleAs={titleLevel(variant)}
-      icon={<ToolIcon id={entry.id} />}
-    >
+    <EntryFrame entry={entry} variant={variant}>
       <form onSubmit={submit} className="space-y-4" noValidate>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           {takesInput && (
@@ -103,23 +103,21 @@ export function ToolPanel({
               {loading ? <Spinner className="text-current" /> : <Play aria-hidden="true" />}
               {entry.button}
             </Button>
-            {hasOutcome && (
-              <Button variant="outline" onClick={clear}>
-                <Eraser aria-hidden="true" />
-                Clear Results
-              </Button>
-            )}
+            {hasOutcome && <ClearResultsButton onClick={clear} />}
           </div>
         </div>
         {fields}
       </form>
       <div className="mt-5">
-        <OutputBox
+        <ToolOutput
+          toolName={entry.name}
           state={state}
-          loadingLabel={`Running ${entry.name}...`}
-          details={state.kind === 'success' && run.data && renderDetails ? renderDetails(run.data) : undefined}
+          answer={run.data}
+          progress={run.progress}
+          renderDetails={renderDetails}
+          live={live}
         />
       </div>
-    </PanelFrame>
+    </EntryFrame>
   )
 }

@@ -1,0 +1,55 @@
+// The output area of a tool panel: the output box with the answer's structured view, or a streamed
+// run's live view as the progress events arrive.
+import type { ReactNode } from 'react'
+import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import { OutputBox, type OutputState } from '../../components/output-box.tsx'
+import { Spinner } from '../../components/spinner.tsx'
+import { LiveBox } from './live-box.tsx'
+
+export interface LiveView {
+  /** The view drawn from the progress events so far, and from the answer once it is there. */
+  render: (progress: unknown[], answer: ToolAnswer | undefined) => ReactNode
+  /**
+   * "inline" (default): inside the output box from the first event on, with a "Running..." line under it;
+   * "replace": in place of the output box for the whole run. Either way it is shown above the answer's lines.
+   */
+  placement?: 'inline' | 'replace'
+}
+
+export interface ToolOutputProps {
+  toolName: string
+  state: OutputState
+  answer: ToolAnswer | undefined
+  progress: unknown[]
+  /** A structured view of a successful answer, shown above its text lines. */
+  renderDetails?: (answer: ToolAnswer) => ReactNode
+  live?: LiveView
+}
+
+export function ToolOutput({ toolName, state, answer, progress, renderDetails, live }: ToolOutputProps) {
+  const loadingLabel = `Running ${toolName}...`
+  const running = state.kind === 'loading'
+  if (live?.placement === 'replace') {
+    if (running) return <LiveBox>{live.render(progress, answer)}</LiveBox>
+    const details = state.kind === 'success' ? live.render(progress, answer) : undefined
+    return <OutputBox state={state} loadingLabel={loadingLabel} details={details} />
+  }
+  if (!live) {
+    const details = state.kind === 'success' && answer && renderDetails ? renderDetails(answer) : undefined
+    return <OutputBox state={state} loadingLabel={loadingLabel} details={details} />
+  }
+  const streaming = running && progress.length > 0
+  const shown: OutputState = streaming ? { kind: 'success', lines: [] } : state
+  const details =
+    shown.kind === 'success' ? (
+      <div className="space-y-3">
+        {live.render(progress, answer)}
+        {streaming && (
+          <p className="flex items-center gap-2 text-zinc-400">
+            <Spinner className="text-current" /> Running {toolName}...
+          </p>
+        )}
+      </div>
+    ) : undefined
+  return <OutputBox state={shown} loadingLabel={loadingLabel} details={details} />
+}
