@@ -4,9 +4,9 @@
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserAvailable } from '../support/browser.ts'
+import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
 import { type Lab, type LabProcess, REPO_ROOT, startLab } from './lab.ts'
 import { IP_BINARY } from './namespaces.ts'
 
@@ -15,29 +15,16 @@ const PORT = 8080
 
 let lab: Lab | null = null
 let app: LabProcess | undefined
-let browser: Browser | undefined
+let browser: TestBrowser | undefined
 let dir: string | undefined
 let origin = ''
 
 /** Chromium started through `ip netns exec`, so all its traffic starts in the client namespace. */
-async function launchInClient(lab: Lab, workDir: string): Promise<Browser> {
+async function launchInClient(lab: Lab, workDir: string, allowHost: string): Promise<TestBrowser> {
   const wrapper = path.join(workDir, 'chromium-in-client.sh')
   await writeFile(wrapper, `#!/bin/sh\nexec ${IP_BINARY} netns exec ${lab.names.client} /usr/bin/chromium "$@"\n`)
   await chmod(wrapper, 0o755)
-  return chromium.launch({
-    executablePath: wrapper,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  })
+  return launchBrowser({ executablePath: wrapper, allowHosts: [allowHost] })
 }
 
 beforeAll(async () => {
@@ -59,7 +46,7 @@ beforeAll(async () => {
     },
   })
   await app.waitForOutput(/Server listening at/, 60_000)
-  browser = await launchInClient(lab, dir)
+  browser = await launchInClient(lab, dir, host)
 }, 180_000)
 
 afterAll(async () => {

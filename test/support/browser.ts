@@ -16,6 +16,8 @@ export interface TestBrowser {
 export interface LaunchOptions {
   /** Extra hosts (lab addresses inside a namespace) the browser may reach besides loopback. */
   allowHosts?: string[]
+  /** Another way to start Chromium (e.g. a wrapper that runs it inside a lab namespace). */
+  executablePath?: string
 }
 
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/
@@ -34,7 +36,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
   if (!CHROMIUM) throw new Error('Chromium is not installed (Debian package chromium)')
   const allowHosts = options.allowHosts ?? []
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: options.executablePath ?? CHROMIUM,
     headless: true,
     args: [
       '--no-sandbox',
