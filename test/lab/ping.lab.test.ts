@@ -1,30 +1,26 @@
 // Ping end to end in the lab: the app runs in `client`, probes cross r1 and r2 to reach srv.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AppInNamespace, startAppInNamespace } from './app-in-namespace.ts'
-import { type Lab, type LabProcess, startLab } from './lab.ts'
-import { type LabKnot, startLabKnot } from './peers.ts'
+import type { AppInNamespace } from './app-in-namespace.ts'
+import type { Lab, LabProcess } from './lab.ts'
+import { type LabWithApp, startLabWithApp } from './lab-with-app.ts'
 
 const TCP_LISTENER = new URL('./scripts/tcp-listener.ts', import.meta.url).pathname
 
+let world: LabWithApp | null = null
 let lab: Lab | null = null
-let knot: LabKnot | undefined
 let app: AppInNamespace | undefined
 let listener: LabProcess | undefined
 
 beforeAll(async () => {
-  lab = await startLab()
-  if (!lab) return
-  knot = await startLabKnot(lab)
-  listener = lab.spawnNode('srv', TCP_LISTENER, ['8443'])
-  await listener.waitForOutput(/^READY/m)
-  app = await startAppInNamespace(lab, { dnsServers: knot.address })
+  world = await startLabWithApp(async (started) => {
+    listener = started.spawnNode('srv', TCP_LISTENER, ['8443'])
+    await listener.waitForOutput(/^READY/m)
+  })
+  lab = world?.lab ?? null
+  app = world?.app
 })
 
-afterAll(async () => {
-  await app?.stop()
-  await knot?.stop()
-  await lab?.stop()
-})
+afterAll(async () => world?.stop())
 
 describe('POST /api/tools/ping in the lab', () => {
   const ping = async (input: string, options?: object) => {

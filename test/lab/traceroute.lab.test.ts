@@ -1,26 +1,21 @@
 // Traceroute end to end in the lab: the app runs in `client`; mtr's probes cross r1 and r2 to srv,
 // and hop names come from the lab's Knot DNS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AppInNamespace, startAppInNamespace } from './app-in-namespace.ts'
-import { type Lab, startLab } from './lab.ts'
-import { type LabKnot, startLabKnot } from './peers.ts'
+import type { AppInNamespace } from './app-in-namespace.ts'
+import type { Lab } from './lab.ts'
+import { type LabWithApp, startLabWithApp } from './lab-with-app.ts'
 
+let world: LabWithApp | null = null
 let lab: Lab | null = null
-let knot: LabKnot | undefined
 let app: AppInNamespace | undefined
 
 beforeAll(async () => {
-  lab = await startLab()
-  if (!lab) return
-  knot = await startLabKnot(lab)
-  app = await startAppInNamespace(lab, { dnsServers: knot.address })
+  world = await startLabWithApp()
+  lab = world?.lab ?? null
+  app = world?.app
 })
 
-afterAll(async () => {
-  await app?.stop()
-  await knot?.stop()
-  await lab?.stop()
-})
+afterAll(async () => world?.stop())
 
 interface Hop {
   hop: number
