@@ -5,7 +5,7 @@ import type { LookupAddress } from 'node:dns'
 import http, { type IncomingMessage } from 'node:http'
 import https from 'node:https'
 import { isIP, type LookupFunction, type Socket } from 'node:net'
-import type { TLSSocket } from 'node:tls'
+import type { SecureContextOptions, TLSSocket } from 'node:tls'
 import { PolicyDeniedError } from './guarded-connect.ts'
 import type { IpLiteral } from './ip-literal.ts'
 import type { TargetPolicy } from './policy.ts'
@@ -20,11 +20,13 @@ export interface HttpHopOptions {
   method?: 'GET' | 'HEAD'
   headers?: Record<string, string>
   /** Trust anchors for HTTPS; absent means Node's defaults. */
-  ca?: string[]
+  ca?: SecureContextOptions['ca']
   /** Refuse an unverifiable certificate (default true); false records the verdict and goes on. */
   verifyCertificate?: boolean
   /** Body bytes read at most (default 1 MiB); the rest is left unread. */
   maxBodyBytes?: number
+  /** Keep the body bytes read (up to maxBodyBytes) in the answer's `body`. */
+  keepBody?: boolean
 }
 
 export interface HttpHopTimings {
@@ -48,6 +50,8 @@ export interface HttpHopResponse {
   headers: { name: string; value: string }[]
   bodyBytes: number
   bodyTruncated: boolean
+  /** The body read, when asked for with keepBody. */
+  body?: Buffer
   timings: HttpHopTimings
   tls: HttpHopTls | null
 }
@@ -162,6 +166,7 @@ export function requestHop(options: HttpHopOptions): Promise<HttpHopResponse> {
       const tls = describeTls(response.socket)
       const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
       let bodyBytes = 0
+      const chunks: Buffer[] = []
       const finish = (bodyTruncated: boolean) => {
         if (settled) return
         settled = true
@@ -177,6 +182,7 @@ export function requestHop(options: HttpHopOptions): Promise<HttpHopResponse> {
           headers,
           bodyBytes,
           bodyTruncated,
+          ...(options.keepBody ? { body: Buffer.concat(chunks).subarray(0, limit) } : {}),
           timings: timings(),
           tls,
         })
@@ -184,6 +190,7 @@ export function requestHop(options: HttpHopOptions): Promise<HttpHopResponse> {
       }
       response.on('data', (chunk: Buffer) => {
         bodyBytes += chunk.length
+        if (options.keepBody) chunks.push(chunk)
         if (bodyBytes >= limit) finish(true)
       })
       response.once('end', () => finish(false))

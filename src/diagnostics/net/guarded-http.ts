@@ -1,11 +1,10 @@
-// HTTP(S) GET only to addresses that passed the target policy: the host is resolved once, the
-// connection goes to the checked IP (Host header and TLS server name from the URL), the body is
-// capped, the whole exchange has a deadline, and every redirect is resolved and checked again.
-import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
-import https from 'node:https'
-import { isIP } from 'node:net'
+// HTTP(S) GET only to addresses that passed the target policy: the host is resolved once, each
+// exchange is one requestHop to the checked IP (Host header and TLS server name from the URL), the
+// body is capped, the whole exchange has a deadline, and every redirect is resolved and checked again.
+import type { IncomingHttpHeaders } from 'node:http'
 import type { SecureContextOptions } from 'node:tls'
 import type { FailureSource } from '../../shared/tools/common.ts'
+import { HttpHopError, type HttpHopResponse, requestHop } from './guarded-http-request.ts'
 import type { IpLiteral } from './ip-literal.ts'
 import type { Net } from './net.ts'
 
@@ -78,64 +77,55 @@ function bareHost(url: URL): string {
   return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname
 }
 
-async function readBody(response: IncomingMessage, attempt: Attempt): Promise<Buffer> {
-  const limit = attempt.options.maxBytes
-  const declared = Number(response.headers['content-length'])
-  if (Number.isFinite(declared) && declared > limit) {
-    response.destroy()
-    throw new GuardedFetchError('too-large', `${attempt.url.host} sent more than ${limit} bytes`, 'target')
+/** Raw header pairs as Node's lowercase header object (repeated headers joined with ", "). */
+function headerObject(pairs: HttpHopResponse['headers']): IncomingHttpHeaders {
+  const headers: Record<string, string> = {}
+  for (const { name, value } of pairs) {
+    const key = name.toLowerCase()
+    headers[key] = key in headers ? `${headers[key]}, ${value}` : value
   }
-  const chunks: Buffer[] = []
-  let total = 0
-  for await (const chunk of response) {
-    total += (chunk as Buffer).length
-    if (total > limit) {
-      response.destroy()
-      throw new GuardedFetchError('too-large', `${attempt.url.host} sent more than ${limit} bytes`, 'target')
-    }
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks)
+  return headers
 }
 
-function requestOnce(attempt: Attempt): Promise<{ response: IncomingMessage; body: Buffer }> {
+async function requestOnce(attempt: Attempt, deadlineAt: number): Promise<{ hop: HttpHopResponse; body: Buffer }> {
   const { url, address, options } = attempt
-  const host = bareHost(url)
-  const secure = url.protocol === 'https:'
-  const transport = secure ? https : http
-  return new Promise((resolve, reject) => {
-    const request = transport.request({
-      method: 'GET',
-      host: address.address,
-      family: address.family,
-      port: url.port === '' ? (secure ? 443 : 80) : Number(url.port),
-      path: `${url.pathname}${url.search}`,
-      headers: { 'user-agent': 'NetToolbox', accept: '*/*', ...options.headers, host: url.host },
-      agent: false,
-      signal: attempt.signal,
-      ...(secure ? { servername: isIP(host) ? undefined : host, ca: options.ca } : {}),
-    })
-    request.once('error', reject)
-    request.once('response', (response) => {
-      readBody(response, attempt).then((body) => resolve({ response, body }), reject)
-    })
-    request.end()
+  const limit = options.maxBytes
+  const tooLarge = () => new GuardedFetchError('too-large', `${url.host} sent more than ${limit} bytes`, 'target')
+  const hop = await requestHop({
+    url,
+    address,
+    policy: options.net.policy,
+    signal: attempt.signal,
+    timeoutMs: Math.max(1, deadlineAt - performance.now()),
+    headers: { 'user-agent': 'NetToolbox', ...options.headers },
+    ca: options.ca,
+    // One byte over the cap tells a body of exactly the cap from a larger one.
+    maxBodyBytes: limit + 1,
+    keepBody: true,
   })
+  const declared = Number(headerObject(hop.headers)['content-length'])
+  if (hop.bodyTruncated || (Number.isFinite(declared) && declared > limit)) throw tooLarge()
+  return { hop, body: hop.body ?? Buffer.alloc(0) }
 }
 
 function describeFailure(error: unknown, attempt: Attempt, timeoutMs: number, deadline: AbortSignal): Error {
   if (error instanceof GuardedFetchError) return error
-  if (deadline.aborted) {
+  const hopTimedOut = error instanceof HttpHopError && error.kind === 'timeout'
+  if (deadline.aborted || hopTimedOut) {
     return new GuardedFetchError('timeout', `No answer from ${attempt.url.host} within ${timeoutMs} ms`, 'target', {
       cause: error,
     })
   }
   if (attempt.signal.aborted) return new GuardedFetchError('timeout', 'Request aborted', 'target', { cause: error })
-  const code = (error as NodeJS.ErrnoException).code
+  const code = errorCode(error)
   const detail = code ?? (error as Error).message
   return new GuardedFetchError('network', `${attempt.url.host} (${attempt.address.address}): ${detail}`, 'target', {
     cause: error,
   })
+}
+
+function errorCode(error: unknown): string | undefined {
+  return error instanceof HttpHopError ? error.code : (error as NodeJS.ErrnoException).code
 }
 
 async function resolveChecked(url: URL, options: GuardedFetchOptions, signal: AbortSignal): Promise<IpLiteral[]> {
@@ -158,17 +148,18 @@ async function fetchFrom(
   signal: AbortSignal,
   deadline: AbortSignal,
   timeoutMs: number,
+  deadlineAt: number,
 ) {
   const addresses = await resolveChecked(url, options, signal)
   let lastError: Error | undefined
   for (const address of addresses) {
     const attempt: Attempt = { url, address, options, signal }
     try {
-      const { response, body } = await requestOnce(attempt)
-      return { response, body, address }
+      const { hop, body } = await requestOnce(attempt, deadlineAt)
+      return { hop, body, address }
     } catch (error) {
       lastError = describeFailure(error, attempt, timeoutMs, deadline)
-      const code = (error as NodeJS.ErrnoException).code
+      const code = errorCode(error)
       if (!code || !CONNECT_ERRORS.has(code)) throw lastError
     }
   }
@@ -177,20 +168,22 @@ async function fetchFrom(
 
 export async function guardedFetch(target: string, options: GuardedFetchOptions): Promise<GuardedResponse> {
   const timeoutMs = options.timeoutMs ?? 10_000
+  const deadlineAt = performance.now() + timeoutMs
   const deadline = AbortSignal.timeout(timeoutMs)
   const signal = AbortSignal.any([options.signal, deadline])
   const settings = { ...options, maxBytes: options.maxBytes ?? 1024 * 1024 }
   const redirects: string[] = []
   let url = parseUrl(target)
   for (;;) {
-    const { response, body, address } = await fetchFrom(url, settings, signal, deadline, timeoutMs)
-    const status = response.statusCode ?? 0
-    const location = response.headers.location
+    const { hop, body, address } = await fetchFrom(url, settings, signal, deadline, timeoutMs, deadlineAt)
+    const headers = headerObject(hop.headers)
+    const status = hop.status
+    const location = headers.location
     if (REDIRECTS.has(status) && location && redirects.length < (options.maxRedirects ?? 0)) {
       redirects.push(url.href)
       url = parseUrl(new URL(location, url).href)
       continue
     }
-    return { status, headers: response.headers, body, url: url.href, address: address.address, redirects }
+    return { status, headers, body, url: url.href, address: address.address, redirects }
   }
 }
