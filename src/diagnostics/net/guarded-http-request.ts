@@ -75,7 +75,8 @@ export class HttpHopError extends Error {
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 
-function bareHost(url: URL): string {
+/** The URL's host without IPv6 brackets. */
+export function bareHost(url: URL): string {
   return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname
 }
 

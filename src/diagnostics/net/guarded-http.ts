@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { SecureContextOptions } from 'node:tls'
 import type { FailureSource } from '../../shared/tools/common.ts'
-import { HttpHopError, type HttpHopResponse, requestHop } from './guarded-http-request.ts'
+import { bareHost, HttpHopError, type HttpHopResponse, requestHop } from './guarded-http-request.ts'
 import type { IpLiteral } from './ip-literal.ts'
 import type { Net } from './net.ts'
 
@@ -71,10 +71,6 @@ function parseUrl(text: string): URL {
   if (url.username || url.password)
     throw new GuardedFetchError('url', 'URLs with credentials are not supported', 'target')
   return url
-}
-
-function bareHost(url: URL): string {
-  return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname
 }
 
 /** Raw header pairs as Node's lowercase header object (repeated headers joined with ", "). */

@@ -4,7 +4,7 @@ import { isIP } from 'node:net'
 import type { FailureSource } from '../../shared/tools/common.ts'
 import { type HopTimings, type WebsiteHop, websiteMessages } from '../../shared/tools/website-check.ts'
 import { PolicyDeniedError } from '../net/guarded-connect.ts'
-import { HttpHopError, type HttpHopResponse, requestHop } from '../net/guarded-http-request.ts'
+import { bareHost, HttpHopError, type HttpHopResponse, requestHop } from '../net/guarded-http-request.ts'
 import type { Net } from '../net/net.ts'
 
 export interface FollowOptions {
@@ -28,10 +28,6 @@ export interface FollowReport {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 const NO_TIMINGS: HopTimings = { dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null, totalMs: 0 }
-
-function bareHost(url: URL): string {
-  return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname
-}
 
 function hopFailure(
   error: unknown,
