@@ -122,10 +122,10 @@ describe.skipIf(!knotAvailable)('tools facing misbehaving peers', () => {
   }
 
   it.each([
-    ['dns silent server', 'resolver', /^Timeout: no answer from 127\.0\.0\.131:\d+$/],
-    ['website silent resolver', 'resolver', /^Timeout while resolving web\.faults\.test$/],
-    ['ping silent resolver', 'resolver', /^Timeout while resolving web\.faults\.test$/],
-    ['mail silent resolver', 'resolver', /^Timeout while looking up the MX records of faults\.test$/],
+    ['dns silent server', 'server', /^Timeout: no answer from 127\.0\.0\.131:\d+$/],
+    ['website silent resolver', 'server', /^Timeout while resolving web\.faults\.test$/],
+    ['ping silent resolver', 'server', /^Timeout while resolving web\.faults\.test$/],
+    ['mail silent resolver', 'server', /^Timeout while looking up the MX records of faults\.test$/],
     [
       'whois drip',
       'target',

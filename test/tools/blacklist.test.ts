@@ -214,7 +214,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist when no list answers'
     const res = await t.app.inject({ method: 'POST', url: '/api/tools/blacklist', payload: { input: LAB.unlisted } })
     const body = res.json()
     expect(body.status).toBe('failed')
-    expect(body.failureSource).toBe('resolver')
+    expect(body.failureSource).toBe('server')
     expect(body.error).toBe(`Blacklist check failed: no list gave a usable answer (${REFUSED})`)
     expect(body.result.summary.clean).toBe(0)
   })

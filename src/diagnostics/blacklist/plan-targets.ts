@@ -63,7 +63,7 @@ export async function planTargets(host: string, net: Net, signal: AbortSignal): 
   if (domain !== name) notes.push(`Domain lists were asked about the registrable domain ${domain}`)
 
   const resolution = await net.resolveTarget(name, { signal })
-  if (!resolution.ok && resolution.failureSource === 'resolver') return resolution
+  if (!resolution.ok && resolution.failureSource === 'server') return resolution
   let addresses: IpLiteral[] = []
   if (!resolution.ok) {
     const why = resolution.failureSource === 'policy' ? ': such an address cannot be on a public block list' : ''

@@ -39,7 +39,7 @@ export function createBlacklistDiagnostic(
     lines: blacklistLines,
     async run(request, ctx) {
       const resolver = ctx.net.resolvers[0]
-      if (!resolver) return fail('resolver', NO_RESOLVER)
+      if (!resolver) return fail('server', NO_RESOLVER)
       const plan = await planTargets(request.input, ctx.net, ctx.signal)
       if (!plan.ok) return fail(plan.failureSource, plan.error)
 
@@ -63,7 +63,7 @@ export function createBlacklistDiagnostic(
       if (rows.length > 0 && result.summary.unknown === rows.length) {
         return {
           status: 'failed',
-          failureSource: 'resolver',
+          failureSource: 'server',
           error: `${BLACKLIST_FAILURE_PREFIX} no list gave a usable answer (${rows[0]?.detail ?? 'unknown'})`,
           result,
         }

@@ -45,13 +45,13 @@ describe('chooseResolver()', () => {
   })
 
   it('fails on an id that is not a known public resolver', () => {
-    expect(chooseResolver({ resolver: 'nope' }, net)).toMatchObject({ failureSource: 'resolver' })
+    expect(chooseResolver({ resolver: 'nope' }, net)).toMatchObject({ failureSource: 'server' })
   })
 
   it('fails when no resolver is configured and none is chosen', () => {
     const none = createNet({ targetAllow: [], dnsServers: [], systemResolvers: [], ownAddresses: [] })
     expect(chooseResolver({}, none)).toMatchObject({
-      failureSource: 'resolver',
+      failureSource: 'server',
       error: 'No DNS resolver is configured on this server',
     })
   })

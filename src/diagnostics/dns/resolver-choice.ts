@@ -28,12 +28,12 @@ export function chooseResolver(
   }
   if (options.resolver && options.resolver !== SYSTEM_RESOLVER) {
     const known = findPublicResolver(options.resolver)
-    if (!known) return failed('resolver', `Unknown public resolver: ${options.resolver}`)
+    if (!known) return failed('server', `Unknown public resolver: ${options.resolver}`)
     const checked = net.checkEndpoint(known.address, 53)
     if (!checked.ok) return failed('policy', checked.error)
     return { endpoint: checked.endpoint, label: describePublicResolver(known) }
   }
   const first = net.resolvers[0]
-  if (!first) return failed('resolver', 'No DNS resolver is configured on this server')
+  if (!first) return failed('server', 'No DNS resolver is configured on this server')
   return { endpoint: first, label: SYSTEM_RESOLVER_LABEL }
 }

@@ -39,7 +39,7 @@ function verdict(result: DnsResult): Outcome<DnsResult> {
   if (bad) {
     return {
       status: 'failed',
-      failureSource: 'resolver',
+      failureSource: 'server',
       error: `${bad.rcode} from ${result.server} for ${bad.type}`,
       result,
     }
@@ -65,7 +65,7 @@ async function lookUp(request: DnsRequest, types: string[], ctx: RunContext): Pr
     )
     return verdict({ ...names, server: where, resolver: chosen.label, dnssec, queries })
   } catch (error) {
-    return failed('resolver', describeQueryError(error, where))
+    return failed('server', describeQueryError(error, where))
   }
 }
 

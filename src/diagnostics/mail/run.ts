@@ -81,7 +81,7 @@ export function createMailDiagnostic(options: MailDiagnosticOptions = {}): Diagn
     deadlineMs: MAIL_DEADLINE_MS,
     lines: mailLines,
     async run(request, ctx) {
-      if (ctx.net.resolvers.length === 0) return failed('resolver', 'No DNS resolver is configured on this server')
+      if (ctx.net.resolvers.length === 0) return failed('server', 'No DNS resolver is configured on this server')
       const domain = request.input.trim().toLowerCase().replace(/\.$/, '')
       const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(options.budgetMs ?? DEFAULT_BUDGET_MS)])
       const resolve = createRecordResolver({ resolvers: ctx.net.resolvers, signal })
@@ -105,7 +105,7 @@ export function createMailDiagnostic(options: MailDiagnosticOptions = {}): Diagn
 
       const lookup = await lookupMx(domain, resolve)
       if (lookup.kind === 'nxdomain') return failed('target', `NXDOMAIN: ${domain} does not exist`)
-      if (lookup.kind === 'error') return failed('resolver', lookup.error)
+      if (lookup.kind === 'error') return failed('server', lookup.error)
       const hosts = hostsToProbe(domain, lookup)
       ctx.progress({ stage: 'mx', hosts: hosts.map((h) => h.name) })
       const [probed, records] = await Promise.all([

@@ -49,7 +49,7 @@ export async function resolveTarget(
   if (literal) return checked([literal])
 
   const resolver = deps.resolvers[0]
-  if (!resolver) return { ok: false, failureSource: 'resolver', error: 'No DNS resolver is configured on this server' }
+  if (!resolver) return { ok: false, failureSource: 'server', error: 'No DNS resolver is configured on this server' }
   const family = options.family ?? 'any'
   const types: RecordType[] = family === 4 ? ['A'] : family === 6 ? ['AAAA'] : ['A', 'AAAA']
   try {
@@ -58,7 +58,7 @@ export async function resolveTarget(
       return { ok: false, failureSource: 'target', error: `NXDOMAIN: ${name} does not exist` }
     }
     const failed = answers.find((a) => a.rcode !== 'NOERROR')
-    if (failed) return { ok: false, failureSource: 'resolver', error: `${failed.rcode} while resolving ${name}` }
+    if (failed) return { ok: false, failureSource: 'server', error: `${failed.rcode} while resolving ${name}` }
     const addresses = answers.flatMap((a) => a.addresses)
     if (addresses.length === 0) {
       const kinds = types.join(' or ')
@@ -67,8 +67,8 @@ export async function resolveTarget(
     return checked(addresses)
   } catch (error) {
     if (error instanceof DnsTimeoutError) {
-      return { ok: false, failureSource: 'resolver', error: `Timeout while resolving ${name}` }
+      return { ok: false, failureSource: 'server', error: `Timeout while resolving ${name}` }
     }
-    return { ok: false, failureSource: 'resolver', error: `Could not resolve ${name}` }
+    return { ok: false, failureSource: 'server', error: `Could not resolve ${name}` }
   }
 }

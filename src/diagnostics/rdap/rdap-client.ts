@@ -92,7 +92,7 @@ export function createRdapClient(options: RdapClientOptions) {
       try {
         servers = await bootstrap.findServers(query, context)
       } catch (error) {
-        const failureSource = error instanceof GuardedFetchError ? error.failureSource : 'resolver'
+        const failureSource = error instanceof GuardedFetchError ? error.failureSource : 'server'
         return { ok: false, notFound: false, failureSource, error: `RDAP bootstrap: ${(error as Error).message}` }
       }
       if (servers.length === 0) {

@@ -25,7 +25,7 @@ export const rdnsDiagnostic: Diagnostic<RdnsRequest, RdnsResult> = {
     const ip = parseIpLiteral(request.input)
     if (!ip) return failed('target', `${request.input} is not an IP address`)
     const resolver = ctx.net.resolvers[0]
-    if (!resolver) return failed('resolver', 'No DNS resolver is configured on this server')
+    if (!resolver) return failed('server', 'No DNS resolver is configured on this server')
     const server = formatEndpoint(resolver)
     const name = reverseName(ip)
     let reply: Awaited<ReturnType<typeof queryDns>>
@@ -33,7 +33,7 @@ export const rdnsDiagnostic: Diagnostic<RdnsRequest, RdnsResult> = {
       reply = await queryDns(name, 'PTR', resolver, { signal: ctx.signal })
     } catch (error) {
       const why = error instanceof DnsTimeoutError ? `Timeout: no answer from ${server}` : `Query to ${server} failed`
-      return failed('resolver', why)
+      return failed('server', why)
     }
     const base = {
       ip: ip.address,
@@ -47,7 +47,7 @@ export const rdnsDiagnostic: Diagnostic<RdnsRequest, RdnsResult> = {
       const result = { ...base, ptrs: [], forwardConfirmed: false }
       return {
         status: 'failed',
-        failureSource: 'resolver',
+        failureSource: 'server',
         error: `${reply.rcode} from ${server} for ${name} PTR`,
         result,
       }

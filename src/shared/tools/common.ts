@@ -2,7 +2,7 @@
 import { z } from 'zod'
 
 export const toolStatus = z.enum(['ok', 'failed'])
-export const failureSource = z.enum(['target', 'resolver', 'policy'])
+export const failureSource = z.enum(['target', 'server', 'policy'])
 export type FailureSource = z.infer<typeof failureSource>
 
 /** Builds the request body schema of one tool from its input field and options. */
