@@ -14,6 +14,8 @@ import { healthRoutes } from './modules/health/routes.ts'
 import { createToolResultsRepository } from './modules/history/repository.ts'
 import { ipRoutes } from './modules/ip/routes.ts'
 import { registerLimits } from './modules/limits/register-limits.ts'
+import { createMetrics } from './modules/metrics/metrics.ts'
+import { metricsRoutes } from './modules/metrics/routes.ts'
 import { createPhoneReportsRepository } from './modules/phone/reports-repository.ts'
 import { phoneRoutes } from './modules/phone/routes.ts'
 import { securityTxtRoutes } from './modules/security-txt/routes.ts'
@@ -47,6 +49,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerErrorHandling(app)
 
   const net = deps.net ?? createNet({ targetAllow: config.targetAllow, dnsServers: config.dnsServers })
+  const metrics = createMetrics()
+  metrics.gauge('dependency', async () => ({ database: (await deps.database.ping().catch(() => false)) ? 1 : 0 }))
+  // Called directly (not registered) so that its hooks see every route of the app.
+  await metricsRoutes(app, { metrics, ...config.metrics })
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy() },
@@ -60,7 +66,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const accounts = await registerAccounts(app, { config, database: deps.database })
   await registerLimits(app, { config, currentUser: accounts.currentUser })
   const registry = createRegistry(config)
-  await app.register(toolRoutes, { net, registry, onAnswer: accounts.saveAnswer })
+  await app.register(toolRoutes, {
+    net,
+    registry,
+    onAnswer: async (request, answer) => {
+      metrics.observeRun(answer.tool, answer.status, answer.durationMs, answer.failureSource)
+      await accounts.saveAnswer(request, answer)
+    },
+  })
   await app.register(ipRoutes)
   await app.register(securityTxtRoutes, { contact: config.securityContact, publicUrl: config.publicUrl })
   const history = createToolResultsRepository(deps.database.db)

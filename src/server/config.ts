@@ -68,6 +68,9 @@ const envSchema = z.object({
   MAX_CONCURRENT_PER_TOOL: z.coerce.number().int().min(1).default(16),
   MAX_CONCURRENT_PER_CLIENT: z.coerce.number().int().min(1).default(4),
   SECURITY_CONTACT: z.string().trim().min(3).default('mailto:security@nettoolbox.example'),
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 })
 
 export type Database = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
@@ -112,6 +115,8 @@ export interface Config {
   limits: LimitSettings
   /** Where vulnerabilities are reported (security.txt Contact: a mailto: or https: URI). */
   securityContact: string
+  /** /metrics: a Bearer token for the main port, and/or a separate port (loopback by default). */
+  metrics: { token?: string; port?: number; host: string }
 }
 
 export interface LimitSettings {
@@ -210,5 +215,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrentPerClient: e.MAX_CONCURRENT_PER_CLIENT,
     },
     securityContact: toContactUri(e.SECURITY_CONTACT),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
   }
 }
