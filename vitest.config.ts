@@ -1,12 +1,25 @@
 import { defineConfig } from 'vitest/config'
 
+// Four tiers, each runnable alone (`npm test -- --project lab`):
+//   unit         pure code beside its source (src/**)
+//   integration  the app and real local peers on loopback (test/**, but not lab or e2e)
+//   lab          real network paths in network namespaces (test/lab, root and iproute2)
+//   e2e          the built site in Chromium (test/e2e)
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: ['test/lab/**', 'test/e2e/**'] },
+      },
+      { extends: true, test: { name: 'lab', include: ['test/lab/**/*.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+    ],
   },
 })
