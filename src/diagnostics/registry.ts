@@ -1,5 +1,4 @@
 // The one place that lists the diagnostics: tool id -> implementation, built from the settings.
-import type { Config } from '../server/config.ts'
 import type { ToolId } from '../shared/catalogue.ts'
 import { abuseOptionsFrom, createAbuseDiagnostic } from './abuse/run.ts'
 import { createAsnDiagnostic } from './asn/run.ts'
@@ -23,19 +22,25 @@ export type AnyDiagnostic = Diagnostic<any, any>
 
 export type Registry = Partial<Record<ToolId, AnyDiagnostic>>
 
-/** The settings the diagnostics read; the server's Config satisfies it. */
-export type RegistrySettings = Pick<
-  Config,
-  | 'whoisServer'
-  | 'rdapBootstrapUrl'
-  | 'dnsRootHints'
-  | 'dnsblZonesFile'
-  | 'abuseIpDbKey'
-  | 'abuseIpDbUrl'
-  | 'extraCaFile'
-  | 'publicUrl'
-  | 'mailTestPort'
->
+/** The settings the diagnostics read (the server's Config satisfies it; a probe or a CLI may pass its own). */
+export interface RegistrySettings {
+  /** First whois server of the referral chain. */
+  whoisServer: string
+  /** Where the RDAP bootstrap files are read. */
+  rdapBootstrapUrl: string
+  /** Servers a DNS trace starts from; empty for the IANA root servers. */
+  dnsRootHints: string[]
+  /** A DNSBL zone list replacing the shipped one. */
+  dnsblZonesFile?: string
+  abuseIpDbKey?: string
+  abuseIpDbUrl?: string
+  /** PEM file of CAs trusted in addition to the defaults by outbound TLS. */
+  extraCaFile?: string
+  /** The site's own address (the mail test's HELO name, the website check's user agent). */
+  publicUrl: string
+  /** The SMTP port the mail test connects to. */
+  mailTestPort: number
+}
 
 /** Builds every diagnostic once, at start; a bad setting (zone file, root hints) fails here. */
 export function createRegistry(settings: RegistrySettings): Registry {

@@ -1,0 +1,70 @@
+// The layering rules in biome.json hold: a planted upward import, a planted import cycle and a
+// feature reaching into another feature's files each fail `biome lint` (and so `npm test`).
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const biome = path.join(root, 'node_modules', '.bin', 'biome')
+const sandbox = mkdtempSync(path.join(tmpdir(), 'nettoolbox-layers-'))
+
+/** Writes files into a fresh tree that carries the project's own biome.json, then lints it. */
+function lint(files: Record<string, string>): { status: number | null; output: string } {
+  const dir = mkdtempSync(path.join(sandbox, 'tree-'))
+  const config = JSON.parse(readFileSync(path.join(root, 'biome.json'), 'utf8'))
+  delete config.$schema
+  writeFileSync(path.join(dir, 'biome.json'), JSON.stringify(config))
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true })
+    writeFileSync(path.join(dir, name), text)
+  }
+  const run = spawnSync(biome, ['lint', '--max-diagnostics=50', '.'], { cwd: dir, encoding: 'utf8' })
+  return { status: run.status, output: `${run.stdout}${run.stderr}` }
+}
+
+afterAll(() => rmSync(sandbox, { recursive: true, force: true }))
+
+describe('the layering rules of biome.json', () => {
+  it('pass a tree whose imports point down', () => {
+    const result = lint({
+      'src/shared/catalogue.ts': 'export const ids = 1\n',
+      'src/diagnostics/registry.ts': "import { ids } from '../shared/catalogue.ts'\nexport const n = ids\n",
+      'src/server/app.ts': "import { n } from '../diagnostics/registry.ts'\nexport const m = n\n",
+    })
+    expect(result.output).not.toContain('noRestrictedImports')
+    expect(result.status).toBe(0)
+  })
+
+  it('fail when diagnostics imports server', () => {
+    const result = lint({
+      'src/server/config.ts': 'export type Config = { port: number }\n',
+      'src/diagnostics/registry.ts': "import type { Config } from '../server/config.ts'\nexport type C = Config\n",
+    })
+    expect(result.status).not.toBe(0)
+    expect(result.output).toContain('lint/style/noRestrictedImports')
+    expect(result.output).toContain('src/diagnostics sits below server and web')
+  })
+
+  it('fail when shared imports diagnostics and when web imports server', () => {
+    const result = lint({
+      'src/diagnostics/net/policy.ts': 'export const policy = 1\n',
+      'src/shared/validation.ts': "import { policy } from '../diagnostics/net/policy.ts'\nexport const v = policy\n",
+      'src/server/config.ts': 'export const port = 1\n',
+      'src/web/app/app.tsx': "import { port } from '../../server/config.ts'\nexport const p = port\n",
+    })
+    expect(result.status).not.toBe(0)
+    expect(result.output).toContain('src/shared is the bottom layer')
+    expect(result.output).toContain('The web app talks to the server only over HTTP')
+  })
+
+  it('fail on an import cycle', () => {
+    const result = lint({
+      'src/shared/a.ts': "import { b } from './b.ts'\nexport const a = () => b\n",
+      'src/shared/b.ts': "import { a } from './a.ts'\nexport const b = () => a\n",
+    })
+    expect(result.status).not.toBe(0)
+    expect(result.output).toContain('lint/suspicious/noImportCycles')
+  })
+})
