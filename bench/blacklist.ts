@@ -7,6 +7,7 @@ import dgram from 'node:dgram'
 import type { AddressInfo } from 'node:net'
 import dnsPacket from 'dns-packet'
 import { checkZones, planQueries } from '../src/diagnostics/blacklist/check-zones.ts'
+import { createZoneHealthCache } from '../src/diagnostics/blacklist/zone-health.ts'
 import { type DnsblZone, loadDnsblZones } from '../src/diagnostics/blacklist/zone-list.ts'
 
 const TARGET = { kind: 'address' as const, address: { address: '198.51.100.10', family: 4 as const } }
@@ -41,6 +42,8 @@ function startResponder(delayOf: Map<string, number>): Promise<{ port: number; c
   })
 }
 
+const alwaysAlive = createZoneHealthCache({ probe: async () => ({ ok: true, how: 'not probed in the bench' }) })
+
 async function timeCheck(zones: readonly DnsblZone[], port: number): Promise<number> {
   const { queries } = planQueries([TARGET], zones)
   const started = performance.now()
@@ -48,9 +51,11 @@ async function timeCheck(zones: readonly DnsblZone[], port: number): Promise<num
     resolver: { address: '127.0.0.1', port },
     signal: AbortSignal.timeout(10_000),
     timeoutMs: 5000,
+    // The bench measures the fan-out of the target's questions; liveness probes are cached apart.
+    health: alwaysAlive,
   })
   const elapsed = performance.now() - started
-  const unanswered = checks.filter((check) => check.row.status === 'unknown')
+  const unanswered = checks.filter((check) => check.row.status === 'unverified')
   if (unanswered.length > 0) throw new Error(`${unanswered.length} lists did not answer: ${unanswered[0]?.row.detail}`)
   return elapsed
 }

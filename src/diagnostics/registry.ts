@@ -3,6 +3,7 @@ import type { ToolId } from '../shared/catalogue.ts'
 import { abuseOptionsFrom, createAbuseDiagnostic } from './abuse/run.ts'
 import { createAsnDiagnostic } from './asn/run.ts'
 import { blacklistOptionsFrom, createBlacklistDiagnostic } from './blacklist/run.ts'
+import { createZoneHealthCache } from './blacklist/zone-health.ts'
 import { createDnsDiagnostic } from './dns/run.ts'
 import { geolocationDiagnostic } from './geolocation/run.ts'
 import { heloNameFor } from './mail/helo-name.ts'
@@ -45,6 +46,8 @@ export interface RegistrySettings {
 /** Builds every diagnostic once, at start; a bad setting (zone file, root hints) fails here. */
 export function createRegistry(settings: RegistrySettings): Registry {
   const rdap = createRdapClient({ bootstrapUrl: settings.rdapBootstrapUrl })
+  // One liveness cache for the block lists, shared by the blacklist and abuse checks.
+  const zoneHealth = createZoneHealthCache()
   return {
     ping: pingDiagnostic,
     traceroute: tracerouteDiagnostic,
@@ -53,10 +56,10 @@ export function createRegistry(settings: RegistrySettings): Registry {
     rdns: rdnsDiagnostic,
     ssl: createSslDiagnostic({ extraCaFile: settings.extraCaFile }),
     geolocation: geolocationDiagnostic,
-    blacklist: createBlacklistDiagnostic(blacklistOptionsFrom(settings)),
+    blacklist: createBlacklistDiagnostic(blacklistOptionsFrom(settings, zoneHealth)),
     'website-check': createWebsiteCheckDiagnostic({ extraCaFile: settings.extraCaFile, publicUrl: settings.publicUrl }),
     asn: createAsnDiagnostic({ rdap }),
-    abuse: createAbuseDiagnostic(abuseOptionsFrom(settings)),
+    abuse: createAbuseDiagnostic(abuseOptionsFrom(settings, zoneHealth)),
     mail: createMailDiagnostic({ smtpPort: settings.mailTestPort, heloName: heloNameFor(settings.publicUrl) }),
     whatismyip: whatismyipDiagnostic,
   }

@@ -2,6 +2,8 @@
 // for tests of the shipped zone list, and under lab names (zen.dnsbl.test...) for a DNSBL_ZONES_FILE.
 // All questions go to this loopback server; nothing reaches the real lists.
 import { readFileSync } from 'node:fs'
+import { testPointName } from '../../src/diagnostics/blacklist/zone-health.ts'
+import { loadDnsblZones } from '../../src/diagnostics/blacklist/zone-list.ts'
 import { type KnotServer, type KnotZone, startKnot } from './knot.ts'
 
 const fixture = (file: string) => readFileSync(new URL(`../fixtures/zones/${file}.zone`, import.meta.url), 'utf8')
@@ -16,17 +18,44 @@ const REAL_NAMES: Record<string, string> = {
   'uri.dnsbl.test': 'multi.uribl.com',
 }
 
-export function dnsblLabZones(): KnotZone[] {
+/**
+ * A live, empty list: its SOA and, where the list documents test points, its listed test point
+ * (answering the test point itself when it is a 127.0.0.x code, 127.0.0.2 otherwise).
+ */
+export function aliveEmptyZone(zone: { zone: string; testPoints?: { listed: string } }): KnotZone {
+  const lines = [
+    '$TTL 60',
+    '@ IN SOA ns.dnsbl.test. hostmaster.dnsbl.test. 2026112301 3600 600 86400 60',
+    '@ IN NS ns.dnsbl.test.',
+  ]
+  const listed = zone.testPoints?.listed
+  if (listed) {
+    const code = /^127\.0\.0\.\d+$/.test(listed) ? listed : '127.0.0.2'
+    lines.push(`${testPointName(zone as Parameters<typeof testPointName>[0], listed)}. IN A ${code}`)
+  }
+  return { origin: zone.zone, text: `${lines.join('\n')}\n` }
+}
+
+/**
+ * The fixture zones under their lab and real names; with `everyList`, every other shipped list is
+ * served too, alive and empty, as a healthy set of lists would be.
+ */
+export function dnsblLabZones({ everyList = false } = {}): KnotZone[] {
   const zones: KnotZone[] = [{ origin: 'badsite.test', text: fixture('badsite.test') }]
   for (const [lab, real] of Object.entries(REAL_NAMES)) {
     const text = fixture(lab)
     zones.push({ origin: lab, text }, { origin: real, text })
   }
+  if (everyList) {
+    const served = new Set(Object.values(REAL_NAMES))
+    for (const zone of loadDnsblZones().zones) if (!served.has(zone.zone)) zones.push(aliveEmptyZone(zone))
+  }
   return zones
 }
 
-export function startDnsblKnot(): Promise<KnotServer> {
-  return startKnot(dnsblLabZones())
+/** Knot with the fixture zones; `everyList` also serves every other shipped list alive and empty. */
+export function startDnsblKnot(options: { everyList?: boolean } = {}): Promise<KnotServer> {
+  return startKnot(dnsblLabZones(options))
 }
 
 /** Listed and unlisted addresses of the fixtures. */

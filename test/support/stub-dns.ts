@@ -1,5 +1,5 @@
-// A minimal DNS server on loopback UDP for browser tests that need a quick, fixed answer: NXDOMAIN
-// to every question. (Tests of DNS behaviour use Knot.)
+// A minimal DNS server on loopback UDP for tests that need a quick, fixed answer to every question:
+// NXDOMAIN by default, or another rcode (SERVFAIL, REFUSED). (Tests of DNS behaviour use Knot.)
 import dgram from 'node:dgram'
 import type { AddressInfo } from 'node:net'
 import dnsPacket from 'dns-packet'
@@ -7,12 +7,16 @@ import dnsPacket from 'dns-packet'
 export interface StubDns {
   /** "127.0.0.1:PORT" */
   endpoint: string
+  port: number
+  /** Questions received so far. */
+  questions: number
   stop(): Promise<void>
 }
 
-const NXDOMAIN = 3
+const RCODES = { NXDOMAIN: 3, SERVFAIL: 2, REFUSED: 5 } as const
 
-export async function startStubDns(): Promise<StubDns> {
+export async function startStubDns(rcode: keyof typeof RCODES = 'NXDOMAIN'): Promise<StubDns> {
+  let questions = 0
   const socket = dgram.createSocket('udp4')
   socket.on('message', (message, peer) => {
     let query: dnsPacket.Packet
@@ -21,10 +25,11 @@ export async function startStubDns(): Promise<StubDns> {
     } catch {
       return
     }
+    questions += 1
     const reply = dnsPacket.encode({
       id: query.id,
       type: 'response',
-      flags: ((query.flags ?? 0) & dnsPacket.RECURSION_DESIRED) | dnsPacket.RECURSION_AVAILABLE | NXDOMAIN,
+      flags: ((query.flags ?? 0) & dnsPacket.RECURSION_DESIRED) | dnsPacket.RECURSION_AVAILABLE | RCODES[rcode],
       questions: query.questions,
     })
     socket.send(reply, peer.port, peer.address)
@@ -33,6 +38,10 @@ export async function startStubDns(): Promise<StubDns> {
   const { port } = socket.address() as AddressInfo
   return {
     endpoint: `127.0.0.1:${port}`,
+    port,
+    get questions() {
+      return questions
+    },
     stop: () => new Promise((resolve) => socket.close(() => resolve())),
   }
 }

@@ -130,13 +130,23 @@ describe.skipIf(!knotAvailable)('the abuse check with AbuseIPDB and RDAP configu
     const { result } = await run(LAB.listed, 'wrong-key')
     expect(result.abuseScore).toBe(55)
     expect(result.lastSeen).toBeNull()
-    expect(result.notes).toContain('AbuseIPDB answered HTTP 401')
+    expect(result.sources).toContainEqual({
+      source: 'AbuseIPDB',
+      status: 'not checked',
+      detail: 'AbuseIPDB answered HTTP 401',
+    })
   })
 
-  it('reports a rate-limited AbuseIPDB and a registry without the block as notes, not as data', async () => {
+  it('reports a rate-limited AbuseIPDB and a registry without the block as sources not checked, not as data', async () => {
     const { result } = await run(LAB.unlisted)
-    expect(result.notes).toContain('AbuseIPDB answered HTTP 429')
-    expect(result.notes.some((note) => note.startsWith('Abuse contact: ') && note.includes('404'))).toBe(true)
+    expect(result.sources).toContainEqual({
+      source: 'AbuseIPDB',
+      status: 'not checked',
+      detail: 'AbuseIPDB answered HTTP 429',
+    })
+    const registry = result.sources.find((source) => source.source === 'Registry (RDAP)')
+    expect(registry?.status).toBe('not checked')
+    expect(registry?.detail).toContain('404')
     expect(result.ispInfo.abuseEmail).toBeNull()
   })
 })

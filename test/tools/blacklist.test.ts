@@ -9,7 +9,7 @@ import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 
 if (!knotAvailable) console.warn('SKIPPED: blacklist integration tests need knotd (Debian package knot)')
 
-const REFUSED = 'unknown: the resolver answered REFUSED'
+const REFUSED = 'unverified: the resolver answered REFUSED'
 
 describe.skipIf(!knotAvailable)('POST /api/tools/blacklist against DNSBL zones on Knot', () => {
   let knot: KnotServer
@@ -59,20 +59,21 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist against DNSBL zones o
       detail: 'Not listed',
     })
     expect(body.lines).toContain('Blacklist check for 198.51.100.10')
-    expect(body.lines.some((l) => l.startsWith('LISTED   Spamhaus ZEN (zen.spamhaus.org): '))).toBe(true)
-    expect(body.lines).toContain('         Reason: Blocked - see https://www.spamcop.net/bl.shtml?198.51.100.10')
+    expect(body.lines.some((l) => l.startsWith('LISTED      Spamhaus ZEN (zen.spamhaus.org): '))).toBe(true)
+    expect(body.lines).toContain('            Reason: Blocked - see https://www.spamcop.net/bl.shtml?198.51.100.10')
   })
 
-  it('counts listed, clean and unknown lists in the summary, a refusing resolver being unknown, never clean', async () => {
+  it('counts listed, clean and unverified lists in the summary, a refusing resolver being unverified, never clean', async () => {
     const body = await check(LAB.listed)
     const rows = body.result?.rows ?? []
     const summary = body.result?.summary
     expect(summary?.listed).toBe(2)
     expect(summary?.clean).toBe(rows.filter((r) => r.status === 'clean').length)
-    expect(summary?.unknown).toBe(rows.filter((r) => r.detail === REFUSED).length)
-    expect(rowOf(rows, 'b.barracudacentral.org')).toMatchObject({ status: 'unknown', detail: REFUSED })
+    expect(summary?.unverified).toBe(rows.filter((r) => r.detail === REFUSED).length)
+    expect(summary?.checked).toBe((summary?.listed ?? 0) + (summary?.clean ?? 0) + (summary?.allowed ?? 0))
+    expect(rowOf(rows, 'b.barracudacentral.org')).toMatchObject({ status: 'unverified', detail: REFUSED })
     expect(body.lines[1]).toBe(
-      `Checked ${summary?.total} lists: 2 listed, ${summary?.clean} clean, ${summary?.unknown} unknown`,
+      `Listed on 2 of ${summary?.checked} reachable lists; ${summary?.unverified} lists could not be checked`,
     )
   })
 
@@ -83,13 +84,13 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist against DNSBL zones o
     expect(rowOf(rows, 'zen.spamhaus.org')).toMatchObject({ status: 'clean', detail: 'Not listed', reason: null })
   })
 
-  it('reports the Spamhaus error answer 127.255.255.254 as "unknown: query refused", never as listed', async () => {
+  it('reports the Spamhaus error answer 127.255.255.254 as "unverified: the list refused the query", never as listed', async () => {
     const body = await check(LAB.refused)
     expect(rowOf(body.result?.rows ?? [], 'zen.spamhaus.org')).toMatchObject({
-      status: 'unknown',
+      status: 'unverified',
       codes: ['127.255.255.254'],
       detail:
-        'unknown: query refused (127.255.255.254: Query via a public or open resolver, or a resolver with generic reverse DNS)',
+        'unverified: the list refused the query (127.255.255.254: Query via a public or open resolver, or a resolver with generic reverse DNS)',
     })
     expect(body.result?.summary.listed).toBe(0)
   })
@@ -215,7 +216,9 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist when no list answers'
     const body = res.json()
     expect(body.status).toBe('failed')
     expect(body.failureSource).toBe('server')
-    expect(body.error).toBe(`Blacklist check failed: no list gave a usable answer (${REFUSED})`)
+    expect(body.error).toBe(
+      "Blacklist check failed: no list could be checked through this server's resolver (the resolver answered REFUSED).",
+    )
     expect(body.result.summary.clean).toBe(0)
   })
 })

@@ -3,16 +3,20 @@
 import type { z } from 'zod'
 import {
   type AbuseResult,
-  abuseLines,
+  type AbuseSource,
   abuseRequest,
   abuseResult,
   adviceFor,
+  MIN_CHECKED_SHARE,
+  NOT_ENOUGH_EVIDENCE,
   reputationOf,
   riskLevelOf,
 } from '../../shared/tools/abuse.ts'
-import { type BlacklistProgress, summarizeRows } from '../../shared/tools/blacklist.ts'
+import { abuseLines } from '../../shared/tools/abuse-lines.ts'
+import { type BlacklistProgress, type BlacklistSummary, summarizeRows } from '../../shared/tools/blacklist.ts'
 import { checkZones, planQueries } from '../blacklist/check-zones.ts'
 import { planAddress } from '../blacklist/plan-targets.ts'
+import { createZoneHealthCache, type ZoneHealthCache } from '../blacklist/zone-health.ts'
 import { type DnsblZoneFile, loadDnsblZones } from '../blacklist/zone-list.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
 import { type Diagnostic, failed, type RunContext } from '../types.ts'
@@ -31,6 +35,8 @@ type AbuseRequest = z.infer<typeof abuseRequest>
 export interface AbuseOptions {
   /** Block lists consulted; default: the shipped zones.json (its IP and allow lists). */
   zones?: DnsblZoneFile
+  /** Each list's liveness (shared with the blacklist check); default: a new cache. */
+  health?: ZoneHealthCache
   /** AbuseIPDB is consulted only with a key (ABUSEIPDB_KEY). */
   abuseIpdb?: AbuseIpdbSettings
   /** Organisation of the address; default: the offline ASN index. */
@@ -39,15 +45,41 @@ export interface AbuseOptions {
   lookupAbuseContact?: AbuseContactLookup | null
 }
 
-async function askAbuseIpdb(ip: string, settings: AbuseIpdbSettings | undefined, ctx: RunContext, notes: string[]) {
+async function askAbuseIpdb(
+  ip: string,
+  settings: AbuseIpdbSettings | undefined,
+  ctx: RunContext,
+  sources: AbuseSource[],
+) {
   if (!settings) {
-    notes.push('AbuseIPDB was not consulted: no ABUSEIPDB_KEY is configured')
+    sources.push({
+      source: 'AbuseIPDB',
+      status: 'not checked',
+      detail: 'no ABUSEIPDB_KEY is configured on this server',
+    })
     return null
   }
   const answer = await checkAbuseIpdb(ip, settings, { net: ctx.net, signal: ctx.signal })
-  if (answer.ok) return answer.report
-  notes.push(answer.error)
+  if (answer.ok) {
+    const reports = answer.report.totalReports
+    sources.push({ source: 'AbuseIPDB', status: 'checked', detail: `${reports} report${reports === 1 ? '' : 's'}` })
+    return answer.report
+  }
+  sources.push({ source: 'AbuseIPDB', status: 'not checked', detail: answer.error })
   return null
+}
+
+/** The block lists as a source: how many gave a verdict, and whether that is enough for a score. */
+function blockListSource(summary: BlacklistSummary): AbuseSource {
+  if (summary.checked === 0) {
+    return { source: 'Block lists', status: 'not checked', detail: `none of ${summary.total} could be checked` }
+  }
+  const unverified = summary.unverified > 0 ? `; ${summary.unverified} could not be checked` : ''
+  return {
+    source: 'Block lists',
+    status: 'checked',
+    detail: `${summary.checked} of ${summary.total} checked${unverified}`,
+  }
 }
 
 async function askOwner(lookup: NetworkLookup | null, ...[address]: Parameters<NetworkLookup>) {
@@ -87,6 +119,7 @@ export function createAbuseDiagnostic(options: AbuseOptions = {}): Diagnostic<Ab
   const zones = zoneFile.zones.filter((zone) => zone.kind !== 'domain')
   const lookupNetwork = options.lookupNetwork === undefined ? asnNetworkLookup : options.lookupNetwork
   const lookupContact = options.lookupAbuseContact ?? null
+  const health = options.health ?? createZoneHealthCache()
 
   return {
     id: 'abuse',
@@ -105,44 +138,57 @@ export function createAbuseDiagnostic(options: AbuseOptions = {}): Diagnostic<Ab
       if (!address) return failed('target', `${request.input} is not an IP address`)
 
       const notes: string[] = []
+      const sources: AbuseSource[] = []
       const { queries, notes: skipped } = planQueries(plan.targets, zones)
       const [checks, report, contact] = await Promise.all([
         checkZones(queries, {
           resolver,
           signal: ctx.signal,
           timeoutMs: zoneFile.queryTimeoutMs,
+          health,
           onCheck: (check, done, total) => ctx.progress({ row: check.row, done, total } satisfies BlacklistProgress),
         }),
-        askAbuseIpdb(address.address, options.abuseIpdb, ctx, notes),
+        askAbuseIpdb(address.address, options.abuseIpdb, ctx, sources),
         askContact(lookupContact, address, { net: ctx.net, signal: ctx.signal }),
       ])
       const summary = summarizeRows(checks.map((check) => check.row))
-      if (summary.unknown === summary.total && !report) {
-        const why = checks[0]?.row.detail ?? 'no list applies'
-        return failed('server', `No block list gave a usable answer (${why}), so no abuse score can be given`)
+      if (summary.checked === 0 && !report) {
+        const why = checks[0]?.row.detail.replace(/^unverified: /, '') ?? 'no list applies'
+        return failed(
+          'server',
+          `No block list could be checked through this server's resolver (${why}), so no abuse score can be given.`,
+        )
       }
       // After the DNS questions: the first use of the offline index parses it, which holds the event loop.
       const owner = await askOwner(lookupNetwork, address)
       const scored = scoreAbuse(checks, report)
       if (owner.note) notes.push(owner.note)
-      if (contact.error) notes.push(`Abuse contact: ${contact.error}`)
-      if (summary.unknown > 0)
-        notes.push(
-          `${summary.unknown} block list${summary.unknown === 1 ? '' : 's'} gave no usable answer and add no points`,
-        )
+      sources.unshift(blockListSource(summary))
+      sources.push(
+        contact.error
+          ? { source: 'Registry (RDAP)', status: 'not checked', detail: contact.error }
+          : { source: 'Registry (RDAP)', status: 'checked', detail: contact.email ?? 'no abuse contact published' },
+      )
+      // A score from a minority of the lists would call an address clean on too little evidence.
+      const enough = summary.total > 0 && summary.checked >= summary.total * MIN_CHECKED_SHARE
+      const score = enough ? scored.score : null
       return {
         status: 'ok',
         result: {
           ip: address.address,
-          abuseScore: scored.score,
-          riskLevel: riskLevelOf(scored.score),
-          reputation: reputationOf(scored.score),
-          advice: adviceFor(scored.score),
+          abuseScore: score,
+          riskLevel: score === null ? null : riskLevelOf(score),
+          reputation: score === null ? NOT_ENOUGH_EVIDENCE : reputationOf(score),
+          advice:
+            score === null
+              ? `Only ${summary.checked} of ${summary.total} block lists could be checked, fewer than half: no score is given. Try again later.`
+              : adviceFor(score),
           categories: scored.categories,
           lastSeen: scored.lastSeen,
           ispInfo: ispInfoOf(owner.org, contact, report),
           evidence: scored.evidence,
           blacklists: summary,
+          sources,
           notes: [...skipped, ...notes],
         },
       }
@@ -158,9 +204,10 @@ export interface AbuseSettings {
 }
 
 /** Options from the app's settings (Config satisfies this). */
-export function abuseOptionsFrom(settings: AbuseSettings): AbuseOptions {
+export function abuseOptionsFrom(settings: AbuseSettings, health?: ZoneHealthCache): AbuseOptions {
   return {
     zones: loadDnsblZones(settings.dnsblZonesFile),
+    health,
     abuseIpdb: settings.abuseIpDbKey ? { key: settings.abuseIpDbKey, baseUrl: settings.abuseIpDbUrl } : undefined,
     lookupAbuseContact: createRdapAbuseContact({ bootstrapUrl: settings.rdapBootstrapUrl }),
   }

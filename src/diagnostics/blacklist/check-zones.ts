@@ -5,6 +5,7 @@ import { type Endpoint, splitHostPort } from '../net/endpoint.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import { addressQueryName, domainQueryName, fitsInDns, lookupAddress } from './query-name.ts'
 import { queryZone, type ZoneCheck, type ZoneQuery } from './query-zone.ts'
+import type { ZoneHealthCache } from './zone-health.ts'
 import type { DnsblZone } from './zone-list.ts'
 
 export type CheckTarget = { kind: 'address'; address: IpLiteral } | { kind: 'domain'; name: string }
@@ -61,8 +62,17 @@ export interface CheckOptions {
   resolver: Endpoint
   signal: AbortSignal
   timeoutMs: number
+  /** Each list's liveness: its "not listed" counts only when the list passed its health probe. */
+  health: ZoneHealthCache
   /** Called as each list answers, in answer order. */
   onCheck?: (check: ZoneCheck, done: number, total: number) => void
+}
+
+/** A list that failed its health probe gives no verdict, whatever it answered about the target. */
+function unverified(check: ZoneCheck, why: string): ZoneCheck {
+  const detail = `unverified: ${why}`
+  const verdict = { ...check.verdict, status: 'unverified' as const, meanings: [], detail, weight: 0, categories: [] }
+  return { ...check, verdict, row: { ...check.row, status: 'unverified', meanings: [], detail, reason: null } }
 }
 
 /** Asks every planned question in parallel; results come back in plan order. */
@@ -70,11 +80,12 @@ export async function checkZones(queries: readonly ZoneQuery[], options: CheckOp
   let done = 0
   return Promise.all(
     queries.map(async (query) => {
-      const check = await queryZone(query, {
-        server: serverFor(query.zone, options.resolver),
-        signal: options.signal,
-        timeoutMs: options.timeoutMs,
-      })
+      const server = serverFor(query.zone, options.resolver)
+      const [answered, health] = await Promise.all([
+        queryZone(query, { server, signal: options.signal, timeoutMs: options.timeoutMs }),
+        options.health.check(query.zone, server, options.timeoutMs),
+      ])
+      const check = health.ok || answered.verdict.status === 'unverified' ? answered : unverified(answered, health.why)
       done += 1
       options.onCheck?.(check, done, queries.length)
       return check

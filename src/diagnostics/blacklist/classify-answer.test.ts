@@ -52,15 +52,15 @@ describe('classifyAnswer()', () => {
     expect(verdict.categories).toEqual(['spam source', 'exploited host'])
   })
 
-  it('reports a documented error answer as "unknown: query refused", never as listed', () => {
+  it('reports a documented error answer as "unverified: the list refused the query", never as listed', () => {
     const verdict = classifyAnswer(zen, { rcode: 'NOERROR', addresses: ['127.255.255.254'] })
-    expect(verdict.status).toBe('unknown')
-    expect(verdict.detail).toBe('unknown: query refused (127.255.255.254: Query via a public resolver)')
+    expect(verdict.status).toBe('unverified')
+    expect(verdict.detail).toBe('unverified: the list refused the query (127.255.255.254: Query via a public resolver)')
   })
 
-  it('reports URIBL and SURBL style 127.0.0.1 refusals as unknown', () => {
+  it('reports URIBL and SURBL style 127.0.0.1 refusals as unverified', () => {
     expect(classifyAnswer(uribl, { rcode: 'NOERROR', addresses: ['127.0.0.1'] }).detail).toMatch(
-      /^unknown: query refused/,
+      /^unverified: the list refused the query/,
     )
   })
 
@@ -68,28 +68,30 @@ describe('classifyAnswer()', () => {
     expect(classifyAnswer(uribl, { rcode: 'NOERROR', addresses: ['127.0.0.6'] }).meanings).toEqual(['black', 'grey'])
   })
 
-  it('treats an answer outside 127.0.0.0/8 as unknown (a resolver rewriting NXDOMAIN)', () => {
-    expect(classifyAnswer(zen, { rcode: 'NOERROR', addresses: ['198.51.100.7'] })).toMatchObject({ status: 'unknown' })
+  it('treats an answer outside 127.0.0.0/8 as unverified (a resolver rewriting NXDOMAIN)', () => {
+    expect(classifyAnswer(zen, { rcode: 'NOERROR', addresses: ['198.51.100.7'] })).toMatchObject({
+      status: 'unverified',
+    })
   })
 
-  it('treats an undocumented 127.0.0.1 as unknown and other undocumented codes as listings', () => {
-    expect(classifyAnswer(zen, { rcode: 'NOERROR', addresses: ['127.0.0.1'] }).status).toBe('unknown')
+  it('treats an undocumented 127.0.0.1 as unverified and other undocumented codes as listings', () => {
+    expect(classifyAnswer(zen, { rcode: 'NOERROR', addresses: ['127.0.0.1'] }).status).toBe('unverified')
     const other = classifyAnswer(zen, { rcode: 'NOERROR', addresses: ['127.0.0.77'] })
     expect(other.status).toBe('listed')
     expect(other.meanings[0]).toContain('not documented')
   })
 
-  it('reports a server failure as unknown with the rcode', () => {
+  it('reports a server failure as unverified with the rcode', () => {
     expect(classifyAnswer(zen, { rcode: 'SERVFAIL', addresses: [] }).detail).toBe(
-      'unknown: the resolver answered SERVFAIL',
+      'unverified: the resolver answered SERVFAIL',
     )
   })
 
-  it('marks allow-list hits as allowed, matching "*" octets, and its block answer as unknown', () => {
+  it('marks allow-list hits as allowed, matching "*" octets, and its block answer as unverified', () => {
     expect(classifyAnswer(dnswl, { rcode: 'NOERROR', addresses: ['127.0.15.3'] })).toMatchObject({
       status: 'allowed',
       weight: 0,
     })
-    expect(classifyAnswer(dnswl, { rcode: 'NOERROR', addresses: ['127.0.0.255'] }).status).toBe('unknown')
+    expect(classifyAnswer(dnswl, { rcode: 'NOERROR', addresses: ['127.0.0.255'] }).status).toBe('unverified')
   })
 })

@@ -1,5 +1,5 @@
 // Turns one list's DNS answer into a verdict, using the list's documented return codes.
-// Error answers (a list refusing the query) are "unknown", never "listed" nor "clean".
+// Error answers (a list refusing the query) are "unverified", never "listed" nor "clean".
 import type { ZoneStatus } from '../../shared/tools/blacklist.ts'
 import type { CodeMeaning, DnsblZone } from './zone-list.ts'
 
@@ -62,22 +62,26 @@ function meaningsOf(zone: DnsblZone, address: string): Meaning[] | undefined {
   return [{ meaning: `Listed (return code ${address}, meaning not documented by the list)` }]
 }
 
-function unknown(codes: string[], detail: string): Verdict {
-  return { status: 'unknown', codes, meanings: [], detail, weight: 0, categories: [] }
+function unverified(codes: string[], detail: string): Verdict {
+  return { status: 'unverified', codes, meanings: [], detail, weight: 0, categories: [] }
 }
 
 export function classifyAnswer(zone: DnsblZone, answer: ZoneAnswer): Verdict {
   const codes = answer.addresses
   if (answer.rcode !== 'NOERROR' && answer.rcode !== 'NXDOMAIN') {
-    return unknown(codes, `unknown: the resolver answered ${answer.rcode}`)
+    return unverified(codes, `unverified: the resolver answered ${answer.rcode}`)
   }
   if (answer.rcode === 'NXDOMAIN' || codes.length === 0) {
     return { status: 'clean', codes, meanings: [], detail: 'Not listed', weight: 0, categories: [] }
   }
   const refusal = codes.find((code) => matchCode(zone.errorCodes, code) !== undefined)
-  if (refusal) return unknown(codes, `unknown: query refused (${refusal}: ${matchCode(zone.errorCodes, refusal)})`)
+  if (refusal)
+    return unverified(
+      codes,
+      `unverified: the list refused the query (${refusal}: ${matchCode(zone.errorCodes, refusal)})`,
+    )
   const foreign = codes.find((code) => !code.startsWith('127.'))
-  if (foreign) return unknown(codes, `unknown: unexpected answer ${foreign} (not a block-list return code)`)
+  if (foreign) return unverified(codes, `unverified: unexpected answer ${foreign} (not a block-list return code)`)
 
   const verdicts = codes.filter((code) => matchCode(zone.cleanCodes, code) === undefined)
   if (verdicts.length === 0) {
@@ -87,7 +91,7 @@ export function classifyAnswer(zone: DnsblZone, answer: ZoneAnswer): Verdict {
   const found: Meaning[] = []
   for (const code of verdicts) {
     const meanings = meaningsOf(zone, code)
-    if (!meanings) return unknown(codes, `unknown: unexpected answer ${code} (not documented as a listing)`)
+    if (!meanings) return unverified(codes, `unverified: unexpected answer ${code} (not documented as a listing)`)
     found.push(...meanings)
   }
   const meanings = found.map((m) => m.meaning)

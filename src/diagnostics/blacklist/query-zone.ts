@@ -64,10 +64,10 @@ async function fetchReason(name: string, options: QueryOptions, signal: AbortSig
   }
 }
 
-function failureDetail(error: unknown): string {
-  if (error instanceof DnsTimeoutError) return 'unknown: timeout'
+function failureDetail(error: unknown, timeoutMs: number): string {
+  if (error instanceof DnsTimeoutError) return `unverified: no answer within ${timeoutMs / 1000} s`
   const code = (error as NodeJS.ErrnoException).code
-  return `unknown: query failed${code ? ` (${code})` : ''}`
+  return `unverified: the query failed${code ? ` (${code})` : ''}`
 }
 
 export async function queryZone(query: ZoneQuery, options: QueryOptions): Promise<ZoneCheck> {
@@ -92,7 +92,14 @@ export async function queryZone(query: ZoneQuery, options: QueryOptions): Promis
     verdict = classifyAnswer(zone, { rcode: rcodeOf(response), addresses })
     if (verdict.status === 'listed') reason = await fetchReason(name, options, signal)
   } catch (error) {
-    verdict = { status: 'unknown', codes: [], meanings: [], detail: failureDetail(error), weight: 0, categories: [] }
+    verdict = {
+      status: 'unverified',
+      codes: [],
+      meanings: [],
+      detail: failureDetail(error, options.timeoutMs),
+      weight: 0,
+      categories: [],
+    }
   }
   const row: BlacklistRow = {
     id: zone.id,

@@ -5,14 +5,15 @@ import {
   BLACKLIST_FAILURE_PREFIX,
   type BlacklistProgress,
   type BlacklistResult,
-  blacklistLines,
   blacklistRequest,
   blacklistResult,
   summarizeRows,
 } from '../../shared/tools/blacklist.ts'
+import { blacklistLines } from '../../shared/tools/blacklist-lines.ts'
 import { type Diagnostic, failed } from '../types.ts'
 import { checkZones, planQueries } from './check-zones.ts'
 import { planTargets } from './plan-targets.ts'
+import { createZoneHealthCache, type ZoneHealthCache } from './zone-health.ts'
 import { type DnsblZoneFile, loadDnsblZones } from './zone-list.ts'
 
 type BlacklistRequest = z.infer<typeof blacklistRequest>
@@ -20,6 +21,8 @@ type BlacklistRequest = z.infer<typeof blacklistRequest>
 export interface BlacklistOptions {
   /** The zone list; default: the shipped zones.json. */
   zones?: DnsblZoneFile
+  /** Each list's liveness, shared by every request (and with the abuse check); default: a new cache. */
+  health?: ZoneHealthCache
 }
 
 export const NO_RESOLVER = 'No DNS resolver is configured on this server'
@@ -28,6 +31,7 @@ export function createBlacklistDiagnostic(
   options: BlacklistOptions = {},
 ): Diagnostic<BlacklistRequest, BlacklistResult> {
   const zoneFile = options.zones ?? loadDnsblZones()
+  const health = options.health ?? createZoneHealthCache()
   const fail = (source: Parameters<typeof failed>[0], error: string) =>
     failed(source, `${BLACKLIST_FAILURE_PREFIX} ${error}`)
 
@@ -48,6 +52,7 @@ export function createBlacklistDiagnostic(
         resolver,
         signal: ctx.signal,
         timeoutMs: zoneFile.queryTimeoutMs,
+        health,
         onCheck: (check, done, total) => ctx.progress({ row: check.row, done, total } satisfies BlacklistProgress),
       })
       const rows = checks.map((check) => check.row)
@@ -60,11 +65,12 @@ export function createBlacklistDiagnostic(
         summary: summarizeRows(rows),
         notes: [...plan.notes, ...notes],
       }
-      if (rows.length > 0 && result.summary.unknown === rows.length) {
+      if (rows.length > 0 && result.summary.checked === 0) {
+        const first = rows[0]?.detail.replace(/^unverified: /, '') ?? ''
         return {
           status: 'failed',
           failureSource: 'server',
-          error: `${BLACKLIST_FAILURE_PREFIX} no list gave a usable answer (${rows[0]?.detail ?? 'unknown'})`,
+          error: `${BLACKLIST_FAILURE_PREFIX} no list could be checked through this server's resolver (${first}).`,
           result,
         }
       }
@@ -74,6 +80,9 @@ export function createBlacklistDiagnostic(
 }
 
 /** Options from the app's settings (Config satisfies this): DNSBL_ZONES_FILE replaces the shipped list. */
-export function blacklistOptionsFrom(settings: { dnsblZonesFile?: string }): BlacklistOptions {
-  return { zones: loadDnsblZones(settings.dnsblZonesFile) }
+export function blacklistOptionsFrom(
+  settings: { dnsblZonesFile?: string },
+  health?: ZoneHealthCache,
+): BlacklistOptions {
+  return { zones: loadDnsblZones(settings.dnsblZonesFile), health }
 }

@@ -44,6 +44,11 @@ export const dnsblZone = z.object({
   /** A resolver just for this list, e.g. a local rbldnsd mirror ("ip[:port]"). */
   server: endpoint.optional(),
   note: z.string().optional(),
+  /**
+   * The list's documented test points: `listed` must be listed and `unlisted` must not (an address
+   * for IP and allow lists, a domain for domain lists). Without them the zone's SOA shows it is alive.
+   */
+  testPoints: z.object({ listed: z.string().min(1), unlisted: z.string().min(1) }).optional(),
 })
 export type DnsblZone = z.infer<typeof dnsblZone>
 

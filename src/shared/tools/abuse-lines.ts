@@ -1,5 +1,6 @@
 // The abuse result as text lines: score, risk, ISP, then every piece of evidence with its points.
 import type { AbuseResult } from './abuse.ts'
+import { summarySentence } from './blacklist.ts'
 
 const orUnknown = (value: string | null) => value ?? 'unknown'
 
@@ -7,14 +8,21 @@ export function abuseLines(result: AbuseResult): string[] {
   const { ispInfo, blacklists } = result
   const lines = [
     `IP: ${result.ip}`,
-    `Abuse score: ${result.abuseScore}/100 (${result.reputation})`,
+    result.abuseScore === null
+      ? `Abuse score: none (${result.reputation})`
+      : `Abuse score: ${result.abuseScore}/100 (${result.reputation})`,
     `Advice: ${result.advice}`,
     `Categories: ${result.categories.length > 0 ? result.categories.join(', ') : 'none'}`,
     `Last seen: ${result.lastSeen ?? 'no source reports a date'}`,
     `ISP / organisation: ${orUnknown(ispInfo.org)}`,
     `Country: ${orUnknown(ispInfo.country)}`,
     `Abuse contact: ${orUnknown(ispInfo.abuseEmail)}`,
-    `Block lists: ${blacklists.listed} listed, ${blacklists.clean} clean, ${blacklists.unknown} unknown of ${blacklists.total}`,
+    `Block lists: ${summarySentence(blacklists)}`,
+    '',
+    'Sources:',
+    ...result.sources.map(
+      (s) => `  ${s.status === 'checked' ? 'checked    ' : 'not checked'}  ${s.source}: ${s.detail}`,
+    ),
     '',
     'Evidence:',
   ]

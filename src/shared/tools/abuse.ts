@@ -4,8 +4,6 @@ import { ipAddressInput } from '../validation.ts'
 import { blacklistSummary } from './blacklist.ts'
 import { toolRequest, toolResponse } from './common.ts'
 
-export { abuseLines } from './abuse-lines.ts'
-
 export const abuseOptions = z.object({})
 export const abuseRequest = toolRequest(ipAddressInput, abuseOptions)
 
@@ -62,10 +60,23 @@ export const ispInfo = z.object({
 })
 export type IspInfo = z.infer<typeof ispInfo>
 
+/** What the score needs at least: half of the block lists that apply gave a verdict. */
+export const MIN_CHECKED_SHARE = 0.5
+export const NOT_ENOUGH_EVIDENCE = 'Not enough evidence'
+
+/** One source of evidence and whether it could be consulted. */
+export const abuseSource = z.object({
+  source: z.string(),
+  status: z.enum(['checked', 'not checked']),
+  detail: z.string(),
+})
+export type AbuseSource = z.infer<typeof abuseSource>
+
 export const abuseResult = z.object({
   ip: z.string(),
-  abuseScore: z.number().min(0).max(MAX_ABUSE_SCORE),
-  riskLevel,
+  /** Null when too few sources could be checked to give a score ("Not enough evidence"). */
+  abuseScore: z.number().min(0).max(MAX_ABUSE_SCORE).nullable(),
+  riskLevel: riskLevel.nullable(),
   reputation: z.string(),
   advice: z.string(),
   categories: z.array(z.string()),
@@ -75,6 +86,8 @@ export const abuseResult = z.object({
   /** Every point of the score, and the findings that add none. */
   evidence: z.array(abuseEvidence),
   blacklists: blacklistSummary,
+  /** Every source, checked or not, with what it said or why it could not be asked. */
+  sources: z.array(abuseSource),
   /** Sources consulted and what they could not tell. */
   notes: z.array(z.string()),
 })

@@ -1,14 +1,14 @@
-// The blacklist result as text lines: the summary first, then listed, unknown, allowed and clean lists.
-import type { BlacklistResult, BlacklistRow, ZoneStatus } from './blacklist.ts'
+// The blacklist result as text lines: the summary first, then listed, unverified, allowed and clean lists.
+import { type BlacklistResult, type BlacklistRow, summarySentence, type ZoneStatus } from './blacklist.ts'
 
 const LABELS: Record<ZoneStatus, string> = {
-  listed: 'LISTED ',
-  unknown: 'UNKNOWN',
-  allowed: 'ALLOWED',
-  clean: 'CLEAN  ',
+  listed: 'LISTED    ',
+  unverified: 'UNVERIFIED',
+  allowed: 'ALLOWED   ',
+  clean: 'CLEAN     ',
 }
 
-const ORDER: ZoneStatus[] = ['listed', 'unknown', 'allowed', 'clean']
+const ORDER: ZoneStatus[] = ['listed', 'unverified', 'allowed', 'clean']
 
 function rowLine(row: BlacklistRow, showTarget: boolean): string {
   const where = showTarget ? ` for ${row.target}` : ''
@@ -21,14 +21,14 @@ export function blacklistLines(result: BlacklistResult): string[] {
   const targets = [...result.addresses, ...(result.domain ? [result.domain] : [])]
   const lines = [
     `Blacklist check for ${result.host}`,
-    `Checked ${summary.total} list${summary.total === 1 ? '' : 's'}: ${summary.listed} listed, ${summary.clean} clean, ${summary.unknown} unknown${summary.allowed > 0 ? `, ${summary.allowed} allow-listed` : ''}`,
+    summarySentence(summary),
     ...result.notes.map((note) => `Note: ${note}`),
     '',
   ]
   for (const status of ORDER) {
     for (const row of result.rows.filter((r) => r.status === status)) {
       lines.push(rowLine(row, targets.length > 1))
-      if (row.reason) lines.push(`         Reason: ${row.reason}`)
+      if (row.reason) lines.push(`            Reason: ${row.reason}`)
     }
   }
   return lines

@@ -3,8 +3,6 @@ import { z } from 'zod'
 import { hostOrUrlInput } from '../validation.ts'
 import { toolRequest, toolResponse } from './common.ts'
 
-export { blacklistLines } from './blacklist-lines.ts'
-
 /** The spec's prefix of every blacklist failure message. */
 export const BLACKLIST_FAILURE_PREFIX = 'Blacklist check failed:'
 
@@ -14,8 +12,11 @@ export const blacklistRequest = toolRequest(hostOrUrlInput, blacklistOptions)
 export const zoneKind = z.enum(['ip', 'domain', 'allow'])
 export type ZoneKind = z.infer<typeof zoneKind>
 
-/** listed: on a block list; allowed: on an allow list; clean: not listed; unknown: no usable answer. */
-export const zoneStatus = z.enum(['listed', 'allowed', 'clean', 'unknown'])
+/**
+ * listed: on a block list; allowed: on an allow list; clean: not listed, by a list that passed its
+ * health check; unverified: the list could not be checked (no usable answer, or it failed its health check).
+ */
+export const zoneStatus = z.enum(['listed', 'allowed', 'clean', 'unverified'])
 export type ZoneStatus = z.infer<typeof zoneStatus>
 
 /** One list's verdict for one target (an address or a domain). */
@@ -33,7 +34,7 @@ export const blacklistRow = z.object({
   codes: z.array(z.string()),
   /** What each return code means, as the list documents it. */
   meanings: z.array(z.string()),
-  /** One line for people: "Not listed", "unknown: timeout", "unknown: query refused (...)"... */
+  /** One line for people: "Not listed", "unverified: no answer within 4 s", "unverified: the list refused the query (...)"... */
   detail: z.string(),
   /** The list's TXT record for a listing, when it publishes one. */
   reason: z.string().nullable(),
@@ -46,7 +47,10 @@ export const blacklistSummary = z.object({
   listed: z.number(),
   allowed: z.number(),
   clean: z.number(),
-  unknown: z.number(),
+  /** Lists that could not be checked: they count neither as listed nor as clean. */
+  unverified: z.number(),
+  /** Lists that gave a verdict (total minus unverified). */
+  checked: z.number(),
   total: z.number(),
 })
 export type BlacklistSummary = z.infer<typeof blacklistSummary>
@@ -82,7 +86,25 @@ export function summarizeRows(rows: readonly BlacklistRow[]): BlacklistSummary {
     listed: count('listed'),
     allowed: count('allowed'),
     clean: count('clean'),
-    unknown: count('unknown'),
+    unverified: count('unverified'),
+    checked: rows.length - count('unverified'),
     total: rows.length,
   }
+}
+
+const lists = (n: number) => `${n} list${n === 1 ? '' : 's'}`
+
+/**
+ * One sentence that counts only what was checked: "Not listed on 29 of 29 reachable lists; 3 lists
+ * could not be checked" or "Listed on 2 of 29 reachable lists; ...".
+ */
+export function summarySentence(summary: BlacklistSummary): string {
+  const { listed, allowed, checked, unverified } = summary
+  const parts: string[] = []
+  if (checked === 0) parts.push('No list could be checked')
+  else if (listed > 0) parts.push(`Listed on ${listed} of ${checked} reachable list${checked === 1 ? '' : 's'}`)
+  else parts.push(`Not listed on ${checked - allowed} of ${checked} reachable list${checked === 1 ? '' : 's'}`)
+  if (allowed > 0) parts.push(`allow-listed on ${lists(allowed)}`)
+  if (unverified > 0 && checked > 0) parts.push(`${lists(unverified)} could not be checked`)
+  return parts.join('; ')
 }

@@ -17,7 +17,11 @@ const result: AbuseResult = {
     { source: 'Spamhaus ZEN', detail: 'SBL: direct spam source', points: 35 },
     { source: 'DNSWL.org', detail: 'Allow-listed: trust none', points: 0 },
   ],
-  blacklists: { listed: 1, allowed: 1, clean: 30, unknown: 0, total: 32 },
+  blacklists: { listed: 1, allowed: 1, clean: 30, unverified: 0, checked: 32, total: 32 },
+  sources: [
+    { source: 'Block lists', status: 'checked', detail: '32 of 32 checked' },
+    { source: 'AbuseIPDB', status: 'not checked', detail: 'no ABUSEIPDB_KEY is configured on this server' },
+  ],
   notes: [],
 }
 
@@ -35,6 +39,34 @@ describe('AbuseResultView', () => {
     expect(html).toContain('Allow-listed: trust none')
     expect(html).toContain('abuse@lab.test')
     expect(html).toMatch(/Country<\/dt><dd class="text-zinc-500">unknown/)
+  })
+})
+
+describe('AbuseResultView without enough evidence', () => {
+  const html = renderToStaticMarkup(
+    <AbuseResultView
+      result={{
+        ...result,
+        abuseScore: null,
+        riskLevel: null,
+        reputation: 'Not enough evidence',
+        advice: 'Only 3 of 32 block lists could be checked, fewer than half: no score is given. Try again later.',
+        blacklists: { listed: 0, allowed: 0, clean: 3, unverified: 29, checked: 3, total: 32 },
+      }}
+    />,
+  )
+
+  it('shows no number and no meter, and says how many lists could be checked', () => {
+    expect(html).toContain('Not enough evidence')
+    expect(html).not.toContain('<meter')
+    expect(html).not.toContain('/ 100')
+    expect(html).toContain('Not listed on 3 of 3 reachable lists; 29 lists could not be checked')
+    expect(html).toContain('Only 3 of 32 block lists could be checked')
+  })
+
+  it('names each source as checked or not checked, with the reason', () => {
+    expect(html).toContain('Not checked')
+    expect(html).toContain('no ABUSEIPDB_KEY is configured on this server')
   })
 })
 

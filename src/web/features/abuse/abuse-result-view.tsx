@@ -1,4 +1,5 @@
 import type { AbuseResult } from '../../../shared/tools/abuse.ts'
+import { summarySentence } from '../../../shared/tools/blacklist.ts'
 import { RISK_STYLES } from './risk-styles.ts'
 
 function Fact({ label, value }: { label: string; value: string | null }) {
@@ -10,23 +11,42 @@ function Fact({ label, value }: { label: string; value: string | null }) {
   )
 }
 
-/** The score on its 0-100 bar, the advice, who runs the address, and every point of evidence. */
+const UNSCORED_BADGE = 'bg-amber-500/15 text-amber-200 ring-1 ring-amber-500/40'
+
+function Score({ score, badge, reputation }: { score: number | null; badge: string; reputation: string }) {
+  if (score === null) {
+    return (
+      <p className="flex flex-wrap items-center gap-3 font-sans">
+        <span className={`rounded-md px-2 py-0.5 text-sm ${UNSCORED_BADGE}`}>{reputation}</span>
+      </p>
+    )
+  }
+  return (
+    <>
+      <p className="flex flex-wrap items-center gap-3 font-sans">
+        <span className="font-mono text-2xl text-zinc-100 tabular-nums">{score}</span>
+        <span className="text-sm text-zinc-400">/ 100</span>
+        <span className={`rounded-md px-2 py-0.5 text-xs ${badge}`}>{reputation}</span>
+      </p>
+      <meter className="sr-only" min={0} max={100} value={score} aria-label="Abuse score">
+        {score} of 100
+      </meter>
+    </>
+  )
+}
+
+/** The score on its 0-100 bar (or why there is none), the advice, who runs the address, the sources and evidence. */
 export function AbuseResultView({ result }: { result: AbuseResult }) {
-  const style = RISK_STYLES[result.riskLevel]
+  const style = result.riskLevel ? RISK_STYLES[result.riskLevel] : null
   return (
     <div className="space-y-4 border-b border-zinc-800 pb-4">
       <div className="space-y-2">
-        <p className="flex flex-wrap items-center gap-3 font-sans">
-          <span className="font-mono text-2xl text-zinc-100 tabular-nums">{result.abuseScore}</span>
-          <span className="text-sm text-zinc-400">/ 100</span>
-          <span className={`rounded-md px-2 py-0.5 text-xs ${style.badge}`}>{result.reputation}</span>
-        </p>
-        <meter className="sr-only" min={0} max={100} value={result.abuseScore} aria-label="Abuse score">
-          {result.abuseScore} of 100
-        </meter>
-        <div className="h-2 overflow-hidden rounded bg-zinc-800" aria-hidden="true">
-          <div className={`h-full ${style.bar}`} style={{ width: `${result.abuseScore}%` }} />
-        </div>
+        <Score score={result.abuseScore} badge={style?.badge ?? UNSCORED_BADGE} reputation={result.reputation} />
+        {style && result.abuseScore !== null && (
+          <div className="h-2 overflow-hidden rounded bg-zinc-800" aria-hidden="true">
+            <div className={`h-full ${style.bar}`} style={{ width: `${result.abuseScore}%` }} />
+          </div>
+        )}
         <p className="font-sans text-sm text-zinc-200">{result.advice}</p>
       </div>
       <dl className="grid gap-3 sm:grid-cols-2">
@@ -35,11 +55,19 @@ export function AbuseResultView({ result }: { result: AbuseResult }) {
         <Fact label="Abuse contact" value={result.ispInfo.abuseEmail} />
         <Fact label="Last reported" value={result.lastSeen} />
         <Fact label="Categories" value={result.categories.length > 0 ? result.categories.join(', ') : null} />
-        <Fact
-          label="Block lists"
-          value={`${result.blacklists.listed} listed, ${result.blacklists.clean} clean, ${result.blacklists.unknown} unknown`}
-        />
+        <Fact label="Block lists" value={summarySentence(result.blacklists)} />
       </dl>
+      <ul className="space-y-1 font-sans text-sm" aria-label="Sources">
+        {result.sources.map((source) => (
+          <li key={source.source} className="flex flex-wrap gap-2">
+            <span className={source.status === 'checked' ? 'text-emerald-300' : 'text-amber-200'}>
+              {source.status === 'checked' ? 'Checked' : 'Not checked'}
+            </span>
+            <span className="text-zinc-100">{source.source}:</span>
+            <span className="break-words text-zinc-300">{source.detail}</span>
+          </li>
+        ))}
+      </ul>
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-left">
           <caption className="pb-1 text-left font-sans text-xs uppercase tracking-wide text-zinc-400">Evidence</caption>

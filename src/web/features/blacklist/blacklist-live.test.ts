@@ -21,7 +21,7 @@ const row: BlacklistRow = {
 describe('foldBlacklistProgress()', () => {
   it('keeps the verdicts in arrival order and skips events that are not one', () => {
     const first = { row, done: 1, total: 2 }
-    const second = { row: { ...row, id: 'slow', status: 'unknown' }, done: 2, total: 2 }
+    const second = { row: { ...row, id: 'slow', status: 'unverified' }, done: 2, total: 2 }
     expect(foldBlacklistProgress([first, { type: 'start' }, second])).toEqual([first, second])
   })
 })

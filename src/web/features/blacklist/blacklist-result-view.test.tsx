@@ -13,7 +13,7 @@ const row = (list: string, status: BlacklistRow['status'], extra: Partial<Blackl
   status,
   codes: [],
   meanings: [],
-  detail: status === 'clean' ? 'Not listed' : 'unknown: timeout',
+  detail: status === 'clean' ? 'Not listed' : 'unverified: no answer within 4 s',
   reason: null,
   timeMs: 3,
   info: 'https://lab.dnsbl.test/',
@@ -23,7 +23,7 @@ const row = (list: string, status: BlacklistRow['status'], extra: Partial<Blackl
 describe('BlacklistResultView', () => {
   const rows = [
     row('Clean', 'clean'),
-    row('Slow', 'unknown'),
+    row('Slow', 'unverified'),
     row('Zen', 'listed', { codes: ['127.0.0.2'], meanings: ['SBL: direct spam source'], reason: 'see SBL100' }),
   ]
   const result: BlacklistResult = {
@@ -40,7 +40,8 @@ describe('BlacklistResultView', () => {
   it('shows the counts and puts listed lists first, with meaning, code and reason', () => {
     expect(html).toContain('1 listed')
     expect(html).toContain('1 clean')
-    expect(html).toContain('1 unknown')
+    expect(html).toContain('1 unverified')
+    expect(html).toContain('Listed on 1 of 2 reachable lists; 1 list could not be checked')
     expect(html.indexOf('Zen')).toBeLessThan(html.indexOf('Slow'))
     expect(html.indexOf('Slow')).toBeLessThan(html.indexOf('>Clean<'))
     expect(html).toContain('SBL: direct spam source')
@@ -48,8 +49,8 @@ describe('BlacklistResultView', () => {
     expect(html).toContain('see SBL100')
   })
 
-  it('shows an unanswered list as unknown with why', () => {
-    expect(html).toContain('unknown: timeout')
-    expect(html).toContain('>Unknown<')
+  it('shows an unanswered list as unverified with why, never as clean', () => {
+    expect(html).toContain('unverified: no answer within 4 s')
+    expect(html).toContain('>Unverified<')
   })
 })

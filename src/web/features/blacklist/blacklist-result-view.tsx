@@ -1,4 +1,4 @@
-import type { BlacklistResult } from '../../../shared/tools/blacklist.ts'
+import { type BlacklistResult, summarySentence } from '../../../shared/tools/blacklist.ts'
 import { STATUS_LABELS, sortRows } from './zone-status.ts'
 import { ZoneTable } from './zone-table.tsx'
 
@@ -19,10 +19,10 @@ export function BlacklistResultView({ result }: { result: BlacklistResult }) {
     <div className="space-y-3 border-b border-zinc-800 pb-4">
       <p className="flex flex-wrap items-center gap-2 font-sans text-sm text-zinc-300">
         <span className="font-mono text-zinc-100">{result.host}</span>
-        <span>· {summary.total} lists</span>
+        <span>· {summarySentence(summary)}</span>
         <Count status="listed" count={summary.listed} />
         <Count status="clean" count={summary.clean} />
-        <Count status="unknown" count={summary.unknown} />
+        {summary.unverified > 0 && <Count status="unverified" count={summary.unverified} />}
         {summary.allowed > 0 && <Count status="allowed" count={summary.allowed} />}
       </p>
       <ZoneTable rows={sortRows(result.rows)} showTarget={targets > 1} />

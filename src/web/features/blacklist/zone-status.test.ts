@@ -6,7 +6,13 @@ const row = (id: string, status: BlacklistRow['status']) => ({ id, status }) as 
 
 describe('sortRows()', () => {
   it('shows listed, then unknown, allow-listed and clean lists, keeping list order within each', () => {
-    const rows = [row('a', 'clean'), row('b', 'listed'), row('c', 'unknown'), row('d', 'allowed'), row('e', 'listed')]
+    const rows = [
+      row('a', 'clean'),
+      row('b', 'listed'),
+      row('c', 'unverified'),
+      row('d', 'allowed'),
+      row('e', 'listed'),
+    ]
     expect(sortRows(rows).map((r) => r.id)).toEqual(['b', 'e', 'c', 'd', 'a'])
   })
 })

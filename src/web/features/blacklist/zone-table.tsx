@@ -5,7 +5,7 @@ function Detail({ row }: { row: BlacklistRow }) {
   const text = row.status === 'listed' || row.status === 'allowed' ? row.meanings.join('; ') : row.detail
   return (
     <>
-      <span className={row.status === 'unknown' ? 'text-amber-200' : undefined}>{text}</span>
+      <span className={row.status === 'unverified' ? 'text-amber-200' : undefined}>{text}</span>
       {row.codes.length > 0 && <span className="ml-2 text-zinc-500">{row.codes.join(', ')}</span>}
       {row.reason && <span className="mt-0.5 block break-all text-zinc-400">“{row.reason}”</span>}
     </>
