@@ -22,6 +22,7 @@ import { securityTxtRoutes } from './modules/security-txt/routes.ts'
 import { speedRoutes } from './modules/speed/routes.ts'
 import { toolRoutes } from './modules/tools/routes.ts'
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts'
+import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { openApiRoute, registerOpenApi } from './plugins/openapi.ts'
 import { registerSameOriginRule } from './plugins/same-origin.ts'
 import { contentSecurityPolicy } from './plugins/security-headers.ts'
@@ -47,6 +48,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
+  registerJsonBodyParser(app)
 
   const net = deps.net ?? createNet({ targetAllow: config.targetAllow, dnsServers: config.dnsServers })
   const metrics = createMetrics()

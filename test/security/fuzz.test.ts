@@ -126,6 +126,40 @@ describe('API input fuzzing', () => {
     },
   )
 
+  it('answers a body nested thousands of levels deep with 400 and a clear message on every JSON route', async () => {
+    const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`
+    const routes = [
+      ...TOOL_IDS.map((id) => `/api/tools/${id}`),
+      '/api/tools/no-such-tool',
+      '/api/events',
+      '/api/phone-lookup',
+      '/api/phone-reports',
+      '/api/speed/result',
+      '/api/auth/sign-up/email',
+      '/api/auth/sign-in/email',
+      '/api/auth/change-password',
+      '/api/auth/request-password-reset',
+    ]
+    const bodies = [deep(5000), `{"input":${deep(40)}}`, `{"email":"a@example.test","password":${deep(5000)}}`]
+    for (const url of routes) {
+      for (const payload of bodies) {
+        for (const client of [undefined, member]) {
+          const res = client
+            ? await client.request({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } })
+            : await send('POST', url, payload)
+          const message = 'The request body is nested too deeply (at most 32 levels).'
+          expect(res.statusCode, `${url} ${payload.slice(0, 20)}`).toBe(400)
+          // The phone lookup answers { success, error } in every case.
+          expect(res.json()).toEqual(
+            url === '/api/phone-lookup'
+              ? { success: false, error: message }
+              : { error: { type: 'bad_request', message } },
+          )
+        }
+      }
+    }
+  })
+
   it('POST /api/tools/:id with an unknown id answers 404 in the error shape', async () => {
     await run(
       fc.asyncProperty(fc.string({ minLength: 1 }), async (id) => {
