@@ -5,7 +5,7 @@ import { type AsnRegistration, type AsnResult, asnLines, asnRequest, asnResult }
 import { ASN_DATA_ATTRIBUTION, DBIP_ATTRIBUTION } from '../../shared/tools/ip-data.ts'
 import { lookUpLocation } from '../geolocation/geo-db.ts'
 import { findNonPublicRange } from '../geolocation/ip-facts.ts'
-import { type IpLiteral, parseIpLiteral } from '../net/ip-literal.ts'
+import { type IpLiteral, parseIpLiteral, unwrapIpv4 } from '../net/ip-literal.ts'
 import type { RdapClient } from '../rdap/rdap-client.ts'
 import { readRdapFields } from '../rdap/rdap-fields.ts'
 import { type Diagnostic, failed, type RunContext } from '../types.ts'
@@ -52,7 +52,9 @@ export function createAsnDiagnostic(settings: AsnSettings): Diagnostic<AsnReques
     deadlineMs: 15_000,
     lines: asnLines,
     async run(request, ctx) {
-      const address = parseIpLiteral(request.input)
+      const given = parseIpLiteral(request.input)
+      // An IPv6 form carrying an IPv4 address (::ffff:1.2.3.4, ::1.2.3.4) is that IPv4 address.
+      const address = given && unwrapIpv4(given)
       if (!address) return failed('target', `${request.input} is not an IP address`)
       const range = findNonPublicRange(ctx.net.policy, address.address)
       if (range) return failed('policy', `${address.address} is not announced on the internet: ${range}`)

@@ -1,15 +1,9 @@
 // DNSBL query names (RFC 5782): reversed IPv4 octets, reversed IPv6 nibbles, or the domain itself.
 import ipaddr from 'ipaddr.js'
-import type { IpLiteral } from '../net/ip-literal.ts'
+import { type IpLiteral, unwrapIpv4 } from '../net/ip-literal.ts'
 
-/** An IPv4-mapped IPv6 address is looked up as the IPv4 address it carries. */
-export function lookupAddress(address: IpLiteral): IpLiteral {
-  if (address.family === 6) {
-    const parsed = ipaddr.IPv6.parse(address.address)
-    if (parsed.isIPv4MappedAddress()) return { address: parsed.toIPv4Address().toString(), family: 4 }
-  }
-  return address
-}
+/** An address that carries an IPv4 address is looked up as that IPv4 address. */
+export const lookupAddress = unwrapIpv4
 
 /** "192.0.2.1" → "1.2.0.192"; "2001:db8::1" → "1.0.0.0...8.b.d.0.1.0.0.2" (32 nibbles). */
 export function reversedLabels(address: IpLiteral): string {

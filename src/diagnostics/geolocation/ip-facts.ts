@@ -7,7 +7,7 @@ import {
   type IpNetwork,
 } from '../../shared/tools/ip-data.ts'
 import { getAsnIndex } from '../asn/asn-index.ts'
-import type { IpLiteral } from '../net/ip-literal.ts'
+import { type IpLiteral, unwrapIpv4 } from '../net/ip-literal.ts'
 import type { TargetPolicy } from '../net/policy.ts'
 import { lookUpLocation } from './geo-db.ts'
 
@@ -17,7 +17,9 @@ export interface IpFacts {
   attributions: Attribution[]
 }
 
-export async function lookUpIpFacts(address: IpLiteral): Promise<IpFacts> {
+export async function lookUpIpFacts(given: IpLiteral): Promise<IpFacts> {
+  // An IPv6 form carrying an IPv4 address (::ffff:1.2.3.4, ::1.2.3.4) is located as that IPv4 address.
+  const address = unwrapIpv4(given)
   const [location, index] = await Promise.all([lookUpLocation(address), getAsnIndex()])
   const network = index.lookup(address)
   const attributions = [...(location ? [DBIP_ATTRIBUTION] : []), ...(network ? [ASN_DATA_ATTRIBUTION] : [])]

@@ -8,7 +8,7 @@ import {
   geolocationResult,
 } from '../../shared/tools/geolocation.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
-import { parseIpLiteral } from '../net/ip-literal.ts'
+import { parseIpLiteral, unwrapIpv4 } from '../net/ip-literal.ts'
 import { type Diagnostic, failed } from '../types.ts'
 import { findNonPublicRange, lookUpIpFacts } from './ip-facts.ts'
 
@@ -27,12 +27,14 @@ export const geolocationDiagnostic: Diagnostic<GeolocationRequest, GeolocationRe
   lines: geolocationLines,
   async run(request, ctx) {
     const query = request.input
-    const literal = parseIpLiteral(query)
+    const given = parseIpLiteral(query)
+    // An IPv6 form carrying an IPv4 address (::ffff:1.2.3.4, ::1.2.3.4) is located as that IPv4 address.
+    const literal = given && unwrapIpv4(given)
     if (literal) {
       const range = findNonPublicRange(ctx.net.policy, literal.address)
       if (range) return failed('policy', `${literal.address} has no public location: ${range}`)
     }
-    const resolution = await ctx.net.resolveTarget(query, { signal: ctx.signal })
+    const resolution = await ctx.net.resolveTarget(literal ? literal.address : query, { signal: ctx.signal })
     if (!resolution.ok) return failed(resolution.failureSource, resolution.error)
     const address = pickAddress(resolution.addresses)
     if (!address) return failed('target', `${query} has no address`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseIpLiteral } from './ip-literal.ts'
+import { parseIpLiteral, unwrapIpv4 } from './ip-literal.ts'
 
 describe('parseIpLiteral()', () => {
   it.each([
@@ -62,5 +62,23 @@ describe('parseIpLiteral()', () => {
     ['an empty string', ''],
   ])('returns null for %s (%j)', (_, text) => {
     expect(parseIpLiteral(text)).toBeNull()
+  })
+})
+
+describe('unwrapIpv4()', () => {
+  it.each([
+    ['::127.0.0.1', '127.0.0.1'],
+    ['::7f00:1', '127.0.0.1'],
+    ['::ffff:10.0.0.1', '10.0.0.1'],
+    ['::8.8.8.8', '8.8.8.8'],
+    ['64:ff9b::1.1.1.1', '1.1.1.1'],
+  ])('reads %s as the IPv4 address it carries, %s', (text, ipv4) => {
+    const literal = parseIpLiteral(text)
+    expect(literal && unwrapIpv4(literal)).toEqual({ address: ipv4, family: 4 })
+  })
+
+  it.each(['::1', '::', '2001:db8::1', '2002:7f00:1::', '1.2.3.4'])('leaves %s as it is', (text) => {
+    const literal = parseIpLiteral(text)
+    expect(literal && unwrapIpv4(literal)).toEqual(literal)
   })
 })

@@ -52,3 +52,19 @@ export function parseIpLiteral(text: string): IpLiteral | null {
   if (trimmed === '') return null
   return trimmed.includes(':') ? parseIpv6(trimmed) : parseIpv4(trimmed)
 }
+
+/** IPv6 forms that carry an IPv4 address in their last 32 bits: mapped, compatible and NAT64. */
+const CARRIERS = ['::ffff:0:0/96', '::/96', '64:ff9b::/96'].map((cidr) => ipaddr.IPv6.parseCIDR(cidr))
+
+/**
+ * An IPv6 address that carries an IPv4 address (::ffff:1.2.3.4, ::1.2.3.4, 64:ff9b::1.2.3.4) is
+ * returned as that IPv4 address, so tools classify and look it up like the address it carries.
+ */
+export function unwrapIpv4(address: IpLiteral): IpLiteral {
+  if (address.family !== 6) return address
+  const parsed = ipaddr.IPv6.parse(address.address)
+  // :: and ::1 are IPv6's own unspecified and loopback addresses, not IPv4 carriers.
+  if (address.address === '::' || address.address === '::1') return address
+  if (!CARRIERS.some((range) => parsed.match(range))) return address
+  return { address: parsed.toByteArray().slice(12).join('.'), family: 4 }
+}

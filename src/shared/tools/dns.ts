@@ -39,6 +39,12 @@ export const DNS_DEFAULT_TYPES = ['A', 'AAAA', 'MX', 'NS', 'TXT', 'CNAME'] as co
 /** "ip", "ip:port" or "[ipv6]:port"; checked in full (address class, policy) by the server. */
 export const SERVER_PATTERN = /^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+)(:\d{1,5})?$/
 
+/** A port written after the address ("1.2.3.4:53", "[::1]:53") is 1-65535; none means 53. */
+function hasUsablePort(server: string): boolean {
+  const port = /(?:^[^:]*|\])(?::(\d{1,5}))$/.exec(server)?.[1]
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535)
+}
+
 export const dnsOptionMessages = {
   resolverAndServer: 'Choose either a public resolver or a custom server',
   traceWithResolver: 'A trace starts at the root servers and asks no resolver',
@@ -55,6 +61,7 @@ export const dnsOptions = z
       .trim()
       .max(64)
       .regex(SERVER_PATTERN, 'Resolver must be an IP address, optionally with :port')
+      .refine(hasUsablePort, 'The resolver port must be between 1 and 65535')
       .optional()
       .or(z.literal('').transform(() => undefined)),
     /** Walk the delegation from the root servers, like dig +trace. */
