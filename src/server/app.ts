@@ -62,7 +62,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     crossOriginEmbedderPolicy: false,
   })
   await registerOpenApi(app)
-  registerSameOriginRule(app, { publicUrl: config.publicUrl })
+  registerSameOriginRule(app, { trustedOrigins: config.trustedOrigins })
 
   await app.register(healthRoutes, { pingDatabase: () => deps.database.ping() })
   const accounts = await registerAccounts(app, { config, database: deps.database })

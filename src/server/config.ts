@@ -68,6 +68,7 @@ const envSchema = z.object({
   MAX_CONCURRENT_PER_TOOL: z.coerce.number().int().min(1).default(16),
   MAX_CONCURRENT_PER_CLIENT: z.coerce.number().int().min(1).default(4),
   SECURITY_CONTACT: z.string().trim().min(3).default('mailto:security@nettoolbox.example'),
+  ALLOWED_ORIGINS: list.pipe(z.array(z.url('must be an origin such as http://203.0.113.7:8080'))),
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
@@ -115,6 +116,11 @@ export interface Config {
   limits: LimitSettings
   /** Where vulnerabilities are reported (security.txt Contact: a mailto: or https: URI). */
   securityContact: string
+  /**
+   * Origins whose browsers may change state through the API (sign in, run tools): PUBLIC_URL's origin
+   * first, then ALLOWED_ORIGINS (e.g. the address of a self-hosted site opened by IP).
+   */
+  trustedOrigins: string[]
   /** /metrics: a Bearer token for the main port, and/or a separate port (loopback by default). */
   metrics: { token?: string; port?: number; host: string }
 }
@@ -215,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrentPerClient: e.MAX_CONCURRENT_PER_CLIENT,
     },
     securityContact: toContactUri(e.SECURITY_CONTACT),
+    trustedOrigins: [...new Set([new URL(publicUrl).origin, ...e.ALLOWED_ORIGINS.map((o) => new URL(o).origin)])],
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
   }
 }

@@ -58,15 +58,15 @@ describe('account API without SMTP (outbox)', () => {
     expect(res.headers['set-cookie']).toBeUndefined()
   })
 
-  it('accepts a sign-in from the address the browser used, even when it is not PUBLIC_URL', async () => {
+  it('refuses a sign-in whose Origin only matches the Host header it was sent with', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       headers: { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080', 'content-type': 'application/json' },
       payload: { email: 'erin@example.test', password: 'erin-secret' },
     })
-    expect(res.statusCode).toBe(200)
-    expect(String(res.headers['set-cookie'])).toMatch(/^nettoolbox\.session_token=/)
+    expect(res.statusCode).toBe(403)
+    expect(res.headers['set-cookie']).toBeUndefined()
   })
 
   it('changes the password only with the current one, then the old one stops working', async () => {
@@ -171,5 +171,53 @@ describe('rate limits of the account API', () => {
     expect(limited.statusCode).toBe(429)
     expect(limited.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' })
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+  })
+})
+
+describe('trusted origins and sessions after a password change', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ ALLOWED_ORIGINS: 'http://203.0.113.7:8080' })
+  })
+  afterAll(async () => t?.close())
+
+  it('accepts browsers from ALLOWED_ORIGINS as well as PUBLIC_URL, and no other origin', async () => {
+    const signIn = (origin: string) =>
+      createClient(t.app, origin).post('/api/auth/sign-in/email', {
+        email: 'nobody@example.test',
+        password: 'wrong-password',
+      })
+    // 401: the origin passed both our rule and better-auth's own check; the password did not.
+    expect((await signIn('http://203.0.113.7:8080')).statusCode).toBe(401)
+    expect((await signIn('http://localhost:8080')).statusCode).toBe(401)
+    expect((await signIn('http://203.0.113.8:8080')).statusCode).toBe(403)
+  })
+
+  it('signs out every other session when the password changes, unless asked to keep them', async () => {
+    const mailTo = (to: string) => latestOutboxMail(t.dataDir, to)
+    const laptop = await signUpVerified(t.app, 'fay@example.test', 'fay-secret-1', mailTo)
+    const phone = createClient(t.app)
+    expect(
+      (await phone.post('/api/auth/sign-in/email', { email: 'fay@example.test', password: 'fay-secret-1' })).statusCode,
+    ).toBe(200)
+    expect((await phone.get('/api/auth/get-session')).json()?.user.email).toBe('fay@example.test')
+
+    const changed = await laptop.post('/api/auth/change-password', {
+      currentPassword: 'fay-secret-1',
+      newPassword: 'fay-secret-2',
+    })
+    expect(changed.statusCode).toBe(200)
+    expect((await laptop.get('/api/auth/get-session')).json()?.user.email).toBe('fay@example.test')
+    expect((await phone.get('/api/auth/get-session')).json()).toBeNull()
+
+    const tablet = createClient(t.app)
+    await tablet.post('/api/auth/sign-in/email', { email: 'fay@example.test', password: 'fay-secret-2' })
+    const kept = await laptop.post('/api/auth/change-password', {
+      currentPassword: 'fay-secret-2',
+      newPassword: 'fay-secret-3',
+      revokeOtherSessions: false,
+    })
+    expect(kept.statusCode).toBe(200)
+    expect((await tablet.get('/api/auth/get-session')).json()?.user.email).toBe('fay@example.test')
   })
 })

@@ -5,7 +5,7 @@ import { registerSameOriginRule } from './same-origin.ts'
 describe('registerSameOriginRule()', () => {
   const app = Fastify()
   beforeAll(async () => {
-    registerSameOriginRule(app, { publicUrl: 'https://tools.example.test/' })
+    registerSameOriginRule(app, { trustedOrigins: ['https://tools.example.test', 'http://203.0.113.7:8080'] })
     app.post('/api/thing', async () => ({ ok: true }))
     app.delete('/api/thing', async () => ({ ok: true }))
     app.get('/api/thing', async () => ({ ok: true }))
@@ -22,8 +22,10 @@ describe('registerSameOriginRule()', () => {
     expect(await post({ 'sec-fetch-site': 'same-origin' })).toBe(200)
   })
 
-  it('accepts the origin of the address the request came to, for servers reached without PUBLIC_URL', async () => {
-    expect(await post({ origin: 'http://tools.example.test' })).toBe(200)
+  it('accepts the configured extra origins, never one taken from the Host header', async () => {
+    expect(await post({ origin: 'http://203.0.113.7:8080' })).toBe(200)
+    expect(await post({ origin: 'http://tools.example.test' })).toBe(403)
+    expect(await post({ host: 'evil.example', origin: 'http://evil.example' })).toBe(403)
     expect(await post({ origin: 'http://other.example.test' })).toBe(403)
   })
 

@@ -6,19 +6,23 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-export function isSameOriginRequest(request: FastifyRequest, publicOrigin: string): boolean {
+/**
+ * Only configured origins are trusted (PUBLIC_URL and ALLOWED_ORIGINS), never one derived from the
+ * request's own Host header, which whoever sends the request chooses.
+ */
+export function isSameOriginRequest(request: FastifyRequest, trustedOrigins: ReadonlySet<string>): boolean {
   const site = request.headers['sec-fetch-site']
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return false
   const origin = request.headers.origin
   if (origin === undefined) return true
-  return origin === publicOrigin || origin === `${request.protocol}://${request.host}`
+  return trustedOrigins.has(origin)
 }
 
-export function registerSameOriginRule(app: FastifyInstance, { publicUrl }: { publicUrl: string }) {
-  const publicOrigin = new URL(publicUrl).origin
+export function registerSameOriginRule(app: FastifyInstance, { trustedOrigins }: { trustedOrigins: string[] }) {
+  const trusted = new Set(trustedOrigins)
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return
-    if (isSameOriginRequest(request, publicOrigin)) return
+    if (isSameOriginRequest(request, trusted)) return
     return reply
       .code(403)
       .send({ error: { type: 'cross_origin_request', message: 'Cross-origin requests are not allowed' } })

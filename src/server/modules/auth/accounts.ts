@@ -35,6 +35,7 @@ export async function registerAccounts(
     db: database.db,
     dialect: database.dialect,
     publicUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
     secret: await loadAuthSecret(database.db),
     mails: createAuthMails(mailer, app.log),
     log: app.log,

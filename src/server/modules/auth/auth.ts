@@ -15,6 +15,8 @@ export interface AuthOptions {
   db: Kysely<DatabaseSchema>
   dialect: 'sqlite' | 'postgres'
   publicUrl: string
+  /** PUBLIC_URL's origin and ALLOWED_ORIGINS: the only origins better-auth accepts. */
+  trustedOrigins: string[]
   secret: string
   mails: AuthMails
   log: FastifyBaseLogger
@@ -22,21 +24,14 @@ export interface AuthOptions {
 
 const HOUR = 60 * 60
 
-function sameHostOrigins(request: Request | undefined): string[] {
-  const host = request?.headers.get('host')
-  if (!host || !/^[a-zA-Z0-9.:[\]-]+$/.test(host)) return []
-  return [`http://${host}`, `https://${host}`]
-}
-
-export function createAuth({ db, dialect, publicUrl, secret, mails, log }: AuthOptions) {
+export function createAuth({ db, dialect, publicUrl, trustedOrigins, secret, mails, log }: AuthOptions) {
   return betterAuth({
     appName: 'NetToolbox',
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret,
-    // PUBLIC_URL, plus the host the browser itself addressed (a self-hoster opening the site by IP
-    // or another name): an Origin equal to the request's own Host is a same-origin request.
-    trustedOrigins: (request) => [new URL(publicUrl).origin, ...sameHostOrigins(request)],
+    // Configured origins only: never one built from the request's Host header.
+    trustedOrigins,
     // Transactions only on PostgreSQL: SQLite has a single connection, and a query outside the
     // transaction while it is open would wait forever.
     database: { db, type: dialect, transaction: dialect === 'postgres' },

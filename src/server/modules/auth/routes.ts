@@ -19,12 +19,22 @@ function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
   }
   headers.set(CLIENT_IP_HEADER, request.ip)
+  const url = new URL(request.url, publicUrl)
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined
-  return new Request(new URL(request.url, publicUrl), {
+  return new Request(url, {
     method: request.method,
     headers,
-    body: hasBody ? JSON.stringify(request.body) : undefined,
+    body: hasBody ? JSON.stringify(withDefaults(url.pathname, request.body)) : undefined,
   })
+}
+
+/**
+ * A password change signs out every other session unless the caller explicitly keeps them: whoever
+ * changes a password because it leaked wants the thief's session gone.
+ */
+function withDefaults(pathname: string, body: unknown): unknown {
+  if (!pathname.endsWith('/change-password') || typeof body !== 'object' || body === null) return body
+  return 'revokeOtherSessions' in body ? body : { ...body, revokeOtherSessions: true }
 }
 
 /**
