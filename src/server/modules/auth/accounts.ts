@@ -14,6 +14,7 @@ import { loadAuthSecret } from './auth-secret.ts'
 import { createEmailRateLimiter } from './email-rate-limit.ts'
 import { authRoutes } from './routes.ts'
 import { type CurrentUser, createCurrentUser } from './session.ts'
+import { createSignInThrottle } from './sign-in-throttle.ts'
 
 export interface Accounts {
   currentUser: CurrentUser
@@ -41,7 +42,8 @@ export async function registerAccounts(
     log: app.log,
   })
   const emailLimiter = createEmailRateLimiter(database.db)
-  await app.register(authRoutes, { auth, publicUrl: config.publicUrl, emailLimiter })
+  const signInThrottle = createSignInThrottle(database.db)
+  await app.register(authRoutes, { auth, publicUrl: config.publicUrl, emailLimiter, signInThrottle })
 
   const currentUser = createCurrentUser(auth)
   const history = createToolResultsRepository(database.db)

@@ -11,8 +11,9 @@ export interface EmailLimit {
 }
 
 /** better-auth paths (below /api/auth) limited per email address. */
+// Sign-in is not among them: a per-account cap would let strangers lock the owner out. Wrong
+// passwords slow down their own address instead (sign-in-throttle.ts).
 export const EMAIL_LIMITS: Readonly<Record<string, EmailLimit>> = {
-  '/sign-in/email': { max: 10, windowMs: 15 * 60_000 },
   '/sign-up/email': { max: 5, windowMs: 60 * 60_000 },
   '/request-password-reset': { max: 3, windowMs: 60 * 60_000 },
   '/send-verification-email': { max: 3, windowMs: 60 * 60_000 },

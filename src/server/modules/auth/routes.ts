@@ -1,13 +1,16 @@
 // /api/auth/*: better-auth's own routes, bridged from Fastify to its fetch-style handler, behind
 // our per-email limits.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { clientAddressKey } from '../limits/client-key.ts'
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts'
 import type { EmailRateLimiter } from './email-rate-limit.ts'
+import type { SignInThrottle } from './sign-in-throttle.ts'
 
 export interface AuthRoutesOptions {
   auth: Auth
   publicUrl: string
   emailLimiter: EmailRateLimiter
+  signInThrottle: SignInThrottle
 }
 
 const DROPPED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', CLIENT_IP_HEADER])
@@ -71,24 +74,36 @@ function emailOf(body: unknown): string | undefined {
   return typeof body.email === 'string' ? body.email : undefined
 }
 
-export async function authRoutes(app: FastifyInstance, { auth, publicUrl, emailLimiter }: AuthRoutesOptions) {
+const tooMany = (reply: FastifyReply, retryAfterSeconds: number) =>
+  reply
+    .code(429)
+    .header('retry-after', String(retryAfterSeconds))
+    .send({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' })
+
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, publicUrl, emailLimiter, signInThrottle }: AuthRoutesOptions,
+) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(request, reply) {
       const email = request.method === 'POST' ? emailOf(request.body) : undefined
-      if (email !== undefined) {
-        const action = new URL(request.url, publicUrl).pathname.slice('/api/auth'.length).replace(/\/+$/, '')
+      const action = new URL(request.url, publicUrl).pathname.slice('/api/auth'.length).replace(/\/+$/, '')
+      const signIn = email !== undefined && action === '/sign-in/email'
+      const address = clientAddressKey(request.ip)
+      if (signIn) {
+        const decision = await signInThrottle.check(email, address)
+        if (!decision.allowed) return tooMany(reply, decision.retryAfterSeconds)
+      } else if (email !== undefined) {
         const decision = await emailLimiter.consume(action, email)
-        if (!decision.allowed) {
-          return reply
-            .code(429)
-            .header('retry-after', String(decision.retryAfterSeconds))
-            .send({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' })
-        }
+        if (!decision.allowed) return tooMany(reply, decision.retryAfterSeconds)
       }
-      return sendFetchResponse(reply, await auth.handler(toFetchRequest(request, publicUrl)))
+      const response = await auth.handler(toFetchRequest(request, publicUrl))
+      if (signIn && response.status === 401) await signInThrottle.recordFailure(email, address)
+      if (signIn && response.ok) await signInThrottle.recordSuccess(email, address)
+      return sendFetchResponse(reply, response)
     },
   })
 }
