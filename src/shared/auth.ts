@@ -9,5 +9,8 @@ export const authMessages = {
   newPasswordsDoNotMatch: 'New passwords do not match',
   newPasswordTooShort: 'New password must be at least 6 characters long',
   noUser: 'No user logged in',
-  alreadyExists: 'An account with this email already exists.',
+  /** The one answer to every sign-up, new address or not: the mail says which it was. */
+  signUpSent: 'Check your email: we sent you a link to finish signing up.',
+  signUpExistingHint:
+    'If this address already has an account, the email says so: sign in or reset your password instead.',
 } as const

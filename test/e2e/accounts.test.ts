@@ -59,8 +59,8 @@ describe.skipIf(!ready)('accounts in the browser', () => {
   it('signs up, signs in, saves a DNS result to the history, expands and deletes it, and signs out', async () => {
     const page = await newPage()
     await signUp(page, 'jo@example.test', 'jo-secret')
-    await toast(page, 'Account created! Please check your email for verification.')
-    await page.getByRole('status').filter({ hasText: 'Account created!' }).waitFor()
+    await toast(page, 'Check your email: we sent you a link to finish signing up.')
+    await page.getByRole('status').filter({ hasText: 'we sent you a link to finish signing up' }).waitFor()
 
     await signIn(page, 'jo@example.test', 'jo-secret')
     await toast(page, 'Sign in failed: Email not verified. We sent you a new verification link.')
@@ -101,11 +101,11 @@ describe.skipIf(!ready)('accounts in the browser', () => {
     await page.context().close()
   }, 90_000)
 
-  it('offers sign-in or reset when the email is already registered', async () => {
+  it('answers a registered email like a new one, offering sign-in or reset to everyone', async () => {
     const page = await newPage()
     await signUp(page, 'jo@example.test', 'another-pass')
-    await page.getByText('An account with this email already exists.').waitFor()
-    await toast(page, 'Account already exists. Please sign in or reset your password.')
+    await page.getByText('Check your email: we sent you a link to finish signing up.').first().waitFor()
+    await toast(page, 'Check your email: we sent you a link to finish signing up.')
     await page.getByRole('button', { name: 'Sign In Instead' }).click()
     expect(await page.getByLabel('Email').inputValue()).toBe('jo@example.test')
     await page.getByRole('button', { name: 'Forgot your password?' }).click()

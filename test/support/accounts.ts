@@ -52,10 +52,15 @@ export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
 }
 
 /** The newest outbox mail to an address. */
-export async function latestOutboxMail(dataDir: string, to: string): Promise<ParsedMail> {
-  const mail = (await readOutbox(dataDir)).filter((m) => m.to === to).at(-1)
-  if (!mail) throw new Error(`no mail to ${to} in the outbox`)
-  return mail
+/** The newest mail to `to` in the outbox; mails go out just after the answer, so this waits a moment. */
+export async function latestOutboxMail(dataDir: string, to: string, timeoutMs = 5000): Promise<ParsedMail> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const mail = (await readOutbox(dataDir).catch(() => [])).filter((m) => m.to === to).at(-1)
+    if (mail) return mail
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in the outbox`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
 }
 
 /** Signs up, opens the verification link of the mail, and returns the signed-in client. */

@@ -12,13 +12,17 @@ export interface SmtpSink {
   stop(): Promise<void>
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `delayMs` holds every connection that long before the greeting: a slow mail server. */
+export async function startSmtpSink({ delayMs = 0 } = {}): Promise<SmtpSink> {
   const mails: ParsedMail[] = []
   const waiters = new Set<() => void>()
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      setTimeout(callback, delayMs)
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))

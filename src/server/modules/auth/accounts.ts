@@ -31,14 +31,18 @@ export async function registerAccounts(
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'outbox'),
   })
-  app.addHook('onClose', async () => mailer.close())
+  const mails = createAuthMails(mailer, app.log)
+  app.addHook('onClose', async () => {
+    await mails.drain()
+    await mailer.close()
+  })
   const auth = createAuth({
     db: database.db,
     dialect: database.dialect,
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
     secret: await loadAuthSecret(database.db),
-    mails: createAuthMails(mailer, app.log),
+    mails,
     log: app.log,
   })
   const emailLimiter = createEmailRateLimiter(database.db)

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import { MIN_PASSWORD_LENGTH } from '../../../shared/auth.ts'
 import type { DatabaseSchema } from '../../db/schema.ts'
-import { rejectDuplicateSignUp, rememberPasswordReset, signInAfterPasswordReset } from './auth-hooks.ts'
+import { rememberPasswordReset, signInAfterPasswordReset } from './auth-hooks.ts'
 import type { AuthMails } from './auth-mails.ts'
 
 /** Set by our HTTP bridge from Fastify's request.ip (which honours TRUST_PROXY); clients cannot forge it. */
@@ -43,6 +43,9 @@ export function createAuth({ db, dialect, publicUrl, trustedOrigins, secret, mai
       resetPasswordTokenExpiresIn: HOUR,
       sendResetPassword: ({ user, url }) => mails.sendPasswordReset(user.email, url),
       onPasswordReset: async ({ user }, request) => rememberPasswordReset(request, user.id),
+      // A sign-up with a registered address answers exactly like a new one (better-auth hashes the
+      // password either way); the owner gets a mail with the way to sign in or reset instead.
+      onExistingUserSignUp: ({ user }) => mails.sendSignUpAttempt(user.email, `${publicUrl.replace(/\/$/, '')}/auth`),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -75,7 +78,6 @@ export function createAuth({ db, dialect, publicUrl, trustedOrigins, secret, mai
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     hooks: {
-      before: rejectDuplicateSignUp,
       after: signInAfterPasswordReset,
     },
     telemetry: { enabled: false },

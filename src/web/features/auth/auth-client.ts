@@ -9,8 +9,3 @@ export const authClient = createAuthClient({ basePath: '/api/auth' })
 export function authErrorMessage(error: { message?: string; statusText?: string } | null | undefined): string {
   return error?.message || error?.statusText || 'An unknown error occurred'
 }
-
-/** better-auth's code for a sign-up with a registered email. */
-export function isAlreadyRegistered(error: { code?: string } | null | undefined): boolean {
-  return error?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' || error?.code === 'USER_ALREADY_EXISTS'
-}

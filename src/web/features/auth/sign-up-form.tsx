@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 import { authMessages } from '../../../shared/auth.ts'
 import { Button } from '../../components/button.tsx'
-import { authClient, authErrorMessage, isAlreadyRegistered } from './auth-client.ts'
+import { authClient, authErrorMessage } from './auth-client.ts'
 import { AuthField, FormError } from './auth-field.tsx'
 import { checkSignUp } from './auth-validation.ts'
 
@@ -13,7 +13,7 @@ export interface SignUpFormProps {
   onResetPassword(): void
 }
 
-type Outcome = 'none' | 'created' | 'exists'
+type Outcome = 'none' | 'sent'
 
 export function SignUpForm({ email, onEmailChange, onSignInInstead, onResetPassword }: SignUpFormProps) {
   const [password, setPassword] = useState('')
@@ -30,18 +30,14 @@ export function SignUpForm({ email, onEmailChange, onSignInInstead, onResetPassw
     setBusy(true)
     const { error } = await authClient.signUp.email({ email: email.trim(), password, name: '', callbackURL: '/' })
     setBusy(false)
-    if (isAlreadyRegistered(error)) {
-      setOutcome('exists')
-      toast.error('Account already exists. Please sign in or reset your password.')
-      return
-    }
     if (error) {
       toast.error(`Sign up failed: ${authErrorMessage(error)}`)
       return
     }
     setPassword('')
-    setOutcome('created')
-    toast.success('Account created! Please check your email for verification.')
+    // The same answer whether or not the address already has an account: the mail tells which.
+    setOutcome('sent')
+    toast.success(authMessages.signUpSent)
   }
 
   return (
@@ -49,14 +45,10 @@ export function SignUpForm({ email, onEmailChange, onSignInInstead, onResetPassw
       <AuthField label="Email" type="email" value={email} onChange={onEmailChange} autoComplete="email" />
       <AuthField label="Password" value={password} onChange={setPassword} autoComplete="new-password" />
       <FormError message={problem} />
-      {outcome === 'created' && (
-        <p role="status" className="rounded-lg bg-accent-soft p-3 text-sm">
-          Account created! Please check your email for verification.
-        </p>
-      )}
-      {outcome === 'exists' && (
-        <div role="alert" className="space-y-3 rounded-lg border border-border p-3 text-sm">
-          <p>{authMessages.alreadyExists}</p>
+      {outcome === 'sent' && (
+        <div role="status" className="space-y-3 rounded-lg bg-accent-soft p-3 text-sm">
+          <p>{authMessages.signUpSent}</p>
+          <p>{authMessages.signUpExistingHint}</p>
           <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={onSignInInstead}>
               Sign In Instead
