@@ -21,6 +21,7 @@ import { phoneRoutes } from './modules/phone/routes.ts'
 import { securityTxtRoutes } from './modules/security-txt/routes.ts'
 import { speedRoutes } from './modules/speed/routes.ts'
 import { toolRoutes } from './modules/tools/routes.ts'
+import { createGuardedServer, guardConnections } from './plugins/connection-guard.ts'
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts'
 import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { openApiRoute, registerOpenApi } from './plugins/openapi.ts'
@@ -43,8 +44,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 64 * 1024,
     requestTimeout: 120_000,
+    serverFactory: (handler) => createGuardedServer(handler, config.connections, 120_000),
     frameworkErrors: answerFrameworkError,
   })
+  guardConnections(app.server, config.connections, app.log, { perClientApplies: config.trustProxy === false })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)

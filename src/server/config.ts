@@ -2,6 +2,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import type { ConnectionLimits } from './plugins/connection-guard.ts'
 
 const list = z
   .string()
@@ -68,6 +69,10 @@ const envSchema = z.object({
   MAX_CONCURRENT_PER_TOOL: z.coerce.number().int().min(1).default(16),
   MAX_CONCURRENT_PER_CLIENT: z.coerce.number().int().min(1).default(4),
   SECURITY_CONTACT: z.string().trim().min(3).default('mailto:security@nettoolbox.example'),
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(64),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+  BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(1024),
   ALLOWED_ORIGINS: list.pipe(z.array(z.url('must be an origin such as http://203.0.113.7:8080'))),
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -116,6 +121,8 @@ export interface Config {
   limits: LimitSettings
   /** Where vulnerabilities are reported (security.txt Contact: a mailto: or https: URI). */
   securityContact: string
+  /** Caps on open connections and the deadlines of slow clients (src/server/plugins/connection-guard.ts). */
+  connections: ConnectionLimits
   /**
    * Origins whose browsers may change state through the API (sign in, run tools): PUBLIC_URL's origin
    * first, then ALLOWED_ORIGINS (e.g. the address of a self-hosted site opened by IP).
@@ -221,6 +228,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrentPerClient: e.MAX_CONCURRENT_PER_CLIENT,
     },
     securityContact: toContactUri(e.SECURITY_CONTACT),
+    connections: {
+      perClient: e.MAX_CONNECTIONS_PER_CLIENT,
+      total: e.MAX_CONNECTIONS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      bodyMinBytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND,
+      bodyGraceMs: 5000,
+    },
     trustedOrigins: [...new Set([new URL(publicUrl).origin, ...e.ALLOWED_ORIGINS.map((o) => new URL(o).origin)])],
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
   }
