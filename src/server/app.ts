@@ -69,7 +69,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(healthRoutes, { pingDatabase: () => deps.database.ping() })
   const accounts = await registerAccounts(app, { config, database: deps.database })
-  await registerLimits(app, { config, currentUser: accounts.currentUser })
+  await registerLimits(app, { config, currentUser: accounts.currentUser, metrics })
   const registry = createRegistry(config)
   await app.register(toolRoutes, {
     net,

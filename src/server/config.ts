@@ -68,6 +68,10 @@ const envSchema = z.object({
   MAX_CONCURRENT_RUNS: z.coerce.number().int().min(1).default(64),
   MAX_CONCURRENT_PER_TOOL: z.coerce.number().int().min(1).default(16),
   MAX_CONCURRENT_PER_CLIENT: z.coerce.number().int().min(1).default(4),
+  QUEUE_PER_TOOL: z.coerce.number().int().min(0).default(32),
+  QUEUE_MAX_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  RUN_COST_SECONDS: z.coerce.number().int().min(1).default(10),
+  IPV6_SUBNETS_PER_48: z.coerce.number().int().min(1).default(8),
   SECURITY_CONTACT: z.string().trim().min(3).default('mailto:security@nettoolbox.example'),
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(64),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
@@ -149,6 +153,14 @@ export interface LimitSettings {
   concurrentPerTool: number
   /** Runs in progress from one client address in this process. */
   concurrentPerClient: number
+  /** Runs that may wait in line for one tool when its slots are taken (0: refuse at once). */
+  queuePerTool: number
+  /** The longest a run waits in line. */
+  queueMaxWaitMs: number
+  /** A run costs one more unit of its budgets for every started period of this length beyond the first. */
+  runCostSeconds: number
+  /** Active IPv6 /64s in one /48 beyond which the whole /48 shares one rate budget. */
+  ipv6SubnetsPer48: number
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -226,6 +238,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrentRuns: e.MAX_CONCURRENT_RUNS,
       concurrentPerTool: e.MAX_CONCURRENT_PER_TOOL,
       concurrentPerClient: e.MAX_CONCURRENT_PER_CLIENT,
+      queuePerTool: e.QUEUE_PER_TOOL,
+      queueMaxWaitMs: e.QUEUE_MAX_WAIT_SECONDS * 1000,
+      runCostSeconds: e.RUN_COST_SECONDS,
+      ipv6SubnetsPer48: e.IPV6_SUBNETS_PER_48,
     },
     securityContact: toContactUri(e.SECURITY_CONTACT),
     connections: {

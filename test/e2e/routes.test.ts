@@ -187,8 +187,11 @@ describe.skipIf(!browserAvailable)('routes in the browser', () => {
     await page.goto(site.url('/cloudflare-registrar'))
     await page.getByRole('heading', { level: 1, name: 'Cloudflare Registrar' }).waitFor()
     await page.setViewportSize({ width: 1280, height: 400 })
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-    await page.waitForFunction(() => window.scrollY > 0)
+    // Scroll again until it sticks: the page may still be growing (the embedded frame loads).
+    await page.waitForFunction(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight)
+      return window.scrollY > 0
+    })
     await page.getByRole('link', { name: 'NetToolbox' }).click()
     // The heading and the scroll come in the same render.
     await page.getByRole('heading', { level: 1, name: 'Network Diagnostic Toolkit' }).waitFor()

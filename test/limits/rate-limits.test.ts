@@ -33,6 +33,10 @@ describe('limits are on by default', () => {
       concurrentRuns: 64,
       concurrentPerTool: 16,
       concurrentPerClient: 4,
+      queuePerTool: 32,
+      queueMaxWaitMs: 60_000,
+      runCostSeconds: 10,
+      ipv6SubnetsPer48: 8,
     })
   })
 })

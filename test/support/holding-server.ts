@@ -8,11 +8,17 @@ export interface HoldingServer {
   connections(count: number): Promise<void>
   /** Resets every open connection, and every later one at once. */
   release(): void
+  /** Request lines received so far ("GET /a HTTP/1.1"), in arrival order, held or not. */
+  requests: string[]
+  /** Resets the open connections whose request line matches. */
+  releaseWhere(match: (requestLine: string) => boolean): void
   close(): Promise<void>
 }
 
 export async function startHoldingServer(host = '127.0.0.1'): Promise<HoldingServer> {
   const sockets = new Set<net.Socket>()
+  const requests: string[] = []
+  const lines = new Map<net.Socket, string>()
   const waiters: Array<{ count: number; resolve: () => void }> = []
   let releasing = false
   const server = net.createServer((socket) => {
@@ -20,6 +26,11 @@ export async function startHoldingServer(host = '127.0.0.1'): Promise<HoldingSer
     if (releasing) return void socket.resetAndDestroy()
     sockets.add(socket)
     socket.once('close', () => sockets.delete(socket))
+    socket.once('data', (chunk: Buffer) => {
+      const line = chunk.toString('latin1').split('\r\n')[0] ?? ''
+      lines.set(socket, line)
+      requests.push(line)
+    })
     for (const waiter of waiters.filter((w) => sockets.size >= w.count)) {
       waiters.splice(waiters.indexOf(waiter), 1)
       waiter.resolve()
@@ -34,6 +45,10 @@ export async function startHoldingServer(host = '127.0.0.1'): Promise<HoldingSer
     release() {
       releasing = true
       for (const socket of sockets) socket.resetAndDestroy()
+    },
+    requests,
+    releaseWhere(match) {
+      for (const socket of sockets) if (match(lines.get(socket) ?? '')) socket.resetAndDestroy()
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }

@@ -11,6 +11,10 @@ const limits: LimitSettings = {
   concurrentRuns: 64,
   concurrentPerTool: 16,
   concurrentPerClient: 4,
+  queuePerTool: 32,
+  queueMaxWaitMs: 60_000,
+  runCostSeconds: 10,
+  ipv6SubnetsPer48: 8,
 }
 
 describe('planLimits()', () => {

@@ -1,20 +1,27 @@
-// Applies the limits to every route of the app (one preHandler hook): concurrency caps on tool runs,
-// then the rate budgets of limit-rules.ts per address and per signed-in account.
+// Applies the limits to every route of the app (one preHandler hook): the rate budgets of
+// limit-rules.ts per address (an IPv6 /48 when it holds many active /64s) and per signed-in account,
+// then the fair concurrency gate of tool runs, where a run may wait in line (streamed runs are told
+// their place). A long run costs its budgets more once it ends.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { findEntry } from '../../../shared/catalogue.ts'
 import type { Config } from '../../config.ts'
 import type { CurrentUser } from '../auth/session.ts'
+import type { Metrics } from '../metrics/metrics.ts'
 import { clientAddressKey } from './client-key.ts'
-import { createConcurrencyGate, type GateDecision } from './concurrency-gate.ts'
+import { createConcurrencyGate, type GateRefusal } from './concurrency-gate.ts'
 import { type CounterStore, createMemoryCounterStore } from './counter-store.ts'
 import { planLimits } from './limit-rules.ts'
+import { endStreamWithRefusal, wantsEventStream, writeQueueEvent } from './queue-events.ts'
 import { createRateLimiter } from './rate-limiter.ts'
 import { createRedisCounterStore } from './redis-counter-store.ts'
 import { BUSY_RETRY_AFTER_SECONDS, type Refusal, sendRefusal } from './refusals.ts'
+import { createSubnetKeys } from './subnet-key.ts'
 
 export interface LimitsOptions {
   config: Pick<Config, 'limits' | 'redisUrl' | 'speedMaxBytes'>
   currentUser: CurrentUser
+  /** Refusals by limit and the runs in progress are reported here. */
+  metrics?: Metrics
 }
 
 async function createStore(app: FastifyInstance, redisUrl: string | undefined): Promise<CounterStore> {
@@ -37,9 +44,9 @@ async function accountIdOf(request: FastifyRequest, currentUser: CurrentUser): P
   return (await currentUser(request).catch(() => null))?.id
 }
 
-function busyRefusal(decision: Exclude<GateDecision, { admitted: true }>, tool: string): Refusal {
+function busyRefusal(reason: GateRefusal, tool: string, maxWaitSeconds: number): Refusal {
   const retry = BUSY_RETRY_AFTER_SECONDS
-  if (decision.reason === 'client') {
+  if (reason === 'client') {
     return {
       status: 429,
       type: 'rate_limited',
@@ -47,60 +54,95 @@ function busyRefusal(decision: Exclude<GateDecision, { admitted: true }>, tool: 
       message: `Too many tool runs in progress from your address. Try again in ${retry} s.`,
     }
   }
-  const what = decision.reason === 'tool' ? `${findEntry(tool)?.name ?? tool} runs` : 'tool runs'
-  return {
-    status: 503,
-    type: 'server_busy',
-    retryAfterSeconds: retry,
-    message: `The server is busy with too many ${what}. Try again in ${retry} s.`,
-  }
+  const name = findEntry(tool)?.name ?? tool
+  const message =
+    reason === 'wait-too-long'
+      ? `The server is busy: your ${name} run waited ${maxWaitSeconds} s in line without a free slot. Try again in ${retry} s.`
+      : reason === 'queue-full'
+        ? `The server is busy: the line for ${name} runs is full. Try again in ${retry} s.`
+        : `The server is busy with too many ${reason === 'tool' ? `${name} runs` : 'tool runs'}. Try again in ${retry} s.`
+  return { status: 503, type: 'server_busy', retryAfterSeconds: retry, message }
 }
 
-export async function registerLimits(app: FastifyInstance, { config, currentUser }: LimitsOptions): Promise<void> {
+/** Aborted when the client goes away. */
+function closedSignal(request: FastifyRequest): AbortSignal {
+  const controller = new AbortController()
+  request.raw.socket?.once('close', () => controller.abort())
+  return controller.signal
+}
+
+export async function registerLimits(
+  app: FastifyInstance,
+  { config, currentUser, metrics }: LimitsOptions,
+): Promise<void> {
   const store = await createStore(app, config.redisUrl)
   app.addHook('onClose', async () => store.close())
   const limiter = createRateLimiter(store, {
     onStoreFailure: (error) =>
       app.log.error({ err: error }, 'rate-limit store unavailable: requests pass without rate limits'),
   })
+  const { limits } = config
   const gate = createConcurrencyGate({
-    overall: config.limits.concurrentRuns,
-    perTool: config.limits.concurrentPerTool,
-    perClient: config.limits.concurrentPerClient,
+    overall: limits.concurrentRuns,
+    perTool: limits.concurrentPerTool,
+    perClient: limits.concurrentPerClient,
+    queuePerTool: limits.queuePerTool,
+    maxWaitMs: limits.queueMaxWaitMs,
   })
+  metrics?.gauge('concurrency', () => gate.inUse())
+  const subnets = createSubnetKeys({ threshold: limits.ipv6SubnetsPer48 })
 
   app.addHook('preHandler', async (request, reply) => {
     const route = request.routeOptions.url
     if (!route) return
     const transferBytes = route.startsWith('/api/speed/') ? transferBytesOf(request, config.speedMaxBytes) : undefined
-    const plan = planLimits({ method: request.method, route, transferBytes }, config.limits)
+    const plan = planLimits({ method: request.method, route, transferBytes }, limits)
     if (!plan) return
     const address = clientAddressKey(request.ip)
-    let release = () => {}
-    if (plan.run) {
-      const decision = gate.enter(plan.run, address)
-      if (!decision.admitted) {
-        request.log.info(
-          { limit: `concurrent-${decision.reason}`, client: address },
-          'request refused by a concurrency cap',
-        )
-        return sendRefusal(reply, plan.shape, busyRefusal(decision, plan.run))
-      }
-      release = decision.release
-      reply.raw.once('close', release)
+    const client = {
+      address: subnets.keyFor(request.ip),
+      accountId: plan.budgets.some((b) => b.perAccount) ? await accountIdOf(request, currentUser) : undefined,
     }
-    const accountId = plan.budgets.some((b) => b.perAccount) ? await accountIdOf(request, currentUser) : undefined
-    const refused = await limiter.consume(plan.budgets, { address, accountId })
-    if (!refused) return
-    release()
-    const { budget, subject, retryAfterSeconds } = refused
-    request.log.info({ limit: budget.name, by: subject, client: address }, 'request refused by a rate limit')
-    const message = `${budget.tooMany} from your ${subject}. Try again in ${retryAfterSeconds} s.`
-    return sendRefusal(
-      reply,
-      plan.shape,
-      { status: 429, type: 'rate_limited', message, retryAfterSeconds },
-      budget.name === 'speed',
-    )
+    const refused = await limiter.consume(plan.budgets, client)
+    if (refused) {
+      const { budget, subject, retryAfterSeconds } = refused
+      request.log.info({ limit: budget.name, by: subject, client: address }, 'request refused by a rate limit')
+      metrics?.observeRefusal(budget.name)
+      const message = `${budget.tooMany} from your ${subject}. Try again in ${retryAfterSeconds} s.`
+      return sendRefusal(
+        reply,
+        plan.shape,
+        { status: 429, type: 'rate_limited', message, retryAfterSeconds },
+        budget.name === 'speed',
+      )
+    }
+    if (!plan.run) return
+    const tool = plan.run
+    const stream = wantsEventStream(request)
+    const decision = await gate.enter(tool, address, {
+      signal: closedSignal(request),
+      onQueued: stream ? (place) => writeQueueEvent(reply, place) : undefined,
+    })
+    if (!decision.admitted) {
+      request.log.info(
+        { limit: `concurrent-${decision.reason}`, client: address },
+        'request refused by a concurrency cap',
+      )
+      metrics?.observeRefusal(`concurrent-${decision.reason}`)
+      const refusal = busyRefusal(decision.reason, tool, Math.round(limits.queueMaxWaitMs / 1000))
+      if (reply.raw.headersSent) return endStreamWithRefusal(reply, refusal)
+      return sendRefusal(reply, plan.shape, refusal)
+    }
+    const started = performance.now()
+    reply.raw.once('close', () => {
+      decision.release()
+      // A long run costs more: one more unit of each budget per started period beyond the first.
+      const extra = Math.ceil((performance.now() - started) / (limits.runCostSeconds * 1000)) - 1
+      if (extra > 0)
+        void limiter.consume(
+          plan.budgets.map((budget) => ({ ...budget, amount: budget.amount * extra })),
+          client,
+        )
+    })
   })
 }

@@ -1,14 +1,10 @@
-// Server-sent events for tool runs: `progress` events as they happen, then one `result` event.
-import type { FastifyReply, FastifyRequest } from 'fastify'
+// Server-sent events for tool runs: `queue` events while the run waits in line, `progress` events as
+// they happen, then one `result` event.
+import type { FastifyReply } from 'fastify'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import { sseEvent as event, startEventStream } from '../limits/queue-events.ts'
 
-export function wantsEventStream(request: FastifyRequest): boolean {
-  return (request.headers.accept ?? '').includes('text/event-stream')
-}
-
-function event(name: string, data: unknown): string {
-  return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`
-}
+export { wantsEventStream } from '../limits/queue-events.ts'
 
 export async function streamToolRun(
   reply: FastifyReply,
@@ -16,12 +12,8 @@ export async function streamToolRun(
 ): Promise<void> {
   reply.hijack()
   const raw = reply.raw
-  raw.writeHead(200, {
-    ...(reply.getHeaders() as Record<string, string>),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-accel-buffering': 'no',
-  })
+  // A run that waited in line has started the stream already.
+  startEventStream(reply)
   const write = (text: string) => {
     if (!raw.destroyed) raw.write(text)
   }

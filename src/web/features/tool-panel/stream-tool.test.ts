@@ -80,3 +80,40 @@ describe('streamTool()', () => {
     )
   })
 })
+
+describe('streamTool() while waiting in line', () => {
+  it('hands each place in line to onQueue, then the answer', async () => {
+    serverStreams([
+      event('queue', { position: 2, estimatedWaitMs: 10_000 }),
+      event('queue', { position: 1, estimatedWaitMs: 5000 }),
+      event('result', answer),
+    ])
+    const places: unknown[] = []
+    const got = await streamTool(
+      'ping',
+      { input: 'srv.lab.test' },
+      { onProgress: () => {}, onQueue: (p) => places.push(p) },
+    )
+    expect(places).toEqual([
+      { position: 2, estimatedWaitMs: 10_000 },
+      { position: 1, estimatedWaitMs: 5000 },
+    ])
+    expect(got.lines).toEqual(['1 packets'])
+  })
+
+  it('rejects with the server_busy message when the wait ends without a slot', async () => {
+    serverStreams([
+      event('queue', { position: 1, estimatedWaitMs: 5000 }),
+      event('error', {
+        error: {
+          type: 'server_busy',
+          message: 'The server is busy: your Ping run waited 60 s in line without a free slot. Try again in 5 s.',
+        },
+      }),
+    ])
+    await expect(streamTool('ping', { input: 'x' }, { onProgress: () => {} })).rejects.toMatchObject({
+      message: 'The server is busy: your Ping run waited 60 s in line without a free slot. Try again in 5 s.',
+      status: 503,
+    })
+  })
+})

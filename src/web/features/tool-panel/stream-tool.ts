@@ -2,8 +2,13 @@
 import { z } from 'zod'
 import { errorBody, type ToolAnswer, toolResponse } from '../../../shared/tools/common.ts'
 import { ApiError } from '../../lib/api.ts'
-import type { ToolRunRequest } from './run-tool.ts'
+import { isQueuePlace, type QueuePlace } from './queue-place.ts'
 import { ToolFailure } from './tool-outcome.ts'
+
+export interface ToolRunRequest {
+  input: string
+  options?: unknown
+}
 
 export interface StreamEvent {
   event: string
@@ -46,11 +51,15 @@ async function failFromResponse(response: Response): Promise<never> {
   throw new ApiError(`Request failed with status ${response.status}`, response.status, 'http_error')
 }
 
-/** Runs a tool, handing each progress event to `onProgress`; settles like runTool(). */
+/**
+ * Runs a tool as a server-sent event stream, handing each progress event to `onProgress` and each
+ * place in line to `onQueue`; a "failed" diagnosis rejects with ToolFailure, transport and HTTP
+ * errors with ApiError.
+ */
 export async function streamTool(
   id: string,
   request: ToolRunRequest,
-  options: { signal?: AbortSignal; onProgress: (partial: unknown) => void },
+  options: { signal?: AbortSignal; onProgress: (partial: unknown) => void; onQueue?: (place: QueuePlace) => void },
 ): Promise<ToolAnswer> {
   const body = request.options === undefined ? { input: request.input } : request
   let response: Response
@@ -77,11 +86,14 @@ export async function streamTool(
       const { events, rest } = splitEvents(buffer + value)
       buffer = rest
       for (const { event, data } of events) {
-        if (event === 'progress') options.onProgress(data)
+        if (event === 'queue' && isQueuePlace(data)) options.onQueue?.(data)
+        else if (event === 'progress') options.onProgress(data)
         else if (event === 'result') return toAnswer(id, data)
         else if (event === 'error') {
           const error = errorBody.safeParse(data)
-          throw new ApiError(error.success ? error.data.error.message : 'Internal server error', 500, 'internal_error')
+          if (!error.success) throw new ApiError('Internal server error', 500, 'internal_error')
+          const { type, message } = error.data.error
+          throw new ApiError(message, type === 'server_busy' ? 503 : 500, type)
         }
       }
     }

@@ -5,6 +5,7 @@ import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import { OutputBox, type OutputState } from '../../components/output-box.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { LiveBox } from './live-box.tsx'
+import { describeQueuePlace, type QueuePlace } from './queue-place.ts'
 
 export interface LiveView {
   /** The view drawn from the progress events so far, and from the answer once it is there. */
@@ -24,10 +25,12 @@ export interface ToolOutputProps {
   /** A structured view of a successful answer, shown above its text lines. */
   renderDetails?: (answer: ToolAnswer) => ReactNode
   live?: LiveView
+  /** Where a run waiting for a free slot stands in line. */
+  queue?: QueuePlace | null
 }
 
-export function ToolOutput({ toolName, state, answer, progress, renderDetails, live }: ToolOutputProps) {
-  const loadingLabel = `Running ${toolName}...`
+export function ToolOutput({ toolName, state, answer, progress, renderDetails, live, queue }: ToolOutputProps) {
+  const loadingLabel = queue ? describeQueuePlace(queue) : `Running ${toolName}...`
   const running = state.kind === 'loading'
   if (live?.placement === 'replace') {
     if (running) return <LiveBox>{live.render(progress, answer)}</LiveBox>

@@ -114,6 +114,7 @@ export function ToolPanel({
           state={state}
           answer={run.data}
           progress={run.progress}
+          queue={run.queue}
           renderDetails={renderDetails}
           live={live}
         />

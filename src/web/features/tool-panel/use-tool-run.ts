@@ -4,14 +4,15 @@ import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import type { CatalogueEntry } from '../../../shared/catalogue.ts'
-import { runTool, type ToolRunRequest } from './run-tool.ts'
-import { streamTool } from './stream-tool.ts'
+import type { QueuePlace } from './queue-place.ts'
+import { streamTool, type ToolRunRequest } from './stream-tool.ts'
 import { successMessage } from './success-message.ts'
 import { describeError } from './tool-outcome.ts'
 
 export function useToolRun(entry: CatalogueEntry, streamed = false) {
   const controller = useRef<AbortController | null>(null)
   const [progress, setProgress] = useState<unknown[]>([])
+  const [queue, setQueue] = useState<QueuePlace | null>(null)
   useEffect(() => () => controller.current?.abort(), [])
 
   const mutation = useMutation({
@@ -20,14 +21,21 @@ export function useToolRun(entry: CatalogueEntry, streamed = false) {
       controller.current?.abort()
       const current = new AbortController()
       controller.current = current
-      if (!streamed) return runTool(entry.id, request, current.signal)
       setProgress([])
+      setQueue(null)
+      // Every run is streamed, so a run waiting for a free slot can show its place in line; only
+      // tools with a live view keep the progress events.
       return streamTool(entry.id, request, {
         signal: current.signal,
-        onProgress: (partial) => {
-          if (!current.signal.aborted) setProgress((events) => [...events, partial])
+        onQueue: (place) => {
+          if (!current.signal.aborted) setQueue(place)
         },
-      })
+        onProgress: (partial) => {
+          if (current.signal.aborted) return
+          setQueue(null)
+          if (streamed) setProgress((events) => [...events, partial])
+        },
+      }).finally(() => setQueue(null))
     },
     onSuccess: (answer) => {
       toast.success(successMessage(entry))
@@ -43,7 +51,8 @@ export function useToolRun(entry: CatalogueEntry, streamed = false) {
   const reset = () => {
     controller.current?.abort()
     setProgress([])
+    setQueue(null)
     mutation.reset()
   }
-  return { ...mutation, progress, reset }
+  return { ...mutation, progress, queue, reset }
 }

@@ -1,0 +1,38 @@
+// A streamed tool run that waits in line is told its place as server-sent `queue` events; the stream
+// starts with the first of them, so a refusal after that is an `error` event on the same stream.
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { QueuePosition } from './concurrency-gate.ts'
+import type { Refusal } from './refusals.ts'
+
+export function wantsEventStream(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/event-stream')
+}
+
+/** Starts the event stream once (status, headers); later writers check `headersSent`. */
+export function startEventStream(reply: FastifyReply): void {
+  if (reply.raw.headersSent) return
+  reply.raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-accel-buffering': 'no',
+  })
+}
+
+export function sseEvent(name: string, data: unknown): string {
+  return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`
+}
+
+export function writeQueueEvent(reply: FastifyReply, place: QueuePosition): void {
+  if (reply.raw.destroyed) return
+  startEventStream(reply)
+  reply.raw.write(sseEvent('queue', place))
+}
+
+export function endStreamWithRefusal(reply: FastifyReply, refusal: Refusal) {
+  reply.hijack()
+  if (!reply.raw.destroyed) {
+    reply.raw.end(sseEvent('error', { error: { type: refusal.type, message: refusal.message } }))
+  }
+  return reply
+}
