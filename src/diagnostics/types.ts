@@ -1,4 +1,4 @@
-// The tool contract (DESIGN.md §4): every diagnostic implements Diagnostic.
+// The tool contract (docs/architecture.md): every diagnostic implements Diagnostic.
 import type { z } from 'zod'
 import type { ToolId } from '../shared/catalogue.ts'
 import type { FailureSource } from '../shared/tools/common.ts'
@@ -18,7 +18,7 @@ export type Outcome<R> =
 
 export interface Diagnostic<Req extends { input: string }, R> {
   id: ToolId
-  /** Request body schema ({ input, options }) carrying the spec's validation messages. */
+  /** Request body schema ({ input, options }) carrying the product's validation messages. */
   request: z.ZodType<Req, unknown>
   /** Result schema, for OpenAPI and for clients parsing the answer. */
   result: z.ZodType<R>

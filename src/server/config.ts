@@ -1,4 +1,4 @@
-// The one validated configuration (DESIGN.md §5). Nothing else reads process.env.
+// The one validated configuration (docs/architecture.md). Nothing else reads process.env.
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'

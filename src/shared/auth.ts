@@ -1,4 +1,4 @@
-// Account rules and the spec's exact texts (product-spec §5, §8), shared by server and web.
+// Account rules and the product's exact texts (docs/product.md), shared by server and web.
 export const MIN_PASSWORD_LENGTH = 6
 
 export const authMessages = {

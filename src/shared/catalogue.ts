@@ -1,4 +1,4 @@
-// Every entry of the spec's tool catalogue (product-spec §2): ids, routes, names, panel texts, SEO.
+// Every entry of the product's tool catalogue (docs/product.md): ids, routes, names, panel texts, SEO.
 export type CatalogueKind = 'tool' | 'speed' | 'embed' | 'link' | 'phone' | 'registrar'
 
 export interface CatalogueEntry {
@@ -8,7 +8,7 @@ export interface CatalogueEntry {
   name: string
   description: string
   kind: CatalogueKind
-  /** Panel input label and submit button, for tools that take input (spec §2 "Tool panels"). */
+  /** Panel input label and submit button, for tools that take input (docs/product.md, Tool panels). */
   label?: string
   button?: string
   /** External address for embed and link-out entries. */
@@ -330,7 +330,7 @@ export function findEntryByRoute(route: string): CatalogueEntry | undefined {
   return catalogue.find((entry) => entry.route === route)
 }
 
-/** Ids served by POST /api/tools/:id (DESIGN.md §5). */
+/** Ids served by POST /api/tools/:id (docs/architecture.md). */
 export const TOOL_IDS = [
   'ping',
   'traceroute',

@@ -1,4 +1,4 @@
-// Every page path of the site (product-spec §2 route table); anything else is the 404 page.
+// Every page path of the site (docs/product.md, Routes); anything else is the 404 page.
 import { catalogue } from './catalogue.ts'
 
 export const PAGE_PATHS = ['/', '/auth', '/benefits', '/dashboard'] as const

@@ -9,7 +9,7 @@ import {
   whoisQueryInput,
 } from './validation.ts'
 
-describe('the spec domain rule', () => {
+describe('the product domain rule', () => {
   it.each(['example.com', 'a.b.example.co.uk', 'xn--bcher-kva.example', '1.example.net', `${'a'.repeat(63)}.com`])(
     'accepts %s',
     (value) => expect(isDomain(value)).toBe(true),
@@ -20,7 +20,7 @@ describe('the spec domain rule', () => {
   )
 })
 
-describe('field schemas carry the spec messages', () => {
+describe('field schemas carry the product messages', () => {
   it('domain: blank gives the toast text, malformed gives "Invalid domain format"', () => {
     expect(domainInput.safeParse('  ').error?.issues[0]?.message).toBe(messages.blank)
     expect(domainInput.safeParse('bad_domain!').error?.issues[0]?.message).toBe('Invalid domain format')

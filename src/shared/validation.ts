@@ -1,4 +1,4 @@
-// The spec's input rules (product-spec §5) and their exact messages, shared by server and web.
+// The product's input rules (docs/product.md) and their exact messages, shared by server and web.
 import { z } from 'zod'
 import { toAsciiDomain } from './idn.ts'
 
@@ -21,7 +21,7 @@ export const DOMAIN_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9-]{0,62}(\.[a-zA-Z0-9][a-zA
 /** Dotted IPv4, each part 0-255. */
 export const IPV4_PATTERN = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/
 
-/** The spec's loose "four numbers" form accepted by the domain-or-IP check. */
+/** The product's loose "four numbers" form accepted by the domain-or-IP check. */
 const FOUR_NUMBERS = /^\d{1,3}(\.\d{1,3}){3}$/
 
 export function isDomain(value: string): boolean {
@@ -36,12 +36,12 @@ export function isDomainOrIp(value: string): boolean {
   return isDomain(value) || FOUR_NUMBERS.test(value)
 }
 
-/** A required text field: blank input gets the spec's generic toast message. */
+/** A required text field: blank input gets the product's generic toast message. */
 export const requiredText = z.string().trim().min(1, messages.blank).max(2048, 'Input is too long')
 
 export const domainInput = requiredText.refine(isDomain, messages.invalidDomain)
 /**
- * DNS names: the spec's domain rule, plus leading service labels such as _dmarc or _sip._tcp,
+ * DNS names: the product's domain rule, plus leading service labels such as _dmarc or _sip._tcp,
  * which record types like TXT and SRV live under.
  */
 export function isDnsName(value: string): boolean {
@@ -66,10 +66,10 @@ export function isIpv6(value: string): boolean {
   return halves.length === 2 ? groups.length <= 7 : groups.length === 8
 }
 
-/** The spec's domain-or-IP check, extended to IPv6 addresses (ping, traceroute). */
+/** The product's domain-or-IP check, extended to IPv6 addresses (ping, traceroute). */
 export const hostInput = requiredText.refine((v) => isDomainOrIp(v) || isIpv6(v), messages.invalidDomainOrIp)
 
-/** Dotted IPv4 (the spec's four-part form) or IPv6. */
+/** Dotted IPv4 (the product's four-part form) or IPv6. */
 export function isIpAddress(value: string): boolean {
   return isIpv4(value) || isIpv6(value)
 }
@@ -104,7 +104,7 @@ export const ipAddressInput = z
   .max(64, messages.ipInvalid)
   .refine(isIpAddress, messages.ipInvalid)
 
-/** Whois: the spec's domain rule (on the ASCII form of a name typed in any script), plus IP addresses and AS numbers. */
+/** Whois: the product's domain rule (on the ASCII form of a name typed in any script), plus IP addresses and AS numbers. */
 export const whoisQueryInput = requiredText.refine(
   (value) => isDomain(toAsciiDomain(value)) || isIpAddress(value) || isAsNumber(value),
   messages.invalidDomain,
@@ -118,10 +118,10 @@ export const hostOrUrlInput = requiredText
 /** DNS names typed in any script: the domain rule applies to the ASCII (punycode) form. */
 export const idnDnsNameInput = requiredText.refine((value) => isDnsName(toAsciiDomain(value)), messages.invalidDomain)
 
-/** Reverse DNS: the spec's dotted IPv4, and IPv6 beyond it; anything else "Invalid IP address format". */
+/** Reverse DNS: the product's dotted IPv4, and IPv6 beyond it; anything else "Invalid IP address format". */
 export const reverseIpInput = requiredText.refine(isIpAddress, messages.invalidReverseIp)
 
-/** The SSL check's target: the spec's domain rule, optionally followed by ":port" (1-65535). */
+/** The SSL check's target: the product's domain rule, optionally followed by ":port" (1-65535). */
 export function isDomainWithPort(value: string): boolean {
   const match = /^([^:]+)(?::(\d{1,5}))?$/.exec(value)
   if (!match?.[1]) return false

@@ -42,7 +42,7 @@ describe.skipIf(!ready)('DNS lookup in the browser', () => {
     await context.close()
   })
 
-  it('shows the spec message for a malformed domain without calling a resolver', async () => {
+  it('shows the product message for a malformed domain without calling a resolver', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await page.goto(`${server.url}/dns-lookup`)

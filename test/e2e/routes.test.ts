@@ -1,4 +1,4 @@
-// End to end in Chromium: every route of the spec's table with its heading and search-engine texts,
+// End to end in Chromium: every route of the product's table with its heading and search-engine texts,
 // the external and extra pages, the 404 page and its logged path, and the header and footer.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,7 +9,7 @@ import { eventSent, metaContent, navigate, type Site, startSite } from '../suppo
 
 if (!browserAvailable) console.warn('SKIPPED: the routes end-to-end test needs chromium')
 
-/** The speed test's page is titled after its panel, the spec's "Professional Speed Test". */
+/** The speed test's page is titled after its panel, the product's "Professional Speed Test". */
 const headingOf = (tool: CatalogueEntry) => (tool.id === 'speedtest' ? 'Professional Speed Test' : tool.name)
 
 const entry = (id: string): CatalogueEntry => {

@@ -1,5 +1,5 @@
 // End to end in Chromium: the Professional Speed Test measures against our own server on loopback,
-// shows the spec's progress and texts, saves a signed-in user's result, and can be cancelled.
+// shows the product's progress and texts, saves a signed-in user's result, and can be cancelled.
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { latestOutboxMail } from '../support/accounts.ts'

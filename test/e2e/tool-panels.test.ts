@@ -1,4 +1,4 @@
-// End to end in Chromium: every tool panel's label and button, every input rule of spec §5 a person
+// End to end in Chromium: every tool panel's label and button, every input rule of docs/product.md a person
 // can reach, the toasts, Clear Results, the copy and download actions, and the analytics the runs
 // send (none under Do-Not-Track or Global Privacy Control).
 import { readFile } from 'node:fs/promises'
@@ -16,7 +16,7 @@ const entry = (id: string): CatalogueEntry => {
   return found
 }
 
-/** Spec §5 messages reachable from each panel, with an input that triggers them. */
+/** docs/product.md messages reachable from each panel, with an input that triggers them. */
 const invalidInputs: Array<[id: string, input: string, message: string]> = [
   ['whois', 'bad_domain!', 'Invalid domain format'],
   ['ssl', 'bad_domain!', 'Invalid domain format'],
@@ -58,7 +58,7 @@ describe.skipIf(!browserAvailable)('tool panels in the browser', () => {
     await submit(tool).waitFor()
   }
 
-  it("labels every panel's input and button as the spec says", async () => {
+  it("labels every panel's input and button as the product says", async () => {
     for (const tool of catalogue.filter((t) => t.kind === 'tool')) {
       await openTool(tool)
       if (tool.label) await page.getByLabel(tool.label, { exact: true }).waitFor()

@@ -1,4 +1,4 @@
-// The lab (DESIGN.md §7): namespaces client — r1 — r2 — srv joined by veth pairs, so real
+// The lab (docs/architecture.md, The lab): namespaces client — r1 — r2 — srv joined by veth pairs, so real
 // diagnostics run against real peers with no internet. All lab traffic starts inside a namespace.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -13,7 +13,7 @@ describe('POST /api/phone-lookup', () => {
   const lookUp = (phoneNumber: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/phone-lookup', payload: { phoneNumber } })
 
-  it('describes a US number in the spec form: valid, New York, landline or mobile, no carrier', async () => {
+  it('describes a US number in the product form: valid, New York, landline or mobile, no carrier', async () => {
     const res = await lookUp('(212) 555-0123')
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({

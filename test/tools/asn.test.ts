@@ -71,7 +71,7 @@ describe('POST /api/tools/asn', () => {
     ['', 'Please enter an IP address'],
     ['1.2.3', 'Please enter a valid IP address'],
     ['example.com', 'Please enter a valid IP address'],
-  ])('answers 400 for %j with the spec message', async (input, message) => {
+  ])('answers 400 for %j with the product message', async (input, message) => {
     const res = await check(input)
     expect(res.statusCode).toBe(400)
     expect(res.json().error.message).toBe(message)

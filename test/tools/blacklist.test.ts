@@ -211,7 +211,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist when no list answers'
     await knot?.stop()
   })
 
-  it('fails with the spec prefix instead of calling the address clean', async () => {
+  it('fails with the product prefix instead of calling the address clean', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/tools/blacklist', payload: { input: LAB.unlisted } })
     const body = res.json()
     expect(body.status).toBe('failed')

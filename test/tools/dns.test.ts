@@ -43,7 +43,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/dns against Knot DNS', () => {
     expect(body.lines.some((l: string) => l.startsWith(';; flags: qr aa'))).toBe(true)
   })
 
-  it('queries the spec default set A/AAAA/MX/NS/TXT/CNAME when no type is given', async () => {
+  it('queries the product default set A/AAAA/MX/NS/TXT/CNAME when no type is given', async () => {
     const body = (await lookup('example.test')).json()
     expect(body.result.queries.map((q: { type: string }) => q.type)).toEqual(['A', 'AAAA', 'MX', 'NS', 'TXT', 'CNAME'])
     const values = (type: string) =>
@@ -145,7 +145,7 @@ describe('POST /api/tools/dns input and policy', () => {
     expect(res.json()).toEqual({ error: { type: 'invalid_input', message: 'Invalid domain format' } })
   })
 
-  it('answers 400 with the spec toast text for blank input', async () => {
+  it('answers 400 with the product toast text for blank input', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/tools/dns', payload: { input: '   ' } })
     expect(res.statusCode).toBe(400)
     expect(res.json().error.message).toBe('Please enter a valid domain or IP address')

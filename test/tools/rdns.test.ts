@@ -146,7 +146,7 @@ describe('POST /api/tools/rdns input', () => {
     },
   )
 
-  it('answers 400 with the spec toast text for blank input', async () => {
+  it('answers 400 with the product toast text for blank input', async () => {
     const res = await post('  ')
     expect(res.statusCode).toBe(400)
     expect(res.json().error.message).toBe('Please enter a valid domain or IP address')

@@ -186,7 +186,7 @@ describe.skipIf(!ready)('SSL check against TLS servers on loopback', () => {
     expect(answer.lines).toContain('  WARNING: the certificate expires in 10 days (less than 30)')
   })
 
-  it('reports a closed port as a refused connection with the spec prefix', async () => {
+  it('reports a closed port as a refused connection with the product prefix', async () => {
     const port = await freePort('127.0.0.1')
     const request = ssl.request.parse({ input: `good.example.test:${port}` })
     const answer = await runTool(ssl, request, { net: netFacade, signal: new AbortController().signal })

@@ -1,4 +1,4 @@
-// Website check failures with the spec's messages, against real loopback peers: a slow server, a
+// Website check failures with the product's messages, against real loopback peers: a slow server, a
 // closed port, a server that hangs up, an untrusted certificate; and input rules through the API.
 import { readFileSync } from 'node:fs'
 import net from 'node:net'

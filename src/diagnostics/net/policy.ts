@@ -1,4 +1,4 @@
-// The target policy (DESIGN.md §6): which addresses the server may send diagnostics to.
+// The target policy (docs/architecture.md, The target policy): which addresses the server may send diagnostics to.
 import { networkInterfaces } from 'node:os'
 import ipaddr from 'ipaddr.js'
 import { parseIpLiteral } from './ip-literal.ts'

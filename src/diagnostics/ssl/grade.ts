@@ -1,7 +1,7 @@
 // The letter grade, following Qualys SSL Labs' "SSL Server Rating Guide" (ssllabs/research wiki,
 // version 2009r) and its published criteria changes. What we implement:
 //
-// Score (guide §Scoring): protocol support 30 %, key exchange 30 %, cipher strength 40 %.
+// Score (SSL Labs rating guide, Scoring): protocol support 30 %, key exchange 30 %, cipher strength 40 %.
 //   Protocol: (best + worst accepted) / 2 with SSL 2.0 0, SSL 3.0 80, TLS 1.0 90, TLS 1.1 95,
 //   TLS 1.2 / 1.3 100. Key exchange: weaker of certificate key and ephemeral (EC)DH key, as
 //   RSA-equivalent bits: <512 20, <1024 40, <2048 80, <4096 90, else 100; anonymous 0.

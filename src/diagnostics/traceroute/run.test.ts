@@ -61,7 +61,7 @@ describe('traceroute run()', () => {
     expect(Math.max(...hops)).toBe(3)
   })
 
-  it('renders the spec header and one line per hop', async () => {
+  it('renders the product header and one line per hop', async () => {
     const { launch } = replay('ipv4-reached')
     const diagnostic = createTracerouteDiagnostic({ launch, lookUpAsn: noAsn })
     const outcome = await diagnostic.run({ input: '203.0.113.10' }, context().ctx)

@@ -1,5 +1,5 @@
 // Website check: a server-side GET of the URL, following up to 10 redirects (each re-resolved and
-// re-checked), within the spec's 10 s; up when the final answer is 2xx/3xx, down otherwise.
+// re-checked), within the product's 10 s; up when the final answer is 2xx/3xx, down otherwise.
 import type { z } from 'zod'
 import {
   WEBSITE_MAX_REDIRECTS,
@@ -17,7 +17,7 @@ import { rateSecurityHeaders } from './security-headers.ts'
 type WebsiteCheckRequest = z.infer<typeof websiteCheckRequest>
 
 export interface WebsiteCheckOptions {
-  /** Budget of the whole check (the spec's 10 s by default). */
+  /** Budget of the whole check (the product's 10 s by default). */
   timeoutMs?: number
   maxRedirects?: number
   /** Named in the User-Agent so site owners can see who is asking (PUBLIC_URL). */

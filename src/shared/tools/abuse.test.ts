@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { adviceFor, reputationOf, riskLevelOf } from './abuse.ts'
 
-describe('the spec abuse risk levels and advice', () => {
+describe('the product abuse risk levels and advice', () => {
   it.each([
     [0, 'clean', 'Clean'],
     [1, 'low', 'Low risk'],

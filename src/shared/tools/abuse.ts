@@ -1,4 +1,4 @@
-// IP abuse check: an explainable 0-100 abuse score from real evidence, with the spec's risk levels.
+// IP abuse check: an explainable 0-100 abuse score from real evidence, with the product's risk levels.
 import { z } from 'zod'
 import { ipAddressInput } from '../validation.ts'
 import { blacklistSummary } from './blacklist.ts'
@@ -8,14 +8,14 @@ export const abuseOptions = z.object({})
 export const abuseRequest = toolRequest(ipAddressInput, abuseOptions)
 
 export const MAX_ABUSE_SCORE = 100
-/** The spec's advice thresholds: above 50, above 25. */
+/** The product's advice thresholds: above 50, above 25. */
 export const ADVICE_HIGH_ABOVE = 50
 export const ADVICE_CAUTION_ABOVE = 25
 
 export const riskLevel = z.enum(['clean', 'low', 'medium', 'high'])
 export type RiskLevel = z.infer<typeof riskLevel>
 
-/** The spec's levels: 0 is clean; under 25 low; under 75 medium; otherwise high. */
+/** The product's levels: 0 is clean; under 25 low; under 75 medium; otherwise high. */
 export function riskLevelOf(score: number): RiskLevel {
   if (score <= 0) return 'clean'
   if (score < 25) return 'low'

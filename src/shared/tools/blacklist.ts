@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { hostOrUrlInput } from '../validation.ts'
 import { toolRequest, toolResponse } from './common.ts'
 
-/** The spec's prefix of every blacklist failure message. */
+/** The product's prefix of every blacklist failure message. */
 export const BLACKLIST_FAILURE_PREFIX = 'Blacklist check failed:'
 
 export const blacklistOptions = z.object({})

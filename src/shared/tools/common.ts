@@ -1,4 +1,4 @@
-// The HTTP contract shared by every tool (DESIGN.md §4-5).
+// The HTTP contract shared by every tool (docs/architecture.md).
 import { z } from 'zod'
 
 export const toolStatus = z.enum(['ok', 'failed'])

@@ -33,7 +33,7 @@ export const DNS_TYPES = [
   'NSEC3PARAM',
   'ANY',
 ] as const
-/** The spec's default set when no type is chosen. */
+/** The product's default set when no type is chosen. */
 export const DNS_DEFAULT_TYPES = ['A', 'AAAA', 'MX', 'NS', 'TXT', 'CNAME'] as const
 
 /** "ip", "ip:port" or "[ipv6]:port"; checked in full (address class, policy) by the server. */

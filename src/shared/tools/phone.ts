@@ -1,9 +1,9 @@
-// Reverse phone lookup and spam reports: input rules (product-spec §5) and wire shapes (§3).
+// Reverse phone lookup and spam reports: input rules (docs/product.md) and the wire shapes of /api/phone-lookup and /api/phone-reports.
 import { z } from 'zod'
 import { messages } from '../validation.ts'
 
 /**
- * The spec's North-American form: optional plus and country digit, a 3-digit area code with
+ * The product's North-American form: optional plus and country digit, a 3-digit area code with
  * optional parentheses, 3 digits, 4 digits; dash, space or dot between the groups.
  */
 export const NORTH_AMERICAN_PHONE = /^(?:\+?\d[-. ]?)?(?:\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{4}$/
@@ -86,7 +86,7 @@ export const phoneLookupData = spamSummary.extend({
 })
 export type PhoneLookupData = z.infer<typeof phoneLookupData>
 
-/** POST /api/phone-lookup answer (the spec's backend function shape). */
+/** POST /api/phone-lookup answer (the product's backend function shape). */
 export const phoneLookupAnswer = z.object({
   success: z.boolean(),
   data: phoneLookupData.optional(),

@@ -1,4 +1,4 @@
-// The speed test's wire shapes (product-spec §3 "Speed test result", DESIGN.md §5 speed endpoints).
+// The speed test's wire shapes (docs/product.md).
 import { z } from 'zod'
 
 /** Which server the browser measures against. */

@@ -5,9 +5,9 @@ import { toolRequest, toolResponse } from './common.ts'
 
 export { sslLines } from './ssl-lines.ts'
 
-/** The spec's prefix of every SSL failure message. */
+/** The product's prefix of every SSL failure message. */
 export const SSL_FAILURE_PREFIX = 'SSL certificate check failed:'
-/** The spec's expiry warning threshold. */
+/** The product's expiry warning threshold. */
 export const EXPIRY_WARNING_DAYS = 30
 
 export const sslOptions = z.object({})

@@ -43,7 +43,7 @@ const result: TracerouteResult = {
 }
 
 describe('tracerouteLines()', () => {
-  it("starts with the spec's header", () => {
+  it("starts with the product's header", () => {
     expect(tracerouteLines(result)[0]).toBe('traceroute to srv.lab.test (203.0.113.10), 30 hops max, 60 byte packets')
   })
 

@@ -4,7 +4,7 @@ import { hostInput } from '../validation.ts'
 import { toolRequest, toolResponse } from './common.ts'
 
 export const TRACEROUTE_MAX_HOPS = 30
-/** Probe size on the wire (IP header included), as the spec's header line says. */
+/** Probe size on the wire (IP header included), as the product's header line says. */
 export const TRACEROUTE_PACKET_BYTES = 60
 export const TRACEROUTE_COUNT_DEFAULT = 5
 export const TRACEROUTE_COUNT_MAX = 10
@@ -97,7 +97,7 @@ export function tracerouteHopLine(hop: TracerouteHop): string {
   return `${String(hop.hop).padStart(2)}  ${hopName(hop).padEnd(40)}${stats}`
 }
 
-/** The spec's header, a column heading, then one line per hop (mtr report columns, times in ms). */
+/** The product's header, a column heading, then one line per hop (mtr report columns, times in ms). */
 export function tracerouteLines(result: TracerouteResult): string[] {
   const heading = `${'    Host'.padEnd(44)}  Loss%  Snt    Last     Avg    Best    Wrst   StDev`
   const lines = [tracerouteHeader(result), heading, ...result.hops.map(tracerouteHopLine)]

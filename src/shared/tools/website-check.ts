@@ -6,7 +6,7 @@ import { toolRequest, toolResponse } from './common.ts'
 
 export { websiteCheckLines } from './website-check-lines.ts'
 
-/** The spec's limits and messages (§8, §9). */
+/** The product's limits and messages (docs/product.md). */
 export const WEBSITE_TIMEOUT_MS = 10_000
 export const WEBSITE_MAX_REDIRECTS = 10
 export const websiteMessages = {
@@ -63,7 +63,7 @@ export const websiteTls = z.object({
 export const websiteCheckResult = z.object({
   url: z.string(),
   finalUrl: z.string(),
-  /** The spec's legend: up (green) when the final answer is 2xx or 3xx, down (red) otherwise. */
+  /** The product's legend: up (green) when the final answer is 2xx or 3xx, down (red) otherwise. */
   up: z.boolean(),
   finalStatus: z.number().nullable(),
   statusText: z.string().nullable(),

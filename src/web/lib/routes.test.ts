@@ -3,7 +3,7 @@ import { catalogue } from '../../shared/catalogue.ts'
 import { paths, toolPath } from './routes.ts'
 
 describe('toolPath()', () => {
-  it('gives the spec routes for entries whose id and route differ', () => {
+  it('gives the product routes for entries whose id and route differ', () => {
     expect(toolPath({ route: 'dns-lookup' })).toBe('/dns-lookup')
     expect(toolPath({ route: 'reverse-phone-lookup' })).toBe('/reverse-phone-lookup')
   })

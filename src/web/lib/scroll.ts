@@ -1,4 +1,4 @@
-// Scrolling helpers shared by the pages (the spec's 100 ms settle delay).
+// Scrolling helpers shared by the pages (the product's 100 ms settle delay).
 export const SCROLL_SETTLE_MS = 100
 export const BACK_TO_TOP_THRESHOLD_PX = 300
 

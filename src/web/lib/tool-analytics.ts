@@ -1,4 +1,4 @@
-// The spec's tool analytics, for every tool run of every panel: tool_used when a run starts,
+// The product's tool analytics, for every tool run of every panel: tool_used when a run starts,
 // tool_result when it ends. Runs are the mutations keyed ["tool", id]; a cancelled run reports nothing.
 import { MutationCache } from '@tanstack/react-query'
 import { sendEvent } from './events.ts'

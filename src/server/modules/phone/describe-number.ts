@@ -32,7 +32,7 @@ const LINE_TYPES: Record<NonNullable<NumberType>, string> = {
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
 
 /**
- * Parses what the user typed: numbers without a "+" are read as North American (the spec's form).
+ * Parses what the user typed: numbers without a "+" are read as North American (the product's form).
  * Undefined when the digits cannot be a phone number of any plan (wrong length or calling code).
  */
 export function parsePhoneInput(input: string): PhoneNumber | undefined {

@@ -1,4 +1,4 @@
-// POST /api/phone-lookup (the spec's "phone-lookup" function: { success, data | error }) and
+// POST /api/phone-lookup (the product's "phone-lookup" function: { success, data | error }) and
 // POST /api/phone-reports, where signed-in users vote a number spam or not spam.
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'

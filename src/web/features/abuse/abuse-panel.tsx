@@ -10,7 +10,7 @@ function renderResult(answer: ToolAnswer) {
   return parsed.success ? <AbuseResultView result={parsed.data} /> : null
 }
 
-/** IP abuse check: the explainable score, with the spec's risk legend and advice. */
+/** IP abuse check: the explainable score, with the product's risk legend and advice. */
 export function AbusePanel(props: PanelProps) {
   return (
     <ToolPanel {...props} inputSchema={abuseRequest.shape.input} fields={<RiskLegend />} renderDetails={renderResult} />

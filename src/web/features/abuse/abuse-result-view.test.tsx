@@ -71,7 +71,7 @@ describe('AbuseResultView without enough evidence', () => {
 })
 
 describe('RiskLegend', () => {
-  it('shows the spec levels and both advice thresholds', () => {
+  it('shows the product levels and both advice thresholds', () => {
     const html = renderToStaticMarkup(<RiskLegend />)
     for (const text of [
       'Clean: 0',

@@ -1,7 +1,7 @@
 import { ADVICE_CAUTION_ABOVE, ADVICE_HIGH_ABOVE, adviceFor, RISK_LEGEND } from '../../../shared/tools/abuse.ts'
 import { RISK_STYLES } from './risk-styles.ts'
 
-/** The spec's risk levels and the advice given above each threshold. */
+/** The product's risk levels and the advice given above each threshold. */
 export function RiskLegend() {
   return (
     <div className="space-y-2 rounded-xl border border-border p-3 text-sm">

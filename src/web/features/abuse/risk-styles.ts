@@ -1,4 +1,4 @@
-// Colours of the spec's abuse risk levels: `badge` inside the dark output box, `legend` on the page.
+// Colours of the product's abuse risk levels: `badge` inside the dark output box, `legend` on the page.
 import type { RiskLevel } from '../../../shared/tools/abuse.ts'
 
 export const RISK_STYLES: Record<RiskLevel, { badge: string; legend: string; bar: string }> = {

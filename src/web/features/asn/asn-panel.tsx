@@ -17,7 +17,7 @@ const explanation = (
   </p>
 )
 
-/** ASN check: IPv4 as the spec says, IPv6 too. */
+/** ASN check: IPv4 as the product says, IPv6 too. */
 export function AsnPanel(props: PanelProps) {
   return (
     <ToolPanel {...props} inputSchema={asnRequest.shape.input} fields={explanation} renderDetails={renderDetails} />

@@ -5,7 +5,7 @@ import { createAuthClient } from 'better-auth/react'
 
 export const authClient = createAuthClient({ basePath: '/api/auth' })
 
-/** The message of a failed auth call, for the spec's "... failed: {msg}" toasts. */
+/** The message of a failed auth call, for the product's "... failed: {msg}" toasts. */
 export function authErrorMessage(error: { message?: string; statusText?: string } | null | undefined): string {
   return error?.message || error?.statusText || 'An unknown error occurred'
 }

@@ -1,4 +1,4 @@
-// The spec's checks of the account forms (product-spec §5): the first failing rule's message, or null.
+// The product's checks of the account forms (docs/product.md): the first failing rule's message, or null.
 import { MIN_PASSWORD_LENGTH, authMessages as m } from '../../../shared/auth.ts'
 
 const blank = (...values: string[]) => values.some((v) => v.trim() === '')

@@ -1,5 +1,5 @@
 // The signed-in user's saved results (keyed by user, so nobody sees another account's cache) and
-// deleting one of them, with the spec's toasts.
+// deleting one of them, with the product's toasts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { HistoryItem } from '../../../shared/history.ts'

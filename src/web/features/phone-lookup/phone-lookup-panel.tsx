@@ -1,4 +1,4 @@
-// Reverse phone lookup (product-spec §2): the number's facts from the numbering plan and our users'
+// Reverse phone lookup (docs/product.md): the number's facts from the numbering plan and our users'
 // spam reports; signed-in users can report the number.
 import { Search } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'

@@ -6,7 +6,7 @@ describe('checkPhoneInput()', () => {
     expect(checkPhoneInput('   ')).toEqual({ ok: false, message: 'Please enter a phone number' })
   })
 
-  it('accepts the spec forms of North-American numbers', () => {
+  it('accepts the product forms of North-American numbers', () => {
     for (const input of [
       '(212) 555-0123',
       '212-555-0123',
@@ -21,7 +21,7 @@ describe('checkPhoneInput()', () => {
     }
   })
 
-  it('accepts international numbers in E.164 form beyond the spec', () => {
+  it('accepts international numbers in E.164 form beyond the product', () => {
     expect(checkPhoneInput(' +447400123456 ')).toEqual({ ok: true, value: '+447400123456' })
     expect(checkPhoneInput('+49 30 1234567')).toMatchObject({ ok: true })
   })

@@ -1,4 +1,4 @@
-// The spec's phone lookup messages (product-spec §5, §8), decided without React so they are testable.
+// The product's phone lookup messages (docs/product.md), decided without React so they are testable.
 import { type PhoneLookupAnswer, type PhoneLookupData, phoneNumberInput } from '../../../shared/tools/phone.ts'
 
 export const PHONE_MESSAGES = {

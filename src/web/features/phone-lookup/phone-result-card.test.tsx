@@ -23,7 +23,7 @@ const data: PhoneLookupData = {
 const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
 
 describe('PhoneResultCard', () => {
-  it("shows the spec's fields with the spam score out of 10", () => {
+  it("shows the product's fields with the spam score out of 10", () => {
     const text = textOf(renderToStaticMarkup(<PhoneResultCard data={data} />))
     for (const expected of [
       'Number +1 212 555 0142',

@@ -9,7 +9,7 @@ function toneOf(row: PhoneRow, data: PhoneLookupData): string | undefined {
   return undefined
 }
 
-/** The spec's result card: number, valid, spam, spamScore "/10", name and business if present, location, carrier, lineType, reports. */
+/** The product's result card: number, valid, spam, spamScore "/10", name and business if present, location, carrier, lineType, reports. */
 export function PhoneResultCard({ data }: { data: PhoneLookupData }) {
   return (
     <section aria-label="Phone number details" className="rounded-xl border border-border p-4">

@@ -28,7 +28,7 @@ function describeZones(zones: readonly string[]): string {
   return zones.length > 4 ? `${zones.slice(0, 3).join(', ')} and ${zones.length - 3} more` : zones.join(', ')
 }
 
-/** The spec's fields in order; name, business, national format, time zones and categories only when known. */
+/** The product's fields in order; name, business, national format, time zones and categories only when known. */
 export function phoneResultRows(data: PhoneLookupData): PhoneRow[] {
   const rows: Array<PhoneRow | false | undefined | ''> = [
     { key: 'number', label: 'Number', value: data.number },

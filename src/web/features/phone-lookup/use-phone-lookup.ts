@@ -1,4 +1,4 @@
-// One lookup at a time, with the spec's toasts: destructive "Error" on failure, "Lookup Complete" on success.
+// One lookup at a time, with the product's toasts: destructive "Error" on failure, "Lookup Complete" on success.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { toast } from 'sonner'

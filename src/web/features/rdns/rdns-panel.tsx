@@ -9,7 +9,7 @@ function renderResult(answer: ToolAnswer) {
   return parsed.success ? <RdnsResultView result={parsed.data} /> : null
 }
 
-/** Reverse DNS: IPv4 as the spec says, IPv6 too; the PTR names with their forward confirmation. */
+/** Reverse DNS: IPv4 as the product says, IPv6 too; the PTR names with their forward confirmation. */
 export function RdnsPanel(props: PanelProps) {
   return <ToolPanel {...props} inputSchema={rdnsRequest.shape.input} renderDetails={renderResult} />
 }

@@ -1,5 +1,5 @@
 // The "Professional Speed Test": latency, download and upload measured in the browser against our
-// own server (or Cloudflare's), with live gauges and the spec's progress steps and messages.
+// own server (or Cloudflare's), with live gauges and the product's progress steps and messages.
 import { Play, RotateCcw, Square } from 'lucide-react'
 import { useState } from 'react'
 import type { SpeedServerKind } from '../../../shared/tools/speedtest.ts'

@@ -17,7 +17,7 @@ import {
 
 export interface InputRule {
   schema: z.ZodType<string, string>
-  /** The spec disables these tools' submit button while the input is blank. */
+  /** The product disables these tools' submit button while the input is blank. */
   disableWhenBlank?: boolean
 }
 

@@ -7,7 +7,7 @@ describe('successMessage()', () => {
     expect(successMessage({ id: 'dns', name: 'DNS' })).toBe('DNS completed successfully')
   })
 
-  it("uses the spec's own wording for What Is My IP", () => {
+  it("uses the product's own wording for What Is My IP", () => {
     const entry = findEntry('whatismyip')
     expect(entry && successMessage(entry)).toBe('IP lookup completed successfully')
   })

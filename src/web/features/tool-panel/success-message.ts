@@ -1,4 +1,4 @@
-// The success toast of a tool run (spec §8): "{tool} completed successfully", and the spec's own
+// The success toast of a tool run (docs/product.md): "{tool} completed successfully", and the product's own
 // wording for What Is My IP.
 import type { CatalogueEntry } from '../../../shared/catalogue.ts'
 

@@ -18,7 +18,7 @@ describe('checkToolInput()', () => {
     expect(checkToolInput(domainInput, '   ')).toEqual({ kind: 'blank' })
   })
 
-  it("gives the spec's message for an invalid value", () => {
+  it("gives the product's message for an invalid value", () => {
     expect(checkToolInput(domainInput, 'not a domain')).toEqual({ kind: 'invalid', message: 'Invalid domain format' })
     expect(checkToolInput(domainOrIpInput, 'bad_host')).toEqual({
       kind: 'invalid',

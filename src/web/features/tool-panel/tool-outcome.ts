@@ -7,7 +7,7 @@ export const UNKNOWN_ERROR = 'An unknown error occurred'
 
 export type InputCheck = { kind: 'blank' } | { kind: 'invalid'; message: string } | { kind: 'valid'; value: string }
 
-/** Blank input is reported apart from invalid input (the spec toasts the former, shows the latter). */
+/** Blank input is reported apart from invalid input (the product toasts the former, shows the latter). */
 export function checkToolInput(schema: z.ZodType<string, string>, raw: string): InputCheck {
   if (raw.trim() === '') return { kind: 'blank' }
   const parsed = schema.safeParse(raw)

@@ -1,4 +1,4 @@
-// A tool's panel: its input, extra fields and run button, the spec's toasts, and the output area;
+// A tool's panel: its input, extra fields and run button, the product's toasts, and the output area;
 // a tool with a live view runs as an event stream and draws its progress as it arrives.
 import { Play } from 'lucide-react'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'

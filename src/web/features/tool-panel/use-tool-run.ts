@@ -1,4 +1,4 @@
-// One tool run at a time, with the spec's toasts; a run still going when the panel closes is cancelled silently.
+// One tool run at a time, with the product's toasts; a run still going when the panel closes is cancelled silently.
 // A streamed run also keeps the progress events received so far.
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'

@@ -29,7 +29,7 @@ const hop = (n: number, patch: object = {}) => ({
 })
 
 describe('foldTracerouteProgress()', () => {
-  it("shows the spec's header once the target is announced", () => {
+  it("shows the product's header once the target is announced", () => {
     expect(foldTracerouteProgress([start]).header).toBe(
       'traceroute to srv.lab.test (203.0.113.10), 30 hops max, 60 byte packets',
     )

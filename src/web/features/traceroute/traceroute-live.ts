@@ -7,7 +7,7 @@ import {
 } from '../../../shared/tools/traceroute.ts'
 
 export interface TracerouteView {
-  /** The spec's "traceroute to ..." line, once the target is known. */
+  /** The product's "traceroute to ..." line, once the target is known. */
   header?: string
   /** Ordered by distance; a later event for a hop replaces the earlier one. */
   hops: TracerouteHop[]

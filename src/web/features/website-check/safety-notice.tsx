@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react'
 
-/** The spec's safety warning shown with the website check. */
+/** The product's safety warning shown with the website check. */
 export function SafetyNotice() {
   return (
     <p className="flex items-start gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-foreground">

@@ -1,4 +1,4 @@
-/** The spec's legend: green means the site answered 2xx/3xx, red means it did not. */
+/** The product's legend: green means the site answered 2xx/3xx, red means it did not. */
 export function StatusLegend() {
   return (
     <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted-foreground" aria-label="Status legend">

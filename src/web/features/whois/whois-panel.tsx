@@ -9,7 +9,7 @@ function renderDetails(answer: ToolAnswer) {
   return parsed.success ? <WhoisDetails result={parsed.data} /> : null
 }
 
-/** Whois: a domain (as the spec says), an IP address or an AS number; RDAP first, then port 43. */
+/** Whois: a domain (as the product says), an IP address or an AS number; RDAP first, then port 43. */
 export function WhoisPanel(props: PanelProps) {
   return <ToolPanel {...props} inputSchema={whoisRequest.shape.input} renderDetails={renderDetails} />
 }

@@ -1,5 +1,5 @@
-// The speed-test algorithm's constants and messages (product-spec §8, §9). Rates are reported as
-// measured: the spec's down-scaling factors and fallback numbers are deliberately left out.
+// The speed-test algorithm's constants and messages (docs/product.md). Rates are reported as
+// measured: the product's down-scaling factors and fallback numbers are deliberately left out.
 
 export const LATENCY_SAMPLES = 10
 export const LATENCY_INTERVAL_MS = 100

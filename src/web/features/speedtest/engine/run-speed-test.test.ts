@@ -42,7 +42,7 @@ describe('runSpeedTest()', () => {
     expect(result.download).not.toBeNull()
   })
 
-  it('fails the whole test with the spec text when nothing could be measured', async () => {
+  it('fails the whole test with the product text when nothing could be measured', async () => {
     const net = createFakeNetwork({ fail: (url) => (url.endsWith('/server') ? undefined : 'network') })
     await expect(runSpeedTest({ env: net.env, endpoints, signal: new AbortController().signal })).rejects.toThrow(
       /^Test failed\. Please check your connection and try again\.$/,

@@ -1,4 +1,4 @@
-// The whole test (product-spec §4, §9): select the server (10), latency (25), download (70),
+// The whole test (docs/product.md): select the server (10), latency (25), download (70),
 // upload (95), complete (100). A measurement that fails is reported as failed, never filled in.
 import type { SpeedTestResult } from '../../../../shared/tools/speedtest.ts'
 import { PROGRESS, SPEED_MESSAGES } from './constants.ts'

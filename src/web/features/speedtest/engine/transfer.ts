@@ -2,7 +2,7 @@
 import { SPEED_MESSAGES } from './constants.ts'
 import type { SpeedEnvironment } from './environment.ts'
 
-/** A measurement failure with one of the spec's texts as its message. */
+/** A measurement failure with one of the product's texts as its message. */
 export class SpeedTestError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options)
@@ -10,7 +10,7 @@ export class SpeedTestError extends Error {
   }
 }
 
-/** "All URLs failed for this connection (HTTP 503)": the spec's text plus the underlying reason. */
+/** "All URLs failed for this connection (HTTP 503)": the product's text plus the underlying reason. */
 export function describeFailure(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
   const cause = error.cause instanceof Error ? error.cause.message : undefined
