@@ -3,9 +3,9 @@
 // Run: node bench/asn-lookup.ts
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { numberToIpv4 } from '../src/diagnostics/asn/address-number.ts'
-import { asnDataDirectory, loadAsnIndex } from '../src/diagnostics/asn/asn-index.ts'
-import { readAsnCsv } from '../src/diagnostics/asn/read-asn-csv.ts'
+import { numberToIpv4 } from '../src/diagnostics/ip-data/address-number.ts'
+import { asnDataDirectory, loadAsnIndex } from '../src/diagnostics/ip-data/asn-index.ts'
+import { readAsnCsv } from '../src/diagnostics/ip-data/read-asn-csv.ts'
 
 /** A small deterministic generator, so every run looks up the same addresses. */
 function* addresses(count: number, seed = 0x2545f491): Generator<string> {

@@ -6,9 +6,9 @@
 import dgram from 'node:dgram'
 import type { AddressInfo } from 'node:net'
 import dnsPacket from 'dns-packet'
-import { checkZones, planQueries } from '../src/diagnostics/blacklist/check-zones.ts'
-import { createZoneHealthCache } from '../src/diagnostics/blacklist/zone-health.ts'
-import { type DnsblZone, loadDnsblZones } from '../src/diagnostics/blacklist/zone-list.ts'
+import { checkZones, planQueries } from '../src/diagnostics/dnsbl/check-zones.ts'
+import { createZoneHealthCache } from '../src/diagnostics/dnsbl/zone-health.ts'
+import { type DnsblZone, loadDnsblZones } from '../src/diagnostics/dnsbl/zone-list.ts'
 
 const TARGET = { kind: 'address' as const, address: { address: '198.51.100.10', family: 4 as const } }
 const LIMIT = 1.2

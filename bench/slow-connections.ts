@@ -78,10 +78,24 @@ function attack(port: number, open: Set<net.Socket>, stop: AbortSignal): void {
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'ntb-slow-bench-'))
 const port = await freePort(HOST)
+const metricsPort = await freePort(HOST)
+/** The server's V8 heap in use, from its own /metrics: RSS may stay high after garbage is freed. */
+async function heapMb(): Promise<number> {
+  const text = await (await fetch(`http://${HOST}:${metricsPort}/metrics`)).text()
+  const line = text.split('\n').find((l) => l.startsWith('nettoolbox_nodejs_heap_size_used_bytes '))
+  return Number(line?.split(' ')[1] ?? Number.NaN) / 2 ** 20
+}
 const child = spawn(process.execPath, [path.join(repoRoot, 'src/server/server.ts')], {
   cwd: repoRoot,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), HOST, LOG_LEVEL: 'warn', DATA_DIR: dataDir },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST,
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    METRICS_PORT: String(metricsPort),
+  },
 })
 try {
   for (let i = 0; i < 300 && (await healthz(port)) === Number.POSITIVE_INFINITY; i++) await sleep(100)
@@ -99,6 +113,7 @@ try {
     await sleep(10_000)
   }
   const rssBefore = rssMb(pid)
+  const heapBefore = await heapMb()
   const reference = await sampleHealthz(port, 5000)
 
   // Two rounds: memory that a round leaves behind must not grow with the next one.
@@ -119,6 +134,7 @@ try {
     for (const socket of open) socket.destroy()
     await sleep(30_000)
     const rssAfter = rssMb(pid)
+    const heapAfter = await heapMb()
 
     const failed = during.filter((ms) => ms === Number.POSITIVE_INFINITY).length
     const ok = during.filter((ms) => ms !== Number.POSITIVE_INFINITY)
@@ -133,6 +149,9 @@ try {
     )
     console.log(
       `  server RSS: ${rssBefore.toFixed(0)} MB before the attacks, ${rssPeak.toFixed(0)} MB at this round's peak, ${rssAfter.toFixed(0)} MB 30 s after (after/before ${(rssAfter / rssBefore).toFixed(2)})`,
+    )
+    console.log(
+      `  server V8 heap in use: ${heapBefore.toFixed(0)} MB before the attacks, ${heapAfter.toFixed(0)} MB 30 s after`,
     )
   }
 } finally {

@@ -12,6 +12,8 @@ import { createEventsRepository } from './modules/events/repository.ts'
 import { eventRoutes } from './modules/events/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { createToolResultsRepository } from './modules/history/repository.ts'
+import { historyRoutes } from './modules/history/routes.ts'
+import { createAnswerSaver } from './modules/history/save-answer.ts'
 import { ipRoutes } from './modules/ip/routes.ts'
 import { registerLimits } from './modules/limits/register-limits.ts'
 import { createMetrics } from './modules/metrics/metrics.ts'
@@ -69,6 +71,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(healthRoutes, { pingDatabase: () => deps.database.ping() })
   const accounts = await registerAccounts(app, { config, database: deps.database })
+  // One history: the tools, the speed test and the phone lookup save to it; its routes list and delete.
+  const history = createToolResultsRepository(deps.database.db)
+  await app.register(historyRoutes, { history, currentUser: accounts.currentUser })
+  const saveAnswer = createAnswerSaver(history, accounts.currentUser)
   await registerLimits(app, { config, currentUser: accounts.currentUser, metrics })
   const registry = createRegistry(config)
   await app.register(toolRoutes, {
@@ -76,12 +82,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     registry,
     onAnswer: async (request, answer) => {
       metrics.observeRun(answer.tool, answer.status, answer.durationMs, answer.failureSource)
-      await accounts.saveAnswer(request, answer)
+      await saveAnswer(request, answer)
     },
   })
   await app.register(ipRoutes)
   await app.register(securityTxtRoutes, { contact: config.securityContact, publicUrl: config.publicUrl })
-  const history = createToolResultsRepository(deps.database.db)
   await app.register(speedRoutes, {
     maxBytes: config.speedMaxBytes,
     serverName: config.speedServerName,

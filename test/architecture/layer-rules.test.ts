@@ -68,3 +68,21 @@ describe('the layering rules of biome.json', () => {
     expect(result.output).toContain('lint/suspicious/noImportCycles')
   })
 })
+
+describe('the feature rule of biome.json', () => {
+  it("fails when a feature reaches into another feature's files, and passes through its index.ts", () => {
+    const result = lint({
+      'src/web/features/dns/dns-fields.tsx': 'export const fields = 1\n',
+      'src/web/features/dns/deep/table.tsx': 'export const table = 1\n',
+      'src/web/features/dns/index.ts': "export { fields } from './dns-fields.tsx'\n",
+      'src/web/features/ping/ping-panel.tsx':
+        "import { table } from '../dns/deep/table.tsx'\nimport { fields } from '../dns/dns-fields.tsx'\nexport const p = [fields, table]\n",
+      'src/web/features/mail/mail-panel.tsx': "import { fields } from '../dns/index.ts'\nexport const m = fields\n",
+    })
+    expect(result.status).not.toBe(0)
+    const refused = result.output.split('\n').filter((line) => line.includes('lint/style/noRestrictedImports'))
+    expect(refused).toHaveLength(2)
+    expect(refused.every((line) => line.includes('ping-panel.tsx'))).toBe(true)
+    expect(result.output).toContain("A feature uses another feature only through that feature's index.ts.")
+  })
+})

@@ -9,8 +9,8 @@ import {
   HEALTH_TTL_MS,
   probeZoneHealth,
   type ZoneHealthCache,
-} from '../../src/diagnostics/blacklist/zone-health.ts'
-import { type DnsblZoneFile, parseDnsblZones } from '../../src/diagnostics/blacklist/zone-list.ts'
+} from '../../src/diagnostics/dnsbl/zone-health.ts'
+import { type DnsblZoneFile, parseDnsblZones } from '../../src/diagnostics/dnsbl/zone-list.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import { blacklistResult } from '../../src/shared/tools/blacklist.ts'

@@ -1,6 +1,6 @@
 // Who runs an address: the origin AS from the offline ASN index, and the registry's country and
 // abuse mailbox from RDAP. Both are injectable; a source that cannot answer leaves its fields null.
-import { getAsnIndex } from '../asn/asn-index.ts'
+import { getAsnIndex } from '../ip-data/asn-index.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import type { Net } from '../net/net.ts'
 import { createRdapClient } from '../rdap/rdap-client.ts'

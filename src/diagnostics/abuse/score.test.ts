@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Verdict } from '../blacklist/classify-answer.ts'
-import type { ZoneCheck } from '../blacklist/query-zone.ts'
-import { type DnsblZone, dnsblZone } from '../blacklist/zone-list.ts'
+import type { Verdict } from '../dnsbl/classify-answer.ts'
+import type { ZoneCheck } from '../dnsbl/query-zone.ts'
+import { type DnsblZone, dnsblZone } from '../dnsbl/zone-list.ts'
 import { abuseIpdbPoints, scoreAbuse } from './score.ts'
 
 function zone(id: string, group?: string): DnsblZone {

@@ -3,13 +3,13 @@
 import type { z } from 'zod'
 import { type AsnRegistration, type AsnResult, asnLines, asnRequest, asnResult } from '../../shared/tools/asn.ts'
 import { ASN_DATA_ATTRIBUTION, DBIP_ATTRIBUTION } from '../../shared/tools/ip-data.ts'
-import { lookUpLocation } from '../geolocation/geo-db.ts'
-import { findNonPublicRange } from '../geolocation/ip-facts.ts'
+import { getAsnIndex } from '../ip-data/asn-index.ts'
+import { lookUpLocation } from '../ip-data/geo-db.ts'
+import { findNonPublicRange } from '../ip-data/ip-facts.ts'
 import { type IpLiteral, parseIpLiteral, unwrapIpv4 } from '../net/ip-literal.ts'
 import type { RdapClient } from '../rdap/rdap-client.ts'
 import { readRdapFields } from '../rdap/rdap-fields.ts'
 import { type Diagnostic, failed, type RunContext } from '../types.ts'
-import { getAsnIndex } from './asn-index.ts'
 
 type AsnRequest = z.infer<typeof asnRequest>
 

@@ -10,11 +10,11 @@ import {
   summarizeRows,
 } from '../../shared/tools/blacklist.ts'
 import { blacklistLines } from '../../shared/tools/blacklist-lines.ts'
+import { checkZones, planQueries } from '../dnsbl/check-zones.ts'
+import { planTargets } from '../dnsbl/plan-targets.ts'
+import { createZoneHealthCache, type ZoneHealthCache } from '../dnsbl/zone-health.ts'
+import { type DnsblZoneFile, loadDnsblZones } from '../dnsbl/zone-list.ts'
 import { type Diagnostic, failed } from '../types.ts'
-import { checkZones, planQueries } from './check-zones.ts'
-import { planTargets } from './plan-targets.ts'
-import { createZoneHealthCache, type ZoneHealthCache } from './zone-health.ts'
-import { type DnsblZoneFile, loadDnsblZones } from './zone-list.ts'
 
 type BlacklistRequest = z.infer<typeof blacklistRequest>
 

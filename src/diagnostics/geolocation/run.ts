@@ -7,10 +7,10 @@ import {
   geolocationRequest,
   geolocationResult,
 } from '../../shared/tools/geolocation.ts'
+import { findNonPublicRange, lookUpIpFacts } from '../ip-data/ip-facts.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import { parseIpLiteral, unwrapIpv4 } from '../net/ip-literal.ts'
 import { type Diagnostic, failed } from '../types.ts'
-import { findNonPublicRange, lookUpIpFacts } from './ip-facts.ts'
 
 type GeolocationRequest = z.infer<typeof geolocationRequest>
 

@@ -2,7 +2,8 @@
 // mail DNS records (SPF, DMARC, DKIM, MTA-STS, TLS-RPT), every check with a verdict and a reason.
 import type { z } from 'zod'
 import type { MailCheck, MailResult } from '../../shared/tools/mail.ts'
-import { mailLines, mailRequest, mailResult } from '../../shared/tools/mail.ts'
+import { mailRequest, mailResult } from '../../shared/tools/mail.ts'
+import { mailLines } from '../../shared/tools/mail-lines.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
 import { createRecordResolver } from '../net/record-resolver.ts'
 import { type Diagnostic, failed } from '../types.ts'

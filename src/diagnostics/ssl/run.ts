@@ -2,7 +2,8 @@
 // every protocol version, read HSTS, then grade. An untrusted, expired or mismatched certificate
 // is a failed check that still carries the full report.
 import type { z } from 'zod'
-import { SSL_FAILURE_PREFIX, type SslResult, sslLines, sslRequest, sslResult } from '../../shared/tools/ssl.ts'
+import { SSL_FAILURE_PREFIX, type SslResult, sslRequest, sslResult } from '../../shared/tools/ssl.ts'
+import { sslLines } from '../../shared/tools/ssl-lines.ts'
 import { ConnectTimeoutError, PolicyDeniedError } from '../net/guarded-connect.ts'
 import { TlsHandshakeError } from '../net/guarded-tls.ts'
 import { loadTrustAnchors } from '../net/trust-anchors.ts'

@@ -1,7 +1,7 @@
 // Reverse names and origin ASes of hop addresses, each looked up once per run, in the background
 // while mtr keeps probing.
 import ipaddr from 'ipaddr.js'
-import { getAsnIndex } from '../asn/asn-index.ts'
+import { getAsnIndex } from '../ip-data/asn-index.ts'
 import { exchangeDns } from '../net/dns-client.ts'
 import type { Endpoint } from '../net/endpoint.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'

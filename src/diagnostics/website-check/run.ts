@@ -5,10 +5,10 @@ import {
   WEBSITE_MAX_REDIRECTS,
   WEBSITE_TIMEOUT_MS,
   type WebsiteCheckResult,
-  websiteCheckLines,
   websiteCheckRequest,
   websiteCheckResult,
 } from '../../shared/tools/website-check.ts'
+import { websiteCheckLines } from '../../shared/tools/website-check-lines.ts'
 import { loadTrustAnchors } from '../net/trust-anchors.ts'
 import type { Diagnostic } from '../types.ts'
 import { type FollowReport, followRedirects } from './follow-redirects.ts'

@@ -7,8 +7,8 @@ import {
   whatismyipRequest,
   whatismyipResult,
 } from '../../shared/tools/whatismyip.ts'
-import { unmapIpv4 } from '../geolocation/geo-db.ts'
-import { findNonPublicRange, type IpFacts, lookUpIpFacts } from '../geolocation/ip-facts.ts'
+import { unmapIpv4 } from '../ip-data/geo-db.ts'
+import { findNonPublicRange, type IpFacts, lookUpIpFacts } from '../ip-data/ip-facts.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
 import { type Diagnostic, failed } from '../types.ts'
 import { lookUpPtr } from './lookup-ptr.ts'

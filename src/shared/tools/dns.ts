@@ -4,7 +4,6 @@ import { idnDnsNameInput } from '../validation.ts'
 import { toolRequest, toolResponse } from './common.ts'
 import { RESOLVER_CHOICES, SYSTEM_RESOLVER } from './dns-public-resolvers.ts'
 
-export { dnsLines } from './dns-lines.ts'
 export {
   describePublicResolver,
   findPublicResolver,

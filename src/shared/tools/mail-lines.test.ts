@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type MailResult, mailLines } from './mail.ts'
+import type { MailResult } from './mail.ts'
+import { mailLines } from './mail-lines.ts'
 
 const result: MailResult = {
   domain: 'example.com',

@@ -131,5 +131,3 @@ export const mailResult = z.object({
 export type MailResult = z.infer<typeof mailResult>
 
 export const mailResponse = toolResponse('mail', mailResult)
-
-export { mailLines } from './mail-lines.ts'

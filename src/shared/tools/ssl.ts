@@ -3,8 +3,6 @@ import { z } from 'zod'
 import { domainWithPortInput } from '../validation.ts'
 import { toolRequest, toolResponse } from './common.ts'
 
-export { sslLines } from './ssl-lines.ts'
-
 /** The product's prefix of every SSL failure message. */
 export const SSL_FAILURE_PREFIX = 'SSL certificate check failed:'
 /** The product's expiry warning threshold. */

@@ -4,8 +4,6 @@ import { z } from 'zod'
 import { websiteUrlInput } from '../validation.ts'
 import { toolRequest, toolResponse } from './common.ts'
 
-export { websiteCheckLines } from './website-check-lines.ts'
-
 /** The product's limits and messages (docs/product.md). */
 export const WEBSITE_TIMEOUT_MS = 10_000
 export const WEBSITE_MAX_REDIRECTS = 10

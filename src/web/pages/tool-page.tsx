@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react'
 import { Link } from 'react-router'
 import type { CatalogueEntry } from '../../shared/catalogue.ts'
-import { CataloguePanel } from '../app/catalogue-panel.tsx'
+import { CataloguePanel } from '../catalogue/catalogue-panel.tsx'
 import { paths } from '../lib/routes.ts'
 import { useDocumentMeta } from '../lib/use-document-meta.ts'
 

@@ -1,12 +1,9 @@
-// Everything accounts add to the app: better-auth at /api/auth/*, the mailer, the history routes,
-// and the hook that saves signed-in users' successful tool runs.
+// Everything accounts add to the app: better-auth at /api/auth/*, the mailer, the per-email limits
+// and the sign-in throttle; the app gets back how to read the signed-in user of a request.
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { DatabaseHandle } from '../../db/database.ts'
-import { createToolResultsRepository } from '../history/repository.ts'
-import { historyRoutes } from '../history/routes.ts'
-import { type AnswerHook, createAnswerSaver } from '../history/save-answer.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { createAuth } from './auth.ts'
 import { createAuthMails } from './auth-mails.ts'
@@ -18,8 +15,6 @@ import { createSignInThrottle } from './sign-in-throttle.ts'
 
 export interface Accounts {
   currentUser: CurrentUser
-  /** For toolRoutes' onAnswer. */
-  saveAnswer: AnswerHook
 }
 
 export async function registerAccounts(
@@ -49,8 +44,5 @@ export async function registerAccounts(
   const signInThrottle = createSignInThrottle(database.db)
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, emailLimiter, signInThrottle })
 
-  const currentUser = createCurrentUser(auth)
-  const history = createToolResultsRepository(database.db)
-  await app.register(historyRoutes, { history, currentUser })
-  return { currentUser, saveAnswer: createAnswerSaver(history, currentUser) }
+  return { currentUser: createCurrentUser(auth) }
 }

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { unmapIpv4 } from '../../../diagnostics/geolocation/geo-db.ts'
+import { unmapIpv4 } from '../../../diagnostics/ip-data/geo-db.ts'
 import { parseIpLiteral } from '../../../diagnostics/net/ip-literal.ts'
 
 const ipBody = z.object({ ip: z.string() })

@@ -1,7 +1,7 @@
 import { abuseRequest, abuseResult } from '../../../shared/tools/abuse.ts'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import type { PanelProps } from '../../lib/panel-props.ts'
-import { ToolPanel } from '../tool-panel/tool-panel.tsx'
+import { ToolPanel } from '../tool-panel/index.ts'
 import { AbuseResultView } from './abuse-result-view.tsx'
 import { RiskLegend } from './risk-legend.tsx'
 

@@ -1,7 +1,7 @@
 import { asnRequest, asnResult } from '../../../shared/tools/asn.ts'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import type { PanelProps } from '../../lib/panel-props.ts'
-import { ToolPanel } from '../tool-panel/tool-panel.tsx'
+import { ToolPanel } from '../tool-panel/index.ts'
 import { AsnDetails } from './asn-details.tsx'
 
 function renderDetails(answer: ToolAnswer) {

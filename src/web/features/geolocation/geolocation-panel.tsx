@@ -1,7 +1,7 @@
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import { geolocationRequest, geolocationResult } from '../../../shared/tools/geolocation.ts'
 import type { PanelProps } from '../../lib/panel-props.ts'
-import { ToolPanel } from '../tool-panel/tool-panel.tsx'
+import { ToolPanel } from '../tool-panel/index.ts'
 import { GeolocationDetails } from './geolocation-details.tsx'
 
 function renderDetails(answer: ToolAnswer) {

@@ -6,7 +6,7 @@ import { PanelFrame } from '../../components/panel-frame.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { ToolIcon } from '../../components/tool-icon.tsx'
 import { paths } from '../../lib/routes.ts'
-import { useAuth } from '../auth/use-auth.ts'
+import { useAuth } from '../auth/index.ts'
 import { HistoryEntry } from './history-entry.tsx'
 import { useDeleteHistoryItem, useHistory } from './use-history.ts'
 

@@ -1,7 +1,7 @@
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import { mailRequest, mailResult } from '../../../shared/tools/mail.ts'
 import type { PanelProps } from '../../lib/panel-props.ts'
-import { ToolPanel } from '../tool-panel/tool-panel.tsx'
+import { ToolPanel } from '../tool-panel/index.ts'
 import { MailReport } from './mail-report.tsx'
 
 function renderReport(answer: ToolAnswer) {

@@ -1,7 +1,7 @@
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import { rdnsRequest, rdnsResult } from '../../../shared/tools/rdns.ts'
 import type { PanelProps } from '../../lib/panel-props.ts'
-import { ToolPanel } from '../tool-panel/tool-panel.tsx'
+import { ToolPanel } from '../tool-panel/index.ts'
 import { RdnsResultView } from './rdns-result-view.tsx'
 
 function renderResult(answer: ToolAnswer) {

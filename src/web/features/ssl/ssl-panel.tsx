@@ -1,7 +1,7 @@
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import { sslRequest, sslResult } from '../../../shared/tools/ssl.ts'
 import type { PanelProps } from '../../lib/panel-props.ts'
-import { ToolPanel } from '../tool-panel/tool-panel.tsx'
+import { ToolPanel } from '../tool-panel/index.ts'
 import { CertificateDetails } from './certificate-details.tsx'
 import { ChainList } from './chain-list.tsx'
 import { GradeSummary } from './grade-summary.tsx'

@@ -1,7 +1,7 @@
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import { websiteCheckRequest, websiteCheckResult } from '../../../shared/tools/website-check.ts'
 import type { PanelProps } from '../../lib/panel-props.ts'
-import { ToolPanel } from '../tool-panel/tool-panel.tsx'
+import { ToolPanel } from '../tool-panel/index.ts'
 import { SafetyNotice } from './safety-notice.tsx'
 import { StatusLegend } from './status-legend.tsx'
 import { WebsiteReport } from './website-report.tsx'

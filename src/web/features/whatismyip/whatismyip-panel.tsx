@@ -1,7 +1,7 @@
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import { whatismyipResult } from '../../../shared/tools/whatismyip.ts'
 import type { PanelProps } from '../../lib/panel-props.ts'
-import { ToolPanel } from '../tool-panel/tool-panel.tsx'
+import { ToolPanel } from '../tool-panel/index.ts'
 import { WhatismyipDetails } from './whatismyip-details.tsx'
 
 function renderDetails(answer: ToolAnswer) {

@@ -1,7 +1,7 @@
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import { whoisRequest, whoisResult } from '../../../shared/tools/whois.ts'
 import type { PanelProps } from '../../lib/panel-props.ts'
-import { ToolPanel } from '../tool-panel/tool-panel.tsx'
+import { ToolPanel } from '../tool-panel/index.ts'
 import { WhoisDetails } from './whois-details.tsx'
 
 function renderDetails(answer: ToolAnswer) {

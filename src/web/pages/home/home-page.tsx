@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { catalogue, findEntry } from '../../../shared/catalogue.ts'
-import { CataloguePanel } from '../../app/catalogue-panel.tsx'
+import { CataloguePanel } from '../../catalogue/catalogue-panel.tsx'
 import { BackToTop } from '../../components/back-to-top.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { useAuth } from '../../features/auth/use-auth.ts'

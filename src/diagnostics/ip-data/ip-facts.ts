@@ -6,9 +6,9 @@ import {
   type IpLocation,
   type IpNetwork,
 } from '../../shared/tools/ip-data.ts'
-import { getAsnIndex } from '../asn/asn-index.ts'
 import { type IpLiteral, unwrapIpv4 } from '../net/ip-literal.ts'
 import type { TargetPolicy } from '../net/policy.ts'
+import { getAsnIndex } from './asn-index.ts'
 import { lookUpLocation } from './geo-db.ts'
 
 export interface IpFacts {
