@@ -92,6 +92,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     serverName: config.speedServerName,
     currentUser: accounts.currentUser,
     history,
+    onBytes: (direction, bytes) => metrics.observeSpeedBytes(direction, bytes),
   })
   await app.register(phoneRoutes, {
     reports: createPhoneReportsRepository(deps.database.db),

@@ -18,7 +18,11 @@ describe.skipIf(!redisAvailable)('rate limits in Redis (REDIS_URL)', () => {
   let second: TestApp
   beforeAll(async () => {
     redis = await startRedis()
-    const env = { REDIS_URL: redis.url, RATE_LIMIT_TOOLS_PER_MINUTE: '3' }
+    const env = {
+      REDIS_URL: redis.url,
+      RATE_LIMIT_TOOLS_PER_MINUTE: '3',
+      METRICS_TOKEN: 'redis-metrics-token-0123456789',
+    }
     first = await createTestApp(env)
     second = await createTestApp(env)
   })
@@ -54,8 +58,17 @@ describe.skipIf(!redisAvailable)('rate limits in Redis (REDIS_URL)', () => {
     }
   })
 
-  it('lets requests through, unlimited, while Redis is down, and keeps serving', async () => {
+  const redisUp = async (t: TestApp) => {
+    const text = (
+      await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer redis-metrics-token-0123456789' } })
+    ).body
+    return text.split('\n').find((line) => line.startsWith('nettoolbox_dependency_up{dependency="redis"}'))
+  }
+
+  it('lets requests through, unlimited, while Redis is down, keeps serving, and says so in /metrics', async () => {
+    expect(await redisUp(first)).toBe('nettoolbox_dependency_up{dependency="redis"} 1')
     await redis.stop()
+    expect(await redisUp(first)).toBe('nettoolbox_dependency_up{dependency="redis"} 0')
     for (let i = 0; i < 5; i++) expect((await run(first, '127.0.7.1')).statusCode).toBe(200)
     expect((await first.app.inject('/healthz')).statusCode).toBe(200)
   })

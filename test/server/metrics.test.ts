@@ -53,6 +53,22 @@ describe('GET /metrics on the main port', () => {
       sample(after, 'nettoolbox_http_requests_total{method="POST",route="/api/tools/geolocation",status="429"}'),
     ).toBe(1)
     expect(sample(after, 'nettoolbox_http_requests_total{method="GET",route="/metrics",status="401"}')).toBe(2)
+    expect(sample(after, 'nettoolbox_limit_refusals_total{limit="tools"}')).toBe(1)
+    expect(sample(after, 'nettoolbox_concurrency_in_use{scope="overall"}')).toBe(0)
+  })
+
+  it('counts the speed test bytes moved in each direction', async () => {
+    expect((await t.app.inject({ url: '/api/speed/down?bytes=12345' })).rawPayload.length).toBe(12345)
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/speed/up',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(4321),
+    })
+    expect(up.json().bytes).toBe(4321)
+    const text = await scrape()
+    expect(sample(text, 'nettoolbox_speed_test_bytes_total{direction="download"}')).toBe(12345)
+    expect(sample(text, 'nettoolbox_speed_test_bytes_total{direction="upload"}')).toBe(4321)
   })
 })
 

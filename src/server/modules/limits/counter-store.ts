@@ -11,6 +11,8 @@ export interface WindowCount {
 
 export interface CounterStore {
   add(key: string, amount: number, windowMs: number): Promise<WindowCount>
+  /** Whether a shared store answers (Redis); absent for the in-memory store. */
+  ping?(): Promise<boolean>
   close(): Promise<void>
 }
 

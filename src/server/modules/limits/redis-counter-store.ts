@@ -44,6 +44,12 @@ export async function createRedisCounterStore(
       const reply = (await redis.eval(ADD_SCRIPT, 1, KEY_PREFIX + key, amount, windowMs)) as [number, number]
       return { total: Number(reply[0]), resetInMs: Number(reply[1]) }
     },
+    async ping() {
+      return redis.ping().then(
+        (answer) => answer === 'PONG',
+        () => false,
+      )
+    },
     async close() {
       await redis.quit().catch(() => redis.disconnect())
     },

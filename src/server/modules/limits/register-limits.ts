@@ -90,6 +90,8 @@ export async function registerLimits(
     maxWaitMs: limits.queueMaxWaitMs,
   })
   metrics?.gauge('concurrency', () => gate.inUse())
+  const { ping } = store
+  if (ping) metrics?.gauge('dependency', async () => ({ redis: (await ping.call(store)) ? 1 : 0 }))
   const subnets = createSubnetKeys({ threshold: limits.ipv6SubnetsPer48 })
 
   app.addHook('preHandler', async (request, reply) => {

@@ -14,6 +14,8 @@ export interface SpeedRoutesOptions {
   serverName: string
   currentUser: (request: FastifyRequest) => Promise<{ id: string } | null>
   history: Pick<ToolResultsRepository, 'insert'>
+  /** Told the payload bytes each transfer moved (metrics). */
+  onBytes?: (direction: 'download' | 'upload', bytes: number) => void
 }
 
 /** Never cached, never transformed (compressed) by anything on the way. */
@@ -76,11 +78,15 @@ export async function speedRoutes(app: FastifyInstance, options: SpeedRoutesOpti
       const block = await payload.ready()
       const { bytes } = request.query
       measurementHeaders(reply).type('application/octet-stream').header('content-length', bytes)
+      // Counted once sent: an aborted transfer counts the bytes that left.
+      reply.raw.once('close', () =>
+        options.onBytes?.('download', Math.min(bytes, reply.raw.socket?.bytesWritten ?? bytes)),
+      )
       return reply.send(streamPayload(block, bytes))
     },
   )
 
-  await app.register(uploadSinkRoutes, { maxBytes })
+  await app.register(uploadSinkRoutes, { maxBytes, onBytes: options.onBytes })
 
   routes.post(
     '/api/speed/result',

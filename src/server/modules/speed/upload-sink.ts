@@ -40,7 +40,10 @@ function countBody(stream: IncomingMessage, limit: number): Promise<Counted> {
   })
 }
 
-export async function uploadSinkRoutes(app: FastifyInstance, { maxBytes }: { maxBytes: number }) {
+export async function uploadSinkRoutes(
+  app: FastifyInstance,
+  { maxBytes, onBytes }: { maxBytes: number; onBytes?: (direction: 'upload', bytes: number) => void },
+) {
   app.removeAllContentTypeParsers()
   // The body stays unread here; the handler counts it from the raw request.
   app.addContentTypeParser('*', (_request, _payload, done) => done(null))
@@ -62,6 +65,7 @@ export async function uploadSinkRoutes(app: FastifyInstance, { maxBytes }: { max
         return reply.code(413).header('connection', 'close').send(tooLarge)
       }
       const { bytes, overLimit } = await countBody(request.raw, maxBytes)
+      onBytes?.('upload', bytes)
       if (overLimit) return reply.code(413).header('connection', 'close').send(tooLarge)
       const durationMs = Math.round(reply.elapsedTime * 1000) / 1000
       reply.header('server-timing', `recv;dur=${durationMs}`)
