@@ -127,7 +127,7 @@ describe.skipIf(!hasOpenssl)('guardedFetch() over HTTPS', () => {
     resolveTarget: async (host) =>
       host === 'rdap.example.test'
         ? { ok: true, host, addresses: [{ address: '127.0.0.1', family: 4 }] }
-        : { ok: false, failureSource: 'target', error: `NXDOMAIN: ${host} does not exist` },
+        : { ok: false, failureSource: 'target', error: `${host} does not exist (NXDOMAIN from resolver 127.0.0.1:53)` },
   }
 
   beforeAll(async () => {

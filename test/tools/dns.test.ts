@@ -85,7 +85,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/dns against Knot DNS', () => {
     const body = (await lookup('missing.example.test', { type: 'A' })).json()
     expect(body.status).toBe('failed')
     expect(body.failureSource).toBe('target')
-    expect(body.error).toBe('NXDOMAIN: missing.example.test does not exist')
+    expect(body.error).toMatch(/^missing\.example\.test does not exist \(NXDOMAIN from resolver [\d.:[\]a-f]+\)$/)
     expect(body.result.queries[0].answers).toEqual([])
   })
 
@@ -128,7 +128,16 @@ describe.skipIf(!knotAvailable)('POST /api/tools/dns against Knot DNS', () => {
     const body = (await lookup('elsewhere.example', { type: 'A' })).json()
     expect(body.status).toBe('failed')
     expect(body.failureSource).toBe('server')
-    expect(body.error).toBe(`REFUSED from ${knot.endpoint} for A`)
+    expect(body.error).toBe(`This server's resolver ${knot.endpoint} answered REFUSED for elsewhere.example A`)
+  })
+
+  it('reports a failure of a resolver the user chose as a fact about that resolver', async () => {
+    const body = (await lookup('elsewhere.example', { type: 'A', server: knot.endpoint })).json()
+    expect(body).toMatchObject({
+      status: 'failed',
+      failureSource: 'target',
+      error: `The resolver ${knot.endpoint} answered REFUSED for elsewhere.example A`,
+    })
   })
 })
 

@@ -204,7 +204,7 @@ describe.skipIf(notice !== null)('POST /api/tools/mail against real mail peers',
     expect(answer).toMatchObject({
       status: 'failed',
       failureSource: 'target',
-      error: 'NXDOMAIN: missing.test does not exist',
+      error: 'missing.test does not exist (NXDOMAIN)',
     })
   })
 

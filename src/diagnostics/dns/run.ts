@@ -3,13 +3,14 @@
 import { domainToASCII, domainToUnicode } from 'node:url'
 import type { z } from 'zod'
 import { hasNonAscii } from '../../shared/idn.ts'
+import type { FailureSource } from '../../shared/tools/common.ts'
 import { DNS_DEFAULT_TYPES, type DnsResult, dnsRequest, dnsResult } from '../../shared/tools/dns.ts'
 import { dnsLines } from '../../shared/tools/dns-lines.ts'
 import { DnsTimeoutError } from '../net/dns-client.ts'
 import { formatEndpoint } from '../net/endpoint.ts'
 import { type Diagnostic, failed, type Outcome, type RunContext } from '../types.ts'
 import { queryDns } from './query.ts'
-import { chooseResolver } from './resolver-choice.ts'
+import { type ChosenResolver, CUSTOM_SERVER_LABEL, chooseResolver, SYSTEM_RESOLVER_LABEL } from './resolver-choice.ts'
 import { parseRootHints, type RootHints } from './root-hints.ts'
 import { walkDelegation } from './trace.ts'
 
@@ -30,28 +31,35 @@ function readName(input: string): { name: string; unicodeName: string } {
   return { name, unicodeName: domainToUnicode(name) || name }
 }
 
+/**
+ * Who answered, in words: this server's own resolver (a failure there is ours) or a resolver the
+ * user chose (a failure there is a fact about that resolver, reported as the target's).
+ */
+function resolverOf(chosen: ChosenResolver, where: string): { phrase: string; source: FailureSource } {
+  if (chosen.label === SYSTEM_RESOLVER_LABEL) return { phrase: `This server's resolver ${where}`, source: 'server' }
+  const name = chosen.label === CUSTOM_SERVER_LABEL ? where : chosen.label
+  return { phrase: `The resolver ${name}`, source: 'target' }
+}
+
 /** The verdict of a finished lookup: NXDOMAIN and server errors are failures, never empty answers. */
-function verdict(result: DnsResult): Outcome<DnsResult> {
+function verdict(result: DnsResult, resolver: { phrase: string; source: FailureSource }): Outcome<DnsResult> {
   const codes = new Set(result.queries.map((q) => q.rcode))
   if (codes.has('NXDOMAIN')) {
-    return { status: 'failed', failureSource: 'target', error: `NXDOMAIN: ${result.name} does not exist`, result }
+    const error = `${result.name} does not exist (NXDOMAIN from resolver ${result.server})`
+    return { status: 'failed', failureSource: 'target', error, result }
   }
   const bad = result.queries.find((q) => q.rcode !== 'NOERROR')
   if (bad) {
-    return {
-      status: 'failed',
-      failureSource: 'server',
-      error: `${bad.rcode} from ${result.server} for ${bad.type}`,
-      result,
-    }
+    const error = `${resolver.phrase} answered ${bad.rcode} for ${result.name} ${bad.type}`
+    return { status: 'failed', failureSource: resolver.source, error, result }
   }
   return { status: 'ok', result }
 }
 
-function describeQueryError(error: unknown, where: string): string {
-  if (error instanceof DnsTimeoutError) return `Timeout: no answer from ${where}`
+function describeQueryError(error: unknown, phrase: string): string {
+  if (error instanceof DnsTimeoutError) return `${phrase} did not answer`
   const code = (error as NodeJS.ErrnoException).code
-  return `Query to ${where} failed${code ? ` (${code})` : ''}`
+  return `${phrase} could not be asked${code ? ` (${code})` : ''}`
 }
 
 async function lookUp(request: DnsRequest, types: string[], ctx: RunContext): Promise<Outcome<DnsResult>> {
@@ -64,9 +72,10 @@ async function lookUp(request: DnsRequest, types: string[], ctx: RunContext): Pr
     const queries = await Promise.all(
       types.map((type) => queryDns(names.name, type, chosen.endpoint, { signal: ctx.signal, dnssec })),
     )
-    return verdict({ ...names, server: where, resolver: chosen.label, dnssec, queries })
+    return verdict({ ...names, server: where, resolver: chosen.label, dnssec, queries }, resolverOf(chosen, where))
   } catch (error) {
-    return failed('server', describeQueryError(error, where))
+    const resolver = resolverOf(chosen, where)
+    return failed(resolver.source, describeQueryError(error, resolver.phrase))
   }
 }
 
@@ -92,16 +101,18 @@ async function trace(
     return { status: 'failed', failureSource: walk.failureSource, error: walk.error, result }
   }
   const where = formatEndpoint(walk.end.endpoint)
+  // At the end of a trace the name's own authoritative server answers: its failures are the target's.
+  const authority = { phrase: `The authoritative server ${where}`, source: 'target' as const }
   try {
     const others = await Promise.all(
       rest.map((type) =>
         queryDns(names.name, type, walk.end.endpoint, { signal: ctx.signal, dnssec, recursionDesired: false }),
       ),
     )
-    return verdict({ ...base, server: where, queries: [walk.end.query, ...others], trace: walk.steps })
+    return verdict({ ...base, server: where, queries: [walk.end.query, ...others], trace: walk.steps }, authority)
   } catch (error) {
     const result = { ...base, server: where, queries: [walk.end.query], trace: walk.steps }
-    return { status: 'failed', failureSource: 'target', error: describeQueryError(error, where), result }
+    return { status: 'failed', failureSource: 'target', error: describeQueryError(error, authority.phrase), result }
   }
 }
 

@@ -26,8 +26,13 @@ export async function lookupMx(domain: string, resolve: RecordResolver): Promise
     const code = (error as { code?: string }).code
     if (code === 'ENODATA') return { kind: 'no-mx' }
     if (code === 'ENOTFOUND') return { kind: 'nxdomain' }
-    if (code === 'ETIMEOUT') return { kind: 'error', error: `Timeout while looking up the MX records of ${domain}` }
-    return { kind: 'error', error: `MX lookup for ${domain} failed (${code ?? 'error'})` }
+    if (code === 'ETIMEOUT') {
+      return { kind: 'error', error: `This server's resolver did not answer for the MX records of ${domain}` }
+    }
+    return {
+      kind: 'error',
+      error: `This server's resolver could not look up the MX records of ${domain} (${code ?? 'error'})`,
+    }
   }
   const hosts = records
     .filter((mx) => !isNull(mx))

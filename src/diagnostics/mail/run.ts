@@ -105,7 +105,7 @@ export function createMailDiagnostic(options: MailDiagnosticOptions = {}): Diagn
       }
 
       const lookup = await lookupMx(domain, resolve)
-      if (lookup.kind === 'nxdomain') return failed('target', `NXDOMAIN: ${domain} does not exist`)
+      if (lookup.kind === 'nxdomain') return failed('target', `${domain} does not exist (NXDOMAIN)`)
       if (lookup.kind === 'error') return failed('server', lookup.error)
       const hosts = hostsToProbe(domain, lookup)
       ctx.progress({ stage: 'mx', hosts: hosts.map((h) => h.name) })

@@ -3,7 +3,7 @@
 import type { RecordType } from 'dns-packet'
 import type { FailureSource } from '../../shared/tools/common.ts'
 import { DnsTimeoutError, exchangeDns } from './dns-client.ts'
-import type { Endpoint } from './endpoint.ts'
+import { type Endpoint, formatEndpoint } from './endpoint.ts'
 import { type IpLiteral, parseIpLiteral } from './ip-literal.ts'
 import type { TargetPolicy } from './policy.ts'
 
@@ -52,13 +52,20 @@ export async function resolveTarget(
   if (!resolver) return { ok: false, failureSource: 'server', error: 'No DNS resolver is configured on this server' }
   const family = options.family ?? 'any'
   const types: RecordType[] = family === 4 ? ['A'] : family === 6 ? ['AAAA'] : ['A', 'AAAA']
+  const ours = `This server's resolver ${formatEndpoint(resolver)}`
   try {
     const answers = await Promise.all(types.map((type) => lookup(name, type, resolver, options.signal)))
     if (answers.some((a) => a.rcode === 'NXDOMAIN')) {
-      return { ok: false, failureSource: 'target', error: `NXDOMAIN: ${name} does not exist` }
+      return {
+        ok: false,
+        failureSource: 'target',
+        error: `${name} does not exist (NXDOMAIN from resolver ${formatEndpoint(resolver)})`,
+      }
     }
+    // SERVFAIL from a recursive resolver may also mean the name's own servers are failing; what
+    // we know for sure is that our resolver gave no answer, so it is reported as our side.
     const failed = answers.find((a) => a.rcode !== 'NOERROR')
-    if (failed) return { ok: false, failureSource: 'server', error: `${failed.rcode} while resolving ${name}` }
+    if (failed) return { ok: false, failureSource: 'server', error: `${ours} answered ${failed.rcode} for ${name}` }
     const addresses = answers.flatMap((a) => a.addresses)
     if (addresses.length === 0) {
       const kinds = types.join(' or ')
@@ -67,8 +74,13 @@ export async function resolveTarget(
     return checked(addresses)
   } catch (error) {
     if (error instanceof DnsTimeoutError) {
-      return { ok: false, failureSource: 'server', error: `Timeout while resolving ${name}` }
+      return { ok: false, failureSource: 'server', error: `${ours} did not answer for ${name}` }
     }
-    return { ok: false, failureSource: 'server', error: `Could not resolve ${name}` }
+    const code = (error as NodeJS.ErrnoException).code
+    return {
+      ok: false,
+      failureSource: 'server',
+      error: `${ours} could not be asked about ${name}${code ? ` (${code})` : ''}`,
+    }
   }
 }

@@ -32,7 +32,10 @@ export const rdnsDiagnostic: Diagnostic<RdnsRequest, RdnsResult> = {
     try {
       reply = await queryDns(name, 'PTR', resolver, { signal: ctx.signal })
     } catch (error) {
-      const why = error instanceof DnsTimeoutError ? `Timeout: no answer from ${server}` : `Query to ${server} failed`
+      const why =
+        error instanceof DnsTimeoutError
+          ? `This server's resolver ${server} did not answer`
+          : `This server's resolver ${server} could not be asked`
       return failed('server', why)
     }
     const base = {

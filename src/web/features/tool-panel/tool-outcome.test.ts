@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import { domainInput, domainOrIpInput } from '../../../shared/validation.ts'
-import { checkToolInput, describeError, ToolFailure, toOutputState } from './tool-outcome.ts'
+import { checkToolInput, describeError, failureToast, ToolFailure, toOutputState } from './tool-outcome.ts'
 
 const answer = (patch: Partial<ToolAnswer> = {}): ToolAnswer => ({
   tool: 'ping',
@@ -96,5 +96,20 @@ describe('toOutputState()', () => {
       message: 'Invalid domain format',
       lines: [],
     })
+  })
+})
+
+describe('failureToast()', () => {
+  it('names the tool once, and never says "failed" twice', () => {
+    expect(failureToast('DNS', new Error('example.test does not exist (NXDOMAIN from resolver 10.0.0.53)'))).toBe(
+      'DNS failed: example.test does not exist (NXDOMAIN from resolver 10.0.0.53)',
+    )
+    expect(failureToast('IP Blacklist', new Error('Blacklist check failed: no list could be checked.'))).toBe(
+      'Blacklist check failed: no list could be checked.',
+    )
+    expect(failureToast('SSL/TLS', new Error('SSL certificate check failed: the certificate has expired'))).toBe(
+      'SSL certificate check failed: the certificate has expired',
+    )
+    expect(failureToast('Ping', null)).toBe('Ping failed: An unknown error occurred')
   })
 })

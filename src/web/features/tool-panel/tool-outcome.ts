@@ -30,6 +30,15 @@ export function describeError(error: unknown): string {
   return error instanceof Error && error.message !== '' ? error.message : UNKNOWN_ERROR
 }
 
+/**
+ * The error toast of a run: "{tool} failed: {message}", but never twice "failed" (a message that
+ * already names what failed, such as "Blacklist check failed: …", stands alone).
+ */
+export function failureToast(toolName: string, error: unknown): string {
+  const message = describeError(error)
+  return /^[A-Z][\w/ -]* failed: /.test(message) ? message : `${toolName} failed: ${message}`
+}
+
 export interface RunSnapshot {
   status: 'idle' | 'pending' | 'success' | 'error'
   answer: ToolAnswer | undefined

@@ -7,7 +7,7 @@ import type { CatalogueEntry } from '../../../shared/catalogue.ts'
 import type { QueuePlace } from './queue-place.ts'
 import { streamTool, type ToolRunRequest } from './stream-tool.ts'
 import { successMessage } from './success-message.ts'
-import { describeError } from './tool-outcome.ts'
+import { failureToast } from './tool-outcome.ts'
 
 export function useToolRun(entry: CatalogueEntry, streamed = false) {
   const controller = useRef<AbortController | null>(null)
@@ -45,7 +45,7 @@ export function useToolRun(entry: CatalogueEntry, streamed = false) {
     },
     onError: (error) => {
       if (controller.current?.signal.aborted) return
-      toast.error(`${entry.name} failed: ${describeError(error)}`)
+      toast.error(failureToast(entry.name, error))
     },
   })
   const reset = () => {
