@@ -25,6 +25,16 @@ export type SpeedUploadAnswer = z.infer<typeof speedUploadAnswer>
 const rate = z.number().nonnegative().max(1_000_000).nullable()
 const failure = z.string().max(200).optional()
 
+/** Round trip while a direction was loaded: median and standard deviation of the probes, in ms. */
+export const loadedLatency = z.object({
+  ping: z.number().nonnegative().max(1_000_000),
+  jitter: z.number().nonnegative().max(1_000_000),
+  samples: z.number().int().nonnegative().max(10_000),
+})
+export type LoadedLatency = z.infer<typeof loadedLatency>
+
+export const bufferbloatGrade = z.enum(['A+', 'A', 'B', 'C', 'D', 'F'])
+
 /**
  * A finished test. A measurement that failed is null, with the reason under `errors`; nothing is
  * ever filled in with a made-up number. Rates in Mbps, times in ms.
@@ -37,6 +47,13 @@ export const speedTestResult = z.object({
   serverLocation: z.string().min(1).max(200),
   server: speedServerKind,
   errors: z.object({ latency: failure, download: failure, upload: failure }).default({}),
+  /** Latency while downloading and while uploading; null where no probe answered. */
+  loaded: z.object({ download: loadedLatency.nullable(), upload: loadedLatency.nullable() }).optional(),
+  /** How much loading the link raised the round trip; null when there was nothing to compare. */
+  bufferbloat: z
+    .object({ grade: bufferbloatGrade, addedMs: z.number().nonnegative().max(1_000_000), scale: z.string().max(200) })
+    .nullable()
+    .optional(),
 })
 export type SpeedTestResult = z.infer<typeof speedTestResult>
 

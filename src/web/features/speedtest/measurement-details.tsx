@@ -1,18 +1,18 @@
 import type { SpeedTestReport } from './engine/run-speed-test.ts'
+import type { DirectionResult } from './engine/throughput.ts'
 import { formatMbps, formatMs } from './speed-view.ts'
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 1_000_000 ? 2 : 1)} MB`
 
-function outcomeText(
-  o: { status: 'measured' | 'ignored' | 'failed'; mbps?: number; error?: string },
-  ignoredReason: string,
-): string {
-  if (o.status === 'measured' && o.mbps !== undefined) return `${formatMbps(o.mbps)} Mbps`
-  if (o.status === 'ignored') return `ignored: ${ignoredReason}`
-  return o.error ?? 'failed'
+function windowText(d: DirectionResult): string {
+  if (!d.window || d.mbps === null) return d.error ?? 'failed'
+  const how = d.window.wholePhase
+    ? 'the whole phase, warm-up included (the window after warm-up was too short)'
+    : 'after the warm-up'
+  return `${formatMbps(d.mbps)} Mbps: ${megabytes(d.window.bytes)} in ${formatMs(d.window.ms)} ms, ${how}`
 }
 
-/** How each number came about: latency samples, download stages and upload transfers. */
+/** How each number came about: latency samples, and how each direction was measured. */
 export function MeasurementDetails({ report }: { report: SpeedTestReport }) {
   const { latency, download, upload } = report
   return (
@@ -21,45 +21,40 @@ export function MeasurementDetails({ report }: { report: SpeedTestReport }) {
       <div className="mt-3 space-y-4">
         {latency && (
           <p>
-            <span className="font-medium">Latency samples (ms): </span>
+            <span className="font-medium">Idle latency samples (ms): </span>
             <span className="tabular-nums">{latency.samples.map(formatMs).join(', ')}</span>
             {latency.failedSamples > 0 && <span className="text-danger"> · {latency.failedSamples} failed</span>}
           </p>
         )}
         <table className="w-full text-left">
-          <caption className="mb-1 text-left font-medium">Download stages (best counts)</caption>
+          <caption className="mb-1 text-left font-medium">Throughput</caption>
           <thead className="text-xs text-muted-foreground">
             <tr>
-              <th className="py-1 font-medium">Size × connections</th>
-              <th className="py-1 font-medium">Average time</th>
-              <th className="py-1 font-medium">Result</th>
+              <th scope="col" className="py-1 font-medium">
+                Direction
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Connections and transfers
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Counted
+              </th>
             </tr>
           </thead>
           <tbody className="tabular-nums">
-            {download.stages.map((stage) => (
-              <tr key={`${stage.bytes}-${stage.connections}`} className="border-t border-border">
-                <td className="py-1">
-                  {megabytes(stage.bytes)} × {stage.connections}
+            {[download, upload].map((d) => (
+              <tr key={d.direction} className="border-t border-border align-top">
+                <th scope="row" className="py-1 pr-2 font-normal capitalize">
+                  {d.direction}
+                </th>
+                <td className="py-1 pr-2">
+                  {d.streams} connections, {d.rampTransfers} ramp + {d.transfers} transfers, largest{' '}
+                  {megabytes(d.largestTransfer)}
+                  {d.loaded && `, ${d.loaded.samples.length} latency probes`}
                 </td>
-                <td className="py-1">{stage.averageMs === undefined ? '–' : `${formatMs(stage.averageMs)} ms`}</td>
-                <td className={['py-1', stage.status === 'failed' ? 'text-danger' : ''].join(' ')}>
-                  {outcomeText(stage, '100 ms or less')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <table className="w-full text-left">
-          <caption className="mb-1 text-left font-medium">Upload transfers (best counts)</caption>
-          <tbody className="tabular-nums">
-            {upload.transfers.map((transfer) => (
-              <tr key={transfer.bytes} className="border-t border-border">
-                <td className="py-1">{megabytes(transfer.bytes)}</td>
-                <td className="py-1">
-                  {transfer.seconds === undefined ? '–' : `${formatMs(transfer.seconds * 1000)} ms`}
-                </td>
-                <td className={['py-1', transfer.status === 'failed' ? 'text-danger' : ''].join(' ')}>
-                  {outcomeText(transfer, 'under 0.05 s')}
+                <td className={['py-1', d.mbps === null ? 'text-danger' : ''].join(' ')}>
+                  {windowText(d)}
+                  {d.stoppedEarly && <span className="block text-danger">Stopped early: {d.stoppedEarly}</span>}
                 </td>
               </tr>
             ))}

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { directionFixture } from './engine/report-fixture.ts'
 import type { SpeedTestReport } from './engine/run-speed-test.ts'
 import { SpeedResultBar } from './speed-result-bar.tsx'
 import { applyUpdate, finishView, idleView, startView, stopView } from './speed-view.ts'
@@ -7,8 +8,8 @@ import { applyUpdate, finishView, idleView, startView, stopView } from './speed-
 const report: SpeedTestReport = {
   result: { download: 50, upload: 20, ping: 10, jitter: 1, serverLocation: 'Lab', server: 'ours', errors: {} },
   latency: null,
-  download: { mbps: 50, stages: [] },
-  upload: { mbps: 20, transfers: [] },
+  download: directionFixture('download', 50),
+  upload: directionFixture('upload', 20),
 }
 
 const textOf = (html: string) =>

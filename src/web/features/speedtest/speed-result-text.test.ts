@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { directionFixture } from './engine/report-fixture.ts'
 import type { SpeedTestReport } from './engine/run-speed-test.ts'
 import { speedResultText } from './speed-result-text.ts'
 
@@ -13,8 +14,8 @@ const finishedReport: SpeedTestReport = {
     errors: { upload: 'All upload tests failed' },
   },
   latency: { ping: 9.5, jitter: 1.25, samples: [9.5, 10.25], failedSamples: 0 },
-  download: { mbps: 93.14, stages: [] },
-  upload: { mbps: null, transfers: [], error: 'All upload tests failed' },
+  download: directionFixture('download', 93.14),
+  upload: directionFixture('upload', null, 'All upload tests failed'),
 }
 
 describe('speedResultText()', () => {
@@ -41,5 +42,20 @@ describe('speedResultText()', () => {
     expect(text).toContain('Server: Lab (Cloudflare)')
     expect(text).toContain('Ping: Failed (Latency measurement failed)')
     expect(text).not.toContain('Latency samples')
+  })
+
+  it('adds latency under load and the bufferbloat grade with its scale', () => {
+    const report: SpeedTestReport = {
+      ...finishedReport,
+      result: {
+        ...finishedReport.result,
+        loaded: { download: { ping: 54.5, jitter: 3.25, samples: 25 }, upload: null },
+        bufferbloat: { grade: 'B', addedMs: 45, scale: 'A+ under 5 ms, F from 400 ms' },
+      },
+    }
+    const text = speedResultText(report)
+    expect(text).toContain('Latency during download: 54.5 ms (jitter 3.3 ms)')
+    expect(text).toContain('Latency during upload: not measured (no probe answered)')
+    expect(text).toContain('Bufferbloat: grade B, 45.0 ms more under load (A+ under 5 ms, F from 400 ms)')
   })
 })

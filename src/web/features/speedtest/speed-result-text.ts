@@ -1,9 +1,14 @@
-// A finished speed test as text, for "Copy": the server, each measure or why it failed, the latency samples.
+// A finished speed test as text, for "Copy": the server, each measure or why it failed, latency
+// under load and the bufferbloat grade, the idle latency samples.
+import type { LoadedLatency } from '../../../shared/tools/speedtest.ts'
 import { SPEED_MESSAGES } from './engine/constants.ts'
 import type { SpeedTestReport } from './engine/run-speed-test.ts'
 import { formatMbps, formatMs } from './speed-view.ts'
 
 const SERVER_NAMES = { ours: 'this site’s server', cloudflare: 'Cloudflare' } as const
+
+const loadedText = (l: LoadedLatency | null | undefined) =>
+  l ? `${formatMs(l.ping)} ms (jitter ${formatMs(l.jitter)} ms)` : 'not measured (no probe answered)'
 
 export function speedResultText(report: SpeedTestReport): string {
   const { result, latency } = report
@@ -16,6 +21,16 @@ export function speedResultText(report: SpeedTestReport): string {
     `Ping: ${measure(result.ping, formatMs, 'ms', result.errors.latency ?? SPEED_MESSAGES.latencyFailed)}`,
     `Jitter: ${measure(result.jitter, formatMs, 'ms', result.errors.latency ?? SPEED_MESSAGES.latencyFailed)}`,
   ]
+  if (result.loaded) {
+    lines.push(`Latency during download: ${loadedText(result.loaded.download)}`)
+    lines.push(`Latency during upload: ${loadedText(result.loaded.upload)}`)
+  }
+  if (result.bufferbloat) {
+    const { grade, addedMs, scale } = result.bufferbloat
+    lines.push(`Bufferbloat: grade ${grade}, ${formatMs(addedMs)} ms more under load (${scale})`)
+  } else if (result.bufferbloat === null) {
+    lines.push('Bufferbloat: not graded (needs the idle latency and the latency under load)')
+  }
   if (latency && latency.samples.length > 0)
     lines.push(`Latency samples (ms): ${latency.samples.map(formatMs).join(', ')}`)
   return lines.join('\n')

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { directionFixture } from './engine/report-fixture.ts'
 import type { SpeedTestReport } from './engine/run-speed-test.ts'
 import { applyUpdate, finishView, formatMbps, formatMs, startView, stopView } from './speed-view.ts'
 
@@ -51,8 +52,8 @@ describe('finishView() and stopView()', () => {
         errors: { upload: 'All upload tests failed' },
       },
       latency: null,
-      download: { mbps: 93.1, stages: [] },
-      upload: { mbps: null, transfers: [], error: 'All upload tests failed' },
+      download: directionFixture('download', 93.1),
+      upload: directionFixture('upload', null, 'All upload tests failed'),
     }
     expect(finishView(startView(), report)).toMatchObject({
       status: 'done',

@@ -8,6 +8,7 @@ import { PanelFrame } from '../../components/panel-frame.tsx'
 import { ToolIcon } from '../../components/tool-icon.tsx'
 import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'
 import { useAuth } from '../auth/index.ts'
+import { LatencyUnderLoad } from './latency-under-load.tsx'
 import { MeasurementDetails } from './measurement-details.tsx'
 import { RateChart } from './rate-chart.tsx'
 import { ServerChoice } from './server-choice.tsx'
@@ -106,10 +107,12 @@ export function SpeedtestPanel({ entry, variant }: PanelProps) {
         )}
         <SpeedTiles view={view} />
         <RateChart rates={view.rates} />
+        {view.report && <LatencyUnderLoad result={view.report.result} />}
         {view.report && <MeasurementDetails report={view.report} />}
         <p className="text-xs text-muted-foreground">
-          Rates are reported exactly as measured between your browser and the selected server; a measurement that fails
-          is shown as failed.
+          Rates are reported exactly as measured between your browser and the selected server: each direction runs 4
+          connections for 7 s with transfers sized to your link, and counts the bytes after a 2 s warm-up. A measurement
+          that fails is shown as failed.
         </p>
       </div>
     </PanelFrame>

@@ -1,27 +1,62 @@
 // The speed-test algorithm's constants and messages (docs/product.md). Rates are reported as
-// measured: the product's down-scaling factors and fallback numbers are deliberately left out.
+// measured: nothing is scaled, and nothing is filled in when a measurement fails.
 
+/** Idle latency: this many small requests, this far apart, before any load. */
 export const LATENCY_SAMPLES = 10
 export const LATENCY_INTERVAL_MS = 100
 
-export interface DownloadStage {
-  bytes: number
-  connections: number
+/**
+ * Throughput, for each direction. A ramp on one connection grows the transfer size until one
+ * transfer lasts RAMP_TARGET_MS; then STREAMS connections move data back to back for PHASE_MS,
+ * each transfer sized to last about TRANSFER_TARGET_MS at the rate seen so far. Bytes moved in the
+ * first WARMUP_MS of that phase (TCP slow start, connections opening) are not counted.
+ */
+export interface ThroughputPlan {
+  streams: number
+  firstBytes: number
+  rampTargetMs: number
+  rampMaxTransfers: number
+  transferTargetMs: number
+  phaseMs: number
+  warmupMs: number
+  /** Uploads still running when the phase ends get this long to finish before they are cut. */
+  drainMs: number
+  /** Loaded latency: one small request at a time, this far apart, while the phase runs. */
+  probeIntervalMs: number
+  /** Transfers are never larger than this (the server's own cap may be lower). */
+  maxBytes: number
+  /** A window shorter than this is not trusted; the whole phase is used instead. */
+  minWindowMs: number
 }
 
-export const DOWNLOAD_STAGES: readonly DownloadStage[] = [
-  { bytes: 10_485_760, connections: 2 },
-  { bytes: 25_000_000, connections: 4 },
-  { bytes: 50_000_000, connections: 4 },
-]
-export const DOWNLOAD_PAUSE_MS = 1500
-/** A stage whose connections took this long or less on average is ignored. */
-export const MIN_STAGE_AVERAGE_MS = 100
+export const THROUGHPUT_PLAN: ThroughputPlan = {
+  streams: 4,
+  firstBytes: 100_000,
+  rampTargetMs: 250,
+  rampMaxTransfers: 8,
+  transferTargetMs: 1000,
+  phaseMs: 7000,
+  warmupMs: 2000,
+  drainMs: 3000,
+  probeIntervalMs: 200,
+  maxBytes: 100_000_000,
+  minWindowMs: 1000,
+}
 
-export const UPLOAD_SIZES: readonly number[] = [262_144, 524_288, 1_048_576]
-export const UPLOAD_PAUSE_MS = 500
-/** An upload that took less than this is ignored. */
-export const MIN_UPLOAD_SECONDS = 0.05
+/** The upload payload is generated once and sliced; transfers larger than this reuse it. */
+export const UPLOAD_PAYLOAD_MAX_BYTES = 64_000_000
+
+/**
+ * Bufferbloat: how much the median round trip rose under load over idle, in ms. The grade is the
+ * first whose bound the rise stays under; F otherwise.
+ */
+export const BUFFERBLOAT_GRADES = [
+  { grade: 'A+', belowMs: 5 },
+  { grade: 'A', belowMs: 30 },
+  { grade: 'B', belowMs: 60 },
+  { grade: 'C', belowMs: 200 },
+  { grade: 'D', belowMs: 400 },
+] as const
 
 export const PROGRESS = {
   serverSelected: 10,

@@ -17,7 +17,7 @@ describe('selectEndpoints()', () => {
     expect(ours.uploadUrls()).toEqual(['https://tools.example.net/api/speed/up'])
   })
 
-  it('asks our server for its name', async () => {
+  it('asks our server for its name and its largest transfer', async () => {
     const asked: string[] = []
     const env: SpeedEnvironment = {
       ...neverCalled,
@@ -26,11 +26,11 @@ describe('selectEndpoints()', () => {
         return Response.json({ name: 'Frankfurt 1', maxBytes: 100_000_000 })
       },
     }
-    const name = await selectEndpoints('ours', 'http://localhost:8080').describeServer(
+    const info = await selectEndpoints('ours', 'http://localhost:8080').describeServer(
       env,
       new AbortController().signal,
     )
-    expect(name).toBe('Frankfurt 1')
+    expect(info).toEqual({ name: 'Frankfurt 1', maxBytes: 100_000_000 })
     expect(asked).toEqual(['http://localhost:8080/api/speed/server'])
   })
 
@@ -39,6 +39,9 @@ describe('selectEndpoints()', () => {
     expect(cf.pingUrl()).toBe('https://speed.cloudflare.com/__down?bytes=0')
     expect(cf.downloadUrls(10_485_760)).toEqual(['https://speed.cloudflare.com/__down?bytes=10485760'])
     expect(cf.uploadUrls()).toEqual(['https://speed.cloudflare.com/__up'])
-    expect(await cf.describeServer(neverCalled, new AbortController().signal)).toBe('Cloudflare (speed.cloudflare.com)')
+    expect(await cf.describeServer(neverCalled, new AbortController().signal)).toEqual({
+      name: 'Cloudflare (speed.cloudflare.com)',
+      maxBytes: 100_000_000,
+    })
   })
 })

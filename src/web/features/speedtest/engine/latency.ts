@@ -6,12 +6,20 @@ import type { SpeedEnvironment } from './environment.ts'
 import { median, standardDeviation } from './statistics.ts'
 import { downloadBody, SpeedTestError } from './transfer.ts'
 
-export interface LatencyResult {
+/** A set of round trips: the median as ping, the standard deviation as jitter. */
+export interface LatencySummary {
   ping: number
   jitter: number
   /** Round trips in ms, in the order measured. */
   samples: number[]
+}
+
+export interface LatencyResult extends LatencySummary {
   failedSamples: number
+}
+
+export function summarizeLatency(samples: number[]): LatencySummary {
+  return { ping: median(samples), jitter: standardDeviation(samples), samples }
 }
 
 export async function measureLatency(
@@ -38,5 +46,5 @@ export async function measureLatency(
     }
   }
   if (samples.length === 0) throw new SpeedTestError(SPEED_MESSAGES.latencyFailed, { cause: lastError })
-  return { ping: median(samples), jitter: standardDeviation(samples), samples, failedSamples }
+  return { ...summarizeLatency(samples), failedSamples }
 }

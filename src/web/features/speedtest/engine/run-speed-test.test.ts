@@ -7,7 +7,13 @@ const endpoints = selectEndpoints('ours', 'http://speed.test')
 
 describe('runSpeedTest()', () => {
   it('moves through 10, 25, 70, 95 and 100 and reports what it measured', async () => {
-    const net = createFakeNetwork({ downloadMbps: 87.5, uploadMbps: 21.25, rtts: [15], serverName: 'Lab server' })
+    const net = createFakeNetwork({
+      downloadMbps: 87.5,
+      uploadMbps: 21.25,
+      rtts: [15],
+      loadedExtraMs: (direction) => (direction === 'download' ? 40 : 120),
+      serverName: 'Lab server',
+    })
     const updates: SpeedUpdate[] = []
     const report = await runSpeedTest({
       env: net.env,
@@ -16,15 +22,41 @@ describe('runSpeedTest()', () => {
       onUpdate: (u) => updates.push(u),
     })
     expect(updates.flatMap((u) => (u.progress === undefined ? [] : [u.progress]))).toEqual([0, 10, 25, 70, 95, 100])
-    expect(report.result).toEqual({
-      download: 87.5,
-      upload: 21.25,
-      ping: 15,
-      jitter: 0,
-      serverLocation: 'Lab server',
-      server: 'ours',
-      errors: {},
+    const { result } = report
+    expect(result).toMatchObject({ ping: 15, jitter: 0, serverLocation: 'Lab server', server: 'ours', errors: {} })
+    expect(result.download).toBeGreaterThan(87.5 * 0.98)
+    expect(result.download).toBeLessThan(87.5 * 1.02)
+    expect(result.upload).toBeGreaterThan(21.25 * 0.98)
+    expect(result.upload).toBeLessThan(21.25 * 1.02)
+    // The simulated link hands out time in slices of a few ms: a round trip ends on the slice after it.
+    const near = (ms: number) => ({ asymmetricMatch: (v: unknown) => typeof v === 'number' && v >= ms && v < ms + 8 })
+    expect(result.loaded?.download).toMatchObject({ ping: near(55) })
+    expect(result.loaded?.upload).toMatchObject({ ping: near(135) })
+    // About 135 ms under upload load against 15 ms idle: 120 ms more, grade C.
+    expect(result.bufferbloat).toEqual({
+      grade: 'C',
+      addedMs: near(120),
+      scale: 'A+ under 5 ms, A under 30 ms, B under 60 ms, C under 200 ms, D under 400 ms, F from 400 ms',
     })
+  })
+
+  it('gives no bufferbloat grade when the idle latency could not be measured', async () => {
+    let idle = true
+    const net = createFakeNetwork({
+      fail: (url) => (idle && url.endsWith('/ping') ? 'http-503' : undefined),
+      downloadMbps: 20,
+    })
+    const { result } = await runSpeedTest({
+      env: net.env,
+      endpoints,
+      signal: new AbortController().signal,
+      onUpdate: (u) => {
+        if (u.progress === 25) idle = false
+      },
+    })
+    expect(result.ping).toBeNull()
+    expect(result.loaded?.download).not.toBeNull()
+    expect(result.bufferbloat).toBeNull()
   })
 
   it('reports a failed measurement as failed, never with a fallback number', async () => {
@@ -32,7 +64,8 @@ describe('runSpeedTest()', () => {
     const { result } = await runSpeedTest({ env: net.env, endpoints, signal: new AbortController().signal })
     expect(result.upload).toBeNull()
     expect(result.errors).toEqual({ upload: 'All upload tests failed' })
-    expect(result.download).toBeCloseTo(40, 2)
+    expect(result.download).toBeGreaterThan(39)
+    expect(result.download).toBeLessThan(41)
   })
 
   it('goes on to the download when latency fails, and names the latency failure', async () => {

@@ -1,14 +1,16 @@
-// The whole test (docs/product.md): select the server (10), latency (25), download (70),
-// upload (95), complete (100). A measurement that fails is reported as failed, never filled in.
+// The whole test (docs/product.md): select the server (10), idle latency (25), download (70),
+// upload (95), complete (100). Each direction also measures the round trip under load; the rise
+// over idle gives the bufferbloat grade. A measurement that fails is reported as failed, never
+// filled in.
 import type { SpeedTestResult } from '../../../../shared/tools/speedtest.ts'
-import { PROGRESS, SPEED_MESSAGES } from './constants.ts'
-import { type DownloadResult, measureDownload } from './download.ts'
+import { assessBufferbloat, gradeScale } from './bufferbloat.ts'
+import { PROGRESS, SPEED_MESSAGES, THROUGHPUT_PLAN, type ThroughputPlan } from './constants.ts'
 import type { SpeedEndpoints } from './endpoints.ts'
 import type { SpeedEnvironment } from './environment.ts'
-import { type LatencyResult, measureLatency } from './latency.ts'
+import { type LatencyResult, type LatencySummary, measureLatency } from './latency.ts'
 import { roundTo } from './statistics.ts'
+import { type DirectionResult, measureThroughput } from './throughput.ts'
 import { SpeedTestError } from './transfer.ts'
-import { measureUpload, type UploadResult } from './upload.ts'
 
 export type SpeedPhase = 'server' | 'latency' | 'download' | 'upload' | 'done'
 
@@ -29,8 +31,8 @@ export interface SpeedUpdate {
 export interface SpeedTestReport {
   result: SpeedTestResult
   latency: LatencyResult | null
-  download: DownloadResult
-  upload: UploadResult
+  download: DirectionResult
+  upload: DirectionResult
 }
 
 export interface RunSpeedTestOptions {
@@ -38,6 +40,7 @@ export interface RunSpeedTestOptions {
   endpoints: SpeedEndpoints
   signal: AbortSignal
   onUpdate?: (update: SpeedUpdate) => void
+  plan?: ThroughputPlan
 }
 
 async function settleLatency(run: Promise<LatencyResult>, signal: AbortSignal): Promise<LatencyResult | Error> {
@@ -49,21 +52,28 @@ async function settleLatency(run: Promise<LatencyResult>, signal: AbortSignal): 
   }
 }
 
+function loadedSummary(summary: LatencySummary | null) {
+  if (!summary) return null
+  return { ping: roundTo(summary.ping, 1), jitter: roundTo(summary.jitter, 1), samples: summary.samples.length }
+}
+
 /** Resolves with the report; rejects with the signal's reason when cancelled, or a SpeedTestError. */
 export async function runSpeedTest({
   env,
   endpoints,
   signal,
   onUpdate = () => undefined,
+  plan = THROUGHPUT_PLAN,
 }: RunSpeedTestOptions): Promise<SpeedTestReport> {
   onUpdate({ phase: 'server', progress: 0 })
-  let serverLocation: string
+  let server: { name: string; maxBytes: number }
   try {
-    serverLocation = await endpoints.describeServer(env, signal)
+    server = await endpoints.describeServer(env, signal)
   } catch (error) {
     if (signal.aborted) throw signal.reason
     throw new SpeedTestError(SPEED_MESSAGES.failed, { cause: error })
   }
+  const serverLocation = server.name
   onUpdate({ phase: 'latency', progress: PROGRESS.serverSelected, serverLocation })
 
   const latency = await settleLatency(
@@ -74,17 +84,27 @@ export async function runSpeedTest({
   const jitter = latency instanceof Error ? null : roundTo(latency.jitter, 1)
   onUpdate({ phase: 'download', progress: PROGRESS.latencyDone, ping, jitter })
 
-  const download = await measureDownload(env, endpoints, signal, (mbps) =>
-    onUpdate({ phase: 'download', liveMbps: mbps }),
-  )
+  const options = { env, endpoints, signal, serverMaxBytes: server.maxBytes, plan }
+  const download = await measureThroughput('download', {
+    ...options,
+    onRate: (mbps) => onUpdate({ phase: 'download', liveMbps: mbps }),
+  })
   const downloadMbps = download.mbps === null ? null : roundTo(download.mbps, 2)
   onUpdate({ phase: 'upload', progress: PROGRESS.downloadDone, download: downloadMbps })
 
-  const upload = await measureUpload(env, endpoints, signal, (mbps) => onUpdate({ phase: 'upload', liveMbps: mbps }))
+  const upload = await measureThroughput('upload', {
+    ...options,
+    onRate: (mbps) => onUpdate({ phase: 'upload', liveMbps: mbps }),
+  })
   const uploadMbps = upload.mbps === null ? null : roundTo(upload.mbps, 2)
   onUpdate({ phase: 'upload', progress: PROGRESS.uploadDone, upload: uploadMbps })
 
   if (ping === null && downloadMbps === null && uploadMbps === null) throw new SpeedTestError(SPEED_MESSAGES.failed)
+  const loaded = { download: loadedSummary(download.loaded), upload: loadedSummary(upload.loaded) }
+  const bloat = assessBufferbloat(ping, {
+    download: loaded.download?.ping ?? null,
+    upload: loaded.upload?.ping ?? null,
+  })
   const result: SpeedTestResult = {
     download: downloadMbps,
     upload: uploadMbps,
@@ -97,6 +117,8 @@ export async function runSpeedTest({
       ...(download.error ? { download: download.error } : {}),
       ...(upload.error ? { upload: upload.error } : {}),
     },
+    loaded,
+    bufferbloat: bloat && { grade: bloat.grade, addedMs: roundTo(bloat.addedMs, 1), scale: gradeScale() },
   }
   onUpdate({ phase: 'done', progress: PROGRESS.complete })
   return { result, latency: latency instanceof Error ? null : latency, download, upload }

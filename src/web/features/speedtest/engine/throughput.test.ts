@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest'
+import { THROUGHPUT_PLAN } from './constants.ts'
+import { selectEndpoints } from './endpoints.ts'
+import { createFakeNetwork, type FakeNetworkOptions } from './fake-network.ts'
+import { measureThroughput, spreadBytes } from './throughput.ts'
+
+const endpoints = selectEndpoints('ours', 'http://speed.test')
+
+function measure(direction: 'download' | 'upload', options: FakeNetworkOptions, serverMaxBytes = 100_000_000) {
+  const net = createFakeNetwork(options)
+  const run = measureThroughput(direction, {
+    env: net.env,
+    endpoints,
+    signal: new AbortController().signal,
+    serverMaxBytes,
+  })
+  return { net, run }
+}
+
+const sizesAsked = (requests: string[]) =>
+  requests.flatMap((r) => {
+    const match = /bytes=(\d+)$/.exec(r)
+    return match ? [Number(match[1])] : []
+  })
+
+describe('measureThroughput()', () => {
+  it.each([
+    ['download', 2],
+    ['download', 100],
+    ['download', 1000],
+    ['upload', 2],
+    ['upload', 100],
+    ['upload', 1000],
+  ] as const)('measures a %s link of %d Mbit/s within 2 %%', async (direction, mbps) => {
+    const { run } = measure(direction, { downloadMbps: mbps, uploadMbps: mbps })
+    const result = await run
+    expect(result.error).toBeUndefined()
+    expect(result.window?.wholePhase).toBe(false)
+    expect(result.mbps).toBeGreaterThan(mbps * 0.98)
+    expect(result.mbps).toBeLessThan(mbps * 1.02)
+  })
+
+  it('grows transfers until each lasts long enough to be timed, on fast links and slow ones', async () => {
+    const fast = measure('download', { downloadMbps: 1000 })
+    const fastResult = await fast.run
+    const fastSizes = sizesAsked(fast.net.requests)
+    expect(fastSizes[0]).toBe(THROUGHPUT_PLAN.firstBytes)
+    // 1000 Mbit/s over 4 connections is about 31 MB per connection-second.
+    expect(fastResult.largestTransfer).toBeGreaterThan(20_000_000)
+    expect(fastResult.rampTransfers).toBeGreaterThan(1)
+
+    const slow = measure('download', { downloadMbps: 2 })
+    const slowResult = await slow.run
+    // 100 kB at 2 Mbit/s already takes 400 ms: the ramp stops at once and sizes never shrink below it.
+    expect(slowResult.rampTransfers).toBe(1)
+    expect(Math.min(...sizesAsked(slow.net.requests))).toBe(THROUGHPUT_PLAN.firstBytes)
+  })
+
+  it('uploads sized to the link too, the largest far beyond a mebibyte on a fast link', async () => {
+    const { net, run } = measure('upload', { uploadMbps: 800 })
+    await run
+    expect(Math.max(...net.uploads)).toBeGreaterThan(10_000_000)
+  })
+
+  it('never asks for more than the server takes', async () => {
+    const { net, run } = measure('download', { downloadMbps: 1000 }, 5_000_000)
+    const result = await run
+    expect(Math.max(...sizesAsked(net.requests))).toBe(5_000_000)
+    expect(result.mbps).toBeGreaterThan(950)
+  })
+
+  it('leaves the warm-up out: a link slow for its first second is measured at its steady rate', async () => {
+    let slowUntil: number | undefined
+    const { run } = measure('download', {
+      downloadMbps: (_bytes, now) => {
+        slowUntil ??= now + 1000
+        return now < slowUntil ? 10 : 100
+      },
+    })
+    const result = await run
+    expect(result.mbps).toBeGreaterThan(98)
+    expect(result.mbps).toBeLessThan(102)
+  })
+
+  it('measures the round trip under load with small requests beside the transfers', async () => {
+    const { run } = measure('download', { downloadMbps: 50, rtts: [20], loadedExtraMs: 80 })
+    const result = await run
+    expect(result.loaded?.ping).toBeCloseTo(100, 0)
+    expect(result.loaded?.samples.length).toBeGreaterThan(10)
+  })
+
+  it('fails with "All download tests failed" and the cause when no transfer works, and no number', async () => {
+    const { run } = measure('download', { fail: (url) => (url.includes('/down') ? 'http-503' : undefined) })
+    expect(await run).toMatchObject({
+      mbps: null,
+      window: null,
+      error: 'All download tests failed',
+      stoppedEarly: 'All URLs failed for this connection (HTTP 503)',
+    })
+  })
+
+  it('fails with "All upload tests failed" when no upload works', async () => {
+    const { run } = measure('upload', { fail: (url) => (url.includes('/up') ? 'network' : undefined) })
+    expect(await run).toMatchObject({ mbps: null, error: 'All upload tests failed' })
+  })
+
+  it('ends the phase at the first refused transfer and says so, keeping what was measured before it', async () => {
+    const { run } = measure('download', {
+      downloadMbps: 100,
+      fail: (url, call) => (url.includes('/down') && call === 30 ? 'http-429' : undefined),
+    })
+    const result = await run
+    expect(result.stoppedEarly).toBe('All URLs failed for this connection (HTTP 429)')
+    expect(result.mbps).toBeGreaterThan(90)
+    expect(result.mbps).toBeLessThan(102)
+  })
+
+  it('rejects with the abort reason when cancelled mid-phase, and starts nothing more', async () => {
+    const net = createFakeNetwork({ downloadMbps: 100 })
+    const controller = new AbortController()
+    let stopAt = 0
+    const run = measureThroughput('download', {
+      env: net.env,
+      endpoints,
+      signal: controller.signal,
+      serverMaxBytes: 100_000_000,
+      onRate: () => {
+        if (++stopAt === 20) controller.abort(new DOMException('cancelled', 'AbortError'))
+      },
+    })
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' })
+    const count = net.requests.length
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(net.requests).toHaveLength(count)
+  })
+})
+
+describe('spreadBytes()', () => {
+  it('counts the part of each transfer that falls inside the window, spread over its duration', () => {
+    const transfers = [
+      { stream: 0, bytes: 1000, startedAt: 0, endedAt: 1000 },
+      { stream: 1, bytes: 500, startedAt: 500, endedAt: 1500 },
+    ]
+    expect(spreadBytes(transfers, 500, 1000)).toBe(500 + 250)
+    expect(spreadBytes(transfers, 2000, 3000)).toBe(0)
+  })
+})

@@ -1,0 +1,317 @@
+// Throughput in one direction, sized to the link. A ramp on one connection grows the transfer size
+// until a transfer lasts long enough to be timed; then several connections move data back to back
+// for a fixed phase, each transfer sized to last about a second at the rate that connection saw.
+// The rate is the bytes moved inside the phase's measurement window (after a warm-up that covers
+// TCP slow start) over the window's length. While the phase runs, small requests on their own
+// connection measure the round trip under load.
+import { SPEED_MESSAGES, THROUGHPUT_PLAN, type ThroughputPlan, UPLOAD_PAYLOAD_MAX_BYTES } from './constants.ts'
+import type { SpeedEndpoints } from './endpoints.ts'
+import type { SpeedEnvironment } from './environment.ts'
+import { type LatencySummary, summarizeLatency } from './latency.ts'
+import { toMbps } from './statistics.ts'
+import { describeFailure, downloadBody, tryUrls, uploadBody } from './transfer.ts'
+
+export type Direction = 'download' | 'upload'
+
+/** How often the live rate is reported while bytes move. */
+export const LIVE_RATE_INTERVAL_MS = 200
+
+export interface MeasurementWindow {
+  /** Bytes counted and the window's length. */
+  bytes: number
+  ms: number
+  /** true when the window was too short to trust and the whole phase, warm-up included, was used. */
+  wholePhase: boolean
+}
+
+export interface DirectionResult {
+  direction: Direction
+  /** null when nothing could be measured; `error` then says why. */
+  mbps: number | null
+  window: MeasurementWindow | null
+  streams: number
+  /** Completed transfers in the ramp and in the phase. */
+  rampTransfers: number
+  transfers: number
+  largestTransfer: number
+  /** Why the phase ended before its time, when it did (the transfer that failed). */
+  stoppedEarly?: string
+  /** Round trip while this direction was loaded; null when no probe answered. */
+  loaded: LatencySummary | null
+  error?: string
+}
+
+interface Completed {
+  stream: number
+  bytes: number
+  startedAt: number
+  endedAt: number
+}
+
+const PHASE_OVER = 'the measurement phase is over'
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, value))
+}
+
+/** Bytes of `transfers` that fall inside [from, to], each spread evenly over its own duration. */
+export function spreadBytes(transfers: readonly Completed[], from: number, to: number): number {
+  let bytes = 0
+  for (const t of transfers) {
+    const overlap = Math.min(to, t.endedAt) - Math.max(from, t.startedAt)
+    if (overlap <= 0) continue
+    const duration = t.endedAt - t.startedAt
+    bytes += duration <= 0 ? t.bytes : (t.bytes * overlap) / duration
+  }
+  return bytes
+}
+
+/** The upload body: random bytes generated once and grown when a larger transfer needs them. */
+function payloadSource(env: SpeedEnvironment) {
+  let payload: Uint8Array<ArrayBuffer> | null = null
+  return (bytes: number): Uint8Array<ArrayBuffer> => {
+    if (!payload || payload.byteLength < bytes) payload = env.randomBytes(Math.max(bytes, payload?.byteLength ?? 0))
+    return payload.subarray(0, bytes)
+  }
+}
+
+export interface MeasureThroughputOptions {
+  env: SpeedEnvironment
+  endpoints: SpeedEndpoints
+  signal: AbortSignal
+  /** The largest transfer the server accepts. */
+  serverMaxBytes: number
+  onRate?: (mbps: number) => void
+  plan?: ThroughputPlan
+}
+
+export async function measureThroughput(
+  direction: Direction,
+  {
+    env,
+    endpoints,
+    signal,
+    serverMaxBytes,
+    onRate = () => undefined,
+    plan = THROUGHPUT_PLAN,
+  }: MeasureThroughputOptions,
+): Promise<DirectionResult> {
+  const cap = Math.max(
+    1,
+    Math.min(plan.maxBytes, serverMaxBytes, direction === 'upload' ? UPLOAD_PAYLOAD_MAX_BYTES : Infinity),
+  )
+  const failedMessage = direction === 'download' ? SPEED_MESSAGES.downloadFailed : SPEED_MESSAGES.uploadFailed
+  const payload = payloadSource(env)
+  const phase = new AbortController()
+  const forwardAbort = () => phase.abort(signal.reason)
+  signal.throwIfAborted()
+  signal.addEventListener('abort', forwardAbort, { once: true })
+
+  const move = async (bytes: number, onBytes: (count: number) => void): Promise<number> => {
+    if (direction === 'download') {
+      return tryUrls(endpoints.downloadUrls(bytes), phase.signal, (url) =>
+        downloadBody(env, url, phase.signal, onBytes),
+      )
+    }
+    const body = payload(bytes)
+    await tryUrls(endpoints.uploadUrls(), phase.signal, (url) => uploadBody(env, url, body, phase.signal))
+    onBytes(bytes)
+    return bytes
+  }
+  const failed = (error: unknown, rampTransfers: number): DirectionResult => ({
+    direction,
+    mbps: null,
+    window: null,
+    streams: plan.streams,
+    rampTransfers,
+    transfers: 0,
+    largestTransfer: 0,
+    loaded: null,
+    error: failedMessage,
+    stoppedEarly: describeFailure(error),
+  })
+
+  try {
+    // Ramp: one connection, growing transfers, until one lasts rampTargetMs.
+    let size = Math.min(plan.firstBytes, cap)
+    let rampBytesPerMs = 0
+    let rampTransfers = 0
+    for (let i = 0; i < plan.rampMaxTransfers; i++) {
+      const started = env.now()
+      let moved: number
+      try {
+        moved = await move(size, () => undefined)
+      } catch (error) {
+        signal.throwIfAborted()
+        return failed(error, rampTransfers)
+      }
+      rampTransfers++
+      const ms = Math.max(env.now() - started, 0.001)
+      rampBytesPerMs = moved / ms
+      onRate(toMbps(moved, ms))
+      if (ms >= plan.rampTargetMs || size >= cap) break
+      size = Math.min(cap, Math.ceil(size * clamp(plan.rampTargetMs / ms, 2, 8)))
+    }
+
+    // The phase: `streams` connections back to back, a probe beside them.
+    const startedAt = env.now()
+    const measureFrom = startedAt + plan.warmupMs
+    const sizeFor = (bytesPerMs: number) => Math.round(clamp(bytesPerMs * plan.transferTargetMs, plan.firstBytes, cap))
+    const completed: Completed[] = []
+    const arrivals: Array<[time: number, bytes: number]> = []
+    const latestRate = new Array<number>(plan.streams).fill(rampBytesPerMs / plan.streams)
+    const probes: number[] = []
+    let stoppedAt = Number.POSITIVE_INFINITY
+    let stopped = false
+    let stopReason: unknown
+    const timer = new AbortController()
+    const stop = (reason?: unknown) => {
+      if (stopped) return
+      stopped = true
+      stoppedAt = env.now()
+      stopReason = reason
+      timer.abort(new Error(PHASE_OVER))
+      if (direction === 'download' || reason !== undefined) phase.abort(new Error(PHASE_OVER))
+    }
+
+    let reportedAt = startedAt
+    const recent: Array<[time: number, total: number]> = [[startedAt, 0]]
+    let total = 0
+    const onBytes = (count: number) => {
+      const now = env.now()
+      if (direction === 'download') arrivals.push([now, count])
+      total += count
+      if (now - reportedAt < LIVE_RATE_INTERVAL_MS) return
+      reportedAt = now
+      recent.push([now, total])
+      while (recent.length > 2 && now - (recent[1]?.[0] ?? now) >= 1000) recent.shift()
+      const [since, before] = recent[0] ?? [startedAt, 0]
+      if (direction === 'download' && now > since) onRate(toMbps(total - before, now - since))
+    }
+
+    const stream = async (index: number) => {
+      let next = sizeFor(latestRate[index] ?? 0)
+      while (!stopped) {
+        const started = env.now()
+        try {
+          const moved = await move(next, onBytes)
+          const ended = env.now()
+          completed.push({ stream: index, bytes: moved, startedAt: started, endedAt: ended })
+          latestRate[index] = moved / Math.max(ended - started, 0.001)
+          if (direction === 'upload')
+            onRate(
+              toMbps(
+                latestRate.reduce((sum, r) => sum + r, 0),
+                1,
+              ),
+            )
+          next = Math.min(sizeFor(latestRate[index] ?? 0), next * 4)
+        } catch (error) {
+          signal.throwIfAborted()
+          if (!stopped) stop(error)
+          return
+        }
+      }
+    }
+
+    const probe = async () => {
+      while (!stopped) {
+        const started = env.now()
+        try {
+          await downloadBody(env, endpoints.pingUrl(), phase.signal, () => undefined)
+        } catch {
+          signal.throwIfAborted()
+          if (stopped) return
+        }
+        const ended = env.now()
+        if (started >= measureFrom && !stopped) probes.push(ended - started)
+        try {
+          await env.sleep(plan.probeIntervalMs, timer.signal)
+        } catch {
+          signal.throwIfAborted()
+          return
+        }
+      }
+    }
+
+    const streams = Promise.all(Array.from({ length: plan.streams }, (_, i) => stream(i)))
+    const probing = probe()
+    const ticking = env.sleep(plan.phaseMs, timer.signal).then(
+      () => stop(),
+      () => undefined,
+    )
+    try {
+      await Promise.race([streams, ticking])
+      stop()
+      if (direction === 'upload') {
+        // Uploads under way finish, so their bytes count; the slowest are cut after drainMs.
+        const drain = new AbortController()
+        await Promise.race([streams, env.sleep(plan.drainMs, drain.signal).catch(() => undefined)])
+        drain.abort()
+        phase.abort(new Error(PHASE_OVER))
+      }
+      await Promise.all([streams, probing])
+    } finally {
+      stop()
+      phase.abort(new Error(PHASE_OVER))
+      await Promise.allSettled([streams, probing, ticking])
+    }
+    signal.throwIfAborted()
+
+    const window = measuredWindow(direction, plan, { startedAt, measureFrom, stoppedAt, completed, arrivals })
+    const loaded = probes.length > 0 ? summarizeLatency(probes) : null
+    const common = {
+      direction,
+      streams: plan.streams,
+      rampTransfers,
+      transfers: completed.length,
+      largestTransfer: Math.max(0, ...completed.map((c) => c.bytes)),
+      loaded,
+      ...(stopReason === undefined ? {} : { stoppedEarly: describeFailure(stopReason) }),
+    }
+    if (!window) return { ...common, mbps: null, window: null, error: failedMessage }
+    return { ...common, mbps: toMbps(window.bytes, window.ms), window }
+  } finally {
+    signal.removeEventListener('abort', forwardAbort)
+  }
+}
+
+interface PhaseRecord {
+  startedAt: number
+  measureFrom: number
+  stoppedAt: number
+  completed: readonly Completed[]
+  arrivals: ReadonlyArray<readonly [number, number]>
+}
+
+/**
+ * The window the rate is computed over. Downloads count bytes as they arrive, up to the moment the
+ * phase stopped. Uploads only know when a whole transfer finished, so each finished transfer's bytes
+ * are spread over its duration and the window ends where every connection still has finished
+ * transfers behind it.
+ */
+function measuredWindow(direction: Direction, plan: ThroughputPlan, phase: PhaseRecord): MeasurementWindow | null {
+  const { startedAt, measureFrom, stoppedAt, completed, arrivals } = phase
+  if (direction === 'download') {
+    const count = (from: number) =>
+      arrivals.reduce((sum, [time, bytes]) => (time > from && time <= stoppedAt ? sum + bytes : sum), 0)
+    if (stoppedAt - measureFrom >= plan.minWindowMs) {
+      return { bytes: count(measureFrom), ms: stoppedAt - measureFrom, wholePhase: false }
+    }
+    const bytes = count(Number.NEGATIVE_INFINITY)
+    const ms = stoppedAt - startedAt
+    return bytes > 0 && ms > 0 ? { bytes, ms, wholePhase: true } : null
+  }
+  if (completed.length === 0) return null
+  let end = stoppedAt
+  for (let stream = 0; stream < plan.streams; stream++) {
+    const last = Math.max(startedAt, ...completed.filter((c) => c.stream === stream).map((c) => c.endedAt))
+    end = Math.min(end, last)
+  }
+  if (end - measureFrom >= plan.minWindowMs) {
+    return { bytes: spreadBytes(completed, measureFrom, end), ms: end - measureFrom, wholePhase: false }
+  }
+  const bytes = completed.reduce((sum, c) => sum + c.bytes, 0)
+  const ms = Math.max(...completed.map((c) => c.endedAt)) - startedAt
+  return ms > 0 ? { bytes, ms, wholePhase: true } : null
+}
