@@ -1,31 +1,25 @@
 // The speed test end to end in the lab: the app serves from `srv`, Chromium runs in `client`, and
-// the client's link is shaped with tbf. The download the page reports must match the shaped rate
-// within ±10 % (TCP/IP and Ethernet headers take about 4.5 % of what tbf lets through).
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises'
+// the client's link is shaped with tbf in both directions. Download and upload the page reports
+// must come close to the shaped rate and never above it (bench/speed-accuracy.ts holds them to
+// ±5 %), and a deep
+// tbf queue must show up as latency under load well above the idle latency.
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
+import { browserAvailable, type TestBrowser } from '../support/browser.ts'
 import { type Lab, type LabProcess, REPO_ROOT, startLab } from './lab.ts'
-import { IP_BINARY } from './namespaces.ts'
+import { launchInClient, runPageSpeedTest } from './speed-page.ts'
 
 const WEB_DIST = path.join(REPO_ROOT, 'dist/web')
 const PORT = 8080
+const SERVER_NAME = 'Lab server (srv)'
 
 let lab: Lab | null = null
 let app: LabProcess | undefined
 let browser: TestBrowser | undefined
 let dir: string | undefined
 let origin = ''
-
-/** Chromium started through `ip netns exec`, so all its traffic starts in the client namespace. */
-async function launchInClient(lab: Lab, workDir: string, allowHost: string): Promise<TestBrowser> {
-  const wrapper = path.join(workDir, 'chromium-in-client.sh')
-  await writeFile(wrapper, `#!/bin/sh\nexec ${IP_BINARY} netns exec ${lab.names.client} /usr/bin/chromium "$@"\n`)
-  await chmod(wrapper, 0o755)
-  return launchBrowser({ executablePath: wrapper, allowHosts: [allowHost] })
-}
 
 beforeAll(async () => {
   if (!browserAvailable) return console.warn('SKIPPED: the speed-test lab test needs chromium')
@@ -42,7 +36,7 @@ beforeAll(async () => {
       DATA_DIR: path.join(dir, 'data'),
       WEB_DIST,
       LOG_LEVEL: 'info',
-      SPEED_SERVER_NAME: 'Lab server (srv)',
+      SPEED_SERVER_NAME: SERVER_NAME,
     },
   })
   await app.waitForOutput(/Server listening at/, 60_000)
@@ -56,33 +50,49 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true })
 })
 
-async function runTest(page: Page): Promise<number> {
-  await page.goto(`${origin}/speed-test`)
-  await page.getByRole('button', { name: 'Start Test' }).click()
-  await page.getByText('Server: Lab server (srv)').waitFor()
-  await page.locator('[data-sonner-toast]').filter({ hasText: 'Speed Test completed successfully' }).first().waitFor()
-  const tile = await page.locator('dl > div').filter({ hasText: 'Download' }).locator('dd').innerText()
-  const match = /^([\d.]+) Mbps$/.exec(tile.trim())
-  if (!match) throw new Error(`the download tile shows "${tile}"`)
-  return Number(match[1])
+async function measure(rate: string, latency: string) {
+  if (!lab || !browser) throw new Error('the lab is not up')
+  await lab.shape('client-r1', rate, { latency })
+  const context = await browser.newContext()
+  context.setDefaultTimeout(120_000)
+  try {
+    return await runPageSpeedTest(await context.newPage(), origin, SERVER_NAME)
+  } finally {
+    await context.close()
+    await lab.shape('client-r1', null)
+  }
 }
 
 describe.each([
   { rate: '20mbit', mbps: 20 },
   { rate: '100mbit', mbps: 100 },
 ])('speed test over a link shaped to $rate', ({ rate, mbps }) => {
-  it(`reports a download within ±10 % of ${mbps} Mbit/s`, async (ctx) => {
+  // Goodput on a 1500-byte MTU is at most 95.6 % of the line rate; other tests sharing the machine's
+  // two cores can slow Chromium's uploads, so the floor here is looser than the benchmark's ±5 %.
+  it(`reports download and upload between 85 % and 102 % of ${mbps} Mbit/s`, async (ctx) => {
     if (!lab || !browser) return ctx.skip()
-    await lab.shape('client-r1', rate)
-    const context = await browser.newContext()
-    context.setDefaultTimeout(280_000)
-    try {
-      const measured = await runTest(await context.newPage())
-      expect(measured).toBeGreaterThanOrEqual(mbps * 0.9)
-      expect(measured).toBeLessThanOrEqual(mbps * 1.1)
-    } finally {
-      await context.close()
-      await lab.shape('client-r1', null)
+    const measured = await measure(rate, '50ms')
+    console.log(`${rate}: download ${measured.download}, upload ${measured.upload} Mbit/s`)
+    for (const value of [measured.download, measured.upload]) {
+      expect(value).toBeGreaterThanOrEqual(mbps * 0.85)
+      expect(value).toBeLessThanOrEqual(mbps * 1.02)
     }
-  }, 300_000)
+  }, 180_000)
+})
+
+describe('latency under load', () => {
+  it('comes out clearly above the idle latency when the bottleneck queue is deep', async (ctx) => {
+    if (!lab || !browser) return ctx.skip()
+    // tbf holds up to 500 ms of packets at 20 Mbit/s: loaded connections build a standing queue.
+    const measured = await measure('20mbit', '500ms')
+    console.log(
+      `idle ${measured.ping} ms, under download ${measured.loadedDownload} ms, under upload ${measured.loadedUpload} ms`,
+    )
+    const { ping, loadedDownload, loadedUpload } = measured
+    if (loadedDownload === null || loadedUpload === null) throw new Error('a loaded phase measured no latency')
+    expect(loadedDownload).toBeGreaterThan(ping + 15)
+    expect(loadedUpload).toBeGreaterThan(ping + 15)
+    expect(Math.max(loadedDownload, loadedUpload)).toBeGreaterThan(ping + 50)
+    expect(measured.grade).toMatch(/^[B-DF]$/)
+  }, 180_000)
 })

@@ -184,7 +184,8 @@ export function createFakeNetwork(options: FakeNetworkOptions = {}): FakeNetwork
       return new Response(failure === 'no-body' ? null : body(bytes, init.signal))
     }
     if (pathname.endsWith('/up')) {
-      const size = init.body instanceof Uint8Array ? init.body.byteLength : 0
+      const size =
+        init.body instanceof Blob ? init.body.size : init.body instanceof Uint8Array ? init.body.byteLength : 0
       uploads.push(size)
       await receiveUpload(size, init.signal)
       return Response.json({ bytes: size, durationMs: 1 })

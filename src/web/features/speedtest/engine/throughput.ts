@@ -66,12 +66,16 @@ export function spreadBytes(transfers: readonly Completed[], from: number, to: n
   return bytes
 }
 
-/** The upload body: random bytes generated once and grown when a larger transfer needs them. */
+/**
+ * The upload body: random bytes generated once, grown when a larger transfer needs them, and held
+ * in a Blob whose slices cost nothing. Browsers upload a Blob several times faster than the same
+ * bytes as a typed array (Chromium reads typed-array bodies through the renderer in small pieces).
+ */
 function payloadSource(env: SpeedEnvironment) {
-  let payload: Uint8Array<ArrayBuffer> | null = null
-  return (bytes: number): Uint8Array<ArrayBuffer> => {
-    if (!payload || payload.byteLength < bytes) payload = env.randomBytes(Math.max(bytes, payload?.byteLength ?? 0))
-    return payload.subarray(0, bytes)
+  let payload: Blob | null = null
+  return (bytes: number): Blob => {
+    if (!payload || payload.size < bytes) payload = new Blob([env.randomBytes(Math.max(bytes, payload?.size ?? 0))])
+    return payload.slice(0, bytes)
   }
 }
 

@@ -64,7 +64,7 @@ export async function downloadBody(
 export async function uploadBody(
   env: SpeedEnvironment,
   url: string,
-  body: Uint8Array<ArrayBuffer>,
+  body: Blob | Uint8Array<ArrayBuffer>,
   signal: AbortSignal,
 ): Promise<void> {
   const response = await ensureOk(await env.fetch(url, { method: 'POST', body, signal }))
