@@ -1,8 +1,7 @@
 // The speed test end to end in the lab: the app serves from `srv`, Chromium runs in `client`, and
 // the client's link is shaped with tbf in both directions. Download and upload the page reports
 // must come close to the shaped rate and never above it (bench/speed-accuracy.ts holds them to
-// ±5 %), and a deep
-// tbf queue must show up as latency under load well above the idle latency.
+// ±5 %), and a deep tbf queue must show up as latency under load well above the idle latency.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
