@@ -70,6 +70,7 @@ const envSchema = z.object({
   MAX_CONCURRENT_PER_CLIENT: z.coerce.number().int().min(1).default(4),
   QUEUE_PER_TOOL: z.coerce.number().int().min(0).default(32),
   QUEUE_MAX_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  CONCURRENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   RUN_COST_SECONDS: z.coerce.number().int().min(1).default(10),
   IPV6_SUBNETS_PER_48: z.coerce.number().int().min(1).default(8),
   SECURITY_CONTACT: z.string().trim().min(3).default('mailto:security@nettoolbox.example'),
@@ -147,12 +148,14 @@ export interface LimitSettings {
   eventsPerMinute: number
   /** Speed-test bytes (download + upload) per address per minute. */
   speedBytesPerMinute: number
-  /** Tool runs in progress in this process, all tools together. */
+  /** Tool runs in progress, all tools together (in this process; in all of them with Redis). */
   concurrentRuns: number
-  /** Runs of one tool in progress in this process. */
+  /** Runs of one tool in progress (in this process; in all of them with Redis). */
   concurrentPerTool: number
-  /** Runs in progress from one client address in this process. */
+  /** Runs in progress from one client address (in this process; in all of them with Redis). */
   concurrentPerClient: number
+  /** With Redis, a run's slot lapses this long after its process last renewed it (a crashed process). */
+  concurrencyLeaseMs: number
   /** Runs that may wait in line for one tool when its slots are taken (0: refuse at once). */
   queuePerTool: number
   /** The longest a run waits in line. */
@@ -240,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrentPerClient: e.MAX_CONCURRENT_PER_CLIENT,
       queuePerTool: e.QUEUE_PER_TOOL,
       queueMaxWaitMs: e.QUEUE_MAX_WAIT_SECONDS * 1000,
+      concurrencyLeaseMs: e.CONCURRENCY_LEASE_SECONDS * 1000,
       runCostSeconds: e.RUN_COST_SECONDS,
       ipv6SubnetsPer48: e.IPV6_SUBNETS_PER_48,
     },

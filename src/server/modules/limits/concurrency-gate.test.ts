@@ -5,6 +5,7 @@ import {
   type GateDecision,
   type QueuePosition,
 } from './concurrency-gate.ts'
+import { createMemorySlotStore } from './slot-store.ts'
 
 const caps = (overrides: Partial<ConcurrencyCaps>): ConcurrencyCaps => ({
   overall: 10,
@@ -93,11 +94,41 @@ describe('createConcurrencyGate() with a fair line', () => {
     const gone = gate.enter('ssl', 'b', { signal: controller.signal })
     const places: QueuePosition[] = []
     const stays = gate.enter('ssl', 'c', { onQueued: (place) => places.push(place) })
+    expect(await settled(stays)).toBe('pending')
     expect(places.at(-1)?.position).toBe(2)
     controller.abort()
     expect((await gone).admitted).toBe(false)
     expect(places.at(-1)?.position).toBe(1)
     first()
     expect((await stays).admitted).toBe(true)
+  })
+})
+
+describe('createConcurrencyGate() on a shared store', () => {
+  it('admits from its own line when the store frees a slot another process held', async () => {
+    const store = createMemorySlotStore({ overall: 10, perTool: 1, perClient: 10 })
+    const listeners: Array<() => void> = []
+    const shared = { ...store, onReleased: (listener: () => void) => listeners.push(listener) }
+    const elsewhere = store.grant('ssl', 'x')
+    if (!elsewhere.ok) throw new Error('the first slot should be free')
+    const gate = createConcurrencyGate(caps({ perTool: 1, queuePerTool: 5 }), { store: shared, retryMs: 60_000 })
+    const waiting = gate.enter('ssl', 'a')
+    expect(await settled(waiting)).toBe('pending')
+    elsewhere.release()
+    for (const listener of listeners) listener()
+    expect((await waiting).admitted).toBe(true)
+    gate.close()
+  })
+
+  it('retries the store on its own while runs wait, for slots whose release it was never told of', async () => {
+    const store = createMemorySlotStore({ overall: 10, perTool: 1, perClient: 10 })
+    const elsewhere = store.grant('ssl', 'x')
+    if (!elsewhere.ok) throw new Error('the first slot should be free')
+    const gate = createConcurrencyGate(caps({ perTool: 1, queuePerTool: 5 }), { store, retryMs: 20 })
+    const waiting = gate.enter('ssl', 'a')
+    expect(await settled(waiting)).toBe('pending')
+    elsewhere.release()
+    expect((await waiting).admitted).toBe(true)
+    gate.close()
   })
 })

@@ -1,11 +1,15 @@
-// Caps on runs in progress in this process, overall, per tool and per client, with fair admission:
+// Caps on runs in progress, overall, per tool and per client, with fair admission. The count lives in
+// a SlotStore: this process's memory, or Redis so that all processes share it. Admission is fair:
 // a client over its own cap is refused at once (its own limit), but a full tool does not answer
 // "busy". The run waits in a short line instead, and a freed slot goes to the waiting client with
 // the fewest runs of that tool in progress (the earliest of them on a tie). So clients that fill a
 // tool's slots cannot keep a newcomer out for longer than one of their runs takes. While others
 // wait, a client already holding its share of the tool's slots (slots / clients that want them)
 // joins the line too. Only when the line itself is full, or a run has waited longer than the
-// longest wait allowed, is the answer 503.
+// longest wait allowed, is the answer 503. The line itself is this process's: a slot freed by
+// another process reaches it through the store's release notice, or the next retry.
+
+import { createMemorySlotStore, type FullCap, type SlotStore } from './slot-store.ts'
 
 export interface ConcurrencyCaps {
   overall: number
@@ -17,7 +21,7 @@ export interface ConcurrencyCaps {
   maxWaitMs: number
 }
 
-export type GateRefusal = 'overall' | 'tool' | 'client' | 'queue-full' | 'wait-too-long'
+export type GateRefusal = FullCap | 'queue-full' | 'wait-too-long'
 
 export type GateDecision = { admitted: true; release: () => void } | { admitted: false; reason: GateRefusal }
 
@@ -36,13 +40,23 @@ export interface EnterOptions {
 
 export interface ConcurrencyGate {
   enter(tool: string, client: string, options?: EnterOptions): Promise<GateDecision>
-  /** Runs in progress: overall and per tool (for metrics). */
+  /** Runs in progress in this process: overall and per tool (for metrics). */
   inUse(): Record<string, number>
+  close(): void
+}
+
+export interface GateOptions {
+  now?: () => number
+  /** Where slots are counted; this process's memory by default. */
+  store?: SlotStore
+  /** While runs wait, how often the line retries the store (slots freed elsewhere, lapsed leases). */
+  retryMs?: number
 }
 
 interface Waiting {
   client: string
   since: number
+  done: boolean
   settle: (decision: GateDecision) => void
   onQueued?: (place: QueuePosition) => void
   lastPosition?: number
@@ -56,10 +70,10 @@ function bump(counts: Map<string, number>, key: string, by: number) {
   else counts.set(key, next)
 }
 
-export function createConcurrencyGate(caps: ConcurrencyCaps, { now = () => Date.now() } = {}): ConcurrencyGate {
+export function createConcurrencyGate(caps: ConcurrencyCaps, options: GateOptions = {}): ConcurrencyGate {
+  const { now = () => Date.now(), store = createMemorySlotStore(caps), retryMs = 500 } = options
   let running = 0
   const byTool = new Map<string, number>()
-  const byClient = new Map<string, number>()
   const byToolClient = new Map<string, number>()
   const lines = new Map<string, Waiting[]>()
   const meanRunMs = new Map<string, number>()
@@ -76,16 +90,11 @@ export function createConcurrencyGate(caps: ConcurrencyCaps, { now = () => Date.
     return Math.max(1, Math.floor(caps.perTool / Math.max(1, clients.size)))
   }
 
-  function hasRoom(tool: string): boolean {
-    return running < caps.overall && (byTool.get(tool) ?? 0) < caps.perTool
-  }
-
-  function admit(tool: string, client: string): GateDecision {
+  function admit(tool: string, client: string, releaseSlot: () => void): GateDecision {
     const started = now()
     lastServed.set(pair(tool, client), started)
     running++
     bump(byTool, tool, 1)
-    bump(byClient, client, 1)
     bump(byToolClient, pair(tool, client), 1)
     let released = false
     return {
@@ -93,9 +102,9 @@ export function createConcurrencyGate(caps: ConcurrencyCaps, { now = () => Date.
       release: () => {
         if (released) return
         released = true
+        releaseSlot()
         running--
         bump(byTool, tool, -1)
-        bump(byClient, client, -1)
         bump(byToolClient, pair(tool, client), -1)
         const took = now() - started
         meanRunMs.set(tool, 0.8 * (meanRunMs.get(tool) ?? took) + 0.2 * took)
@@ -112,11 +121,6 @@ export function createConcurrencyGate(caps: ConcurrencyCaps, { now = () => Date.
     const load = (w: Waiting) => byToolClient.get(pair(tool, w.client)) ?? 0
     const last = (w: Waiting) => lastServed.get(pair(tool, w.client)) ?? Number.NEGATIVE_INFINITY
     return [...line(tool)].sort((a, b) => load(a) - load(b) || last(a) - last(b) || a.since - b.since)
-  }
-
-  /** The waiting run to start next, skipping clients at their own cap. */
-  function nextOf(tool: string): Waiting | undefined {
-    return served(tool).find((waiting) => (byClient.get(waiting.client) ?? 0) < caps.perClient)
   }
 
   function remove(tool: string, waiting: Waiting) {
@@ -138,31 +142,80 @@ export function createConcurrencyGate(caps: ConcurrencyCaps, { now = () => Date.
     })
   }
 
-  function dispatch() {
-    for (const tool of [...lines.keys()]) {
-      while (hasRoom(tool)) {
-        const next = nextOf(tool)
-        if (!next) break
-        remove(tool, next)
-        next.settle(admit(tool, next.client))
+  /** Starts waiting runs while the store grants slots, in the line's order; skips clients at their cap. */
+  async function serveLine(tool: string) {
+    for (;;) {
+      let started = false
+      let blocked = false
+      for (const waiting of served(tool)) {
+        const grant = await store.acquire(tool, waiting.client)
+        if (grant.ok) {
+          if (waiting.done) {
+            grant.release()
+            continue
+          }
+          waiting.done = true
+          remove(tool, waiting)
+          waiting.settle(admit(tool, waiting.client, grant.release))
+          started = true
+          break
+        }
+        if (grant.full !== 'client') {
+          blocked = true
+          break
+        }
       }
-      notify(tool)
+      if (!started || blocked) break
     }
+    notify(tool)
   }
+
+  // One pass over the lines at a time; a request for another pass during one runs it after.
+  let dispatching = false
+  let again = false
+  function dispatch() {
+    if (dispatching) {
+      again = true
+      return
+    }
+    dispatching = true
+    void (async () => {
+      try {
+        do {
+          again = false
+          for (const tool of [...lines.keys()]) await serveLine(tool)
+        } while (again)
+      } finally {
+        dispatching = false
+      }
+    })()
+  }
+  store.onReleased(dispatch)
+  const retry = setInterval(() => {
+    if (lines.size > 0) dispatch()
+  }, retryMs)
+  retry.unref()
 
   return {
     async enter(tool, client, options = {}) {
-      if ((byClient.get(client) ?? 0) >= caps.perClient) return { admitted: false, reason: 'client' }
+      if (await store.clientFull(client)) return { admitted: false, reason: 'client' }
       const others = line(tool).some((w) => w.client !== client)
       const mine = byToolClient.get(pair(tool, client)) ?? 0
-      if (hasRoom(tool) && !(others && mine >= fairShare(tool))) return admit(tool, client)
+      let full: FullCap = 'tool'
+      if (!(others && mine >= fairShare(tool))) {
+        const grant = await store.acquire(tool, client)
+        if (grant.ok) return admit(tool, client, grant.release)
+        if (grant.full === 'client') return { admitted: false, reason: 'client' }
+        full = grant.full
+      }
       if (line(tool).length >= caps.queuePerTool) {
-        const full: GateRefusal = (byTool.get(tool) ?? 0) >= caps.perTool ? 'tool' : 'overall'
         return { admitted: false, reason: caps.queuePerTool === 0 ? full : 'queue-full' }
       }
       return new Promise<GateDecision>((resolve) => {
-        const waiting: Waiting = { client, since: now(), settle: resolve, onQueued: options.onQueued }
+        const waiting: Waiting = { client, since: now(), done: false, settle: resolve, onQueued: options.onQueued }
         const giveUp = (reason: GateRefusal) => {
+          if (waiting.done) return
+          waiting.done = true
           clearTimeout(timer)
           remove(tool, waiting)
           notify(tool)
@@ -185,6 +238,9 @@ export function createConcurrencyGate(caps: ConcurrencyCaps, { now = () => Date.
     },
     inUse() {
       return { overall: running, ...Object.fromEntries(byTool) }
+    },
+    close() {
+      clearInterval(retry)
     },
   }
 }

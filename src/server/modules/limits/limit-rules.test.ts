@@ -13,6 +13,7 @@ const limits: LimitSettings = {
   concurrentPerClient: 4,
   queuePerTool: 32,
   queueMaxWaitMs: 60_000,
+  concurrencyLeaseMs: 30_000,
   runCostSeconds: 10,
   ipv6SubnetsPer48: 8,
 }

@@ -14,7 +14,9 @@ import { planLimits } from './limit-rules.ts'
 import { endStreamWithRefusal, wantsEventStream, writeQueueEvent } from './queue-events.ts'
 import { createRateLimiter } from './rate-limiter.ts'
 import { createRedisCounterStore } from './redis-counter-store.ts'
+import { createRedisSlotStore } from './redis-slot-store.ts'
 import { BUSY_RETRY_AFTER_SECONDS, type Refusal, sendRefusal } from './refusals.ts'
+import { createMemorySlotStore, type SlotCaps, type SlotStore } from './slot-store.ts'
 import { createSubnetKeys } from './subnet-key.ts'
 
 export interface LimitsOptions {
@@ -28,6 +30,20 @@ async function createStore(app: FastifyInstance, redisUrl: string | undefined): 
   if (!redisUrl) return createMemoryCounterStore()
   return createRedisCounterStore(redisUrl, {
     onError: (error) => app.log.warn({ err: error }, 'Redis connection for rate limits failed'),
+  })
+}
+
+async function createSlots(
+  app: FastifyInstance,
+  redisUrl: string | undefined,
+  caps: SlotCaps,
+  leaseMs: number,
+): Promise<SlotStore> {
+  if (!redisUrl) return createMemorySlotStore(caps)
+  return createRedisSlotStore(redisUrl, caps, {
+    leaseMs,
+    onError: (error) =>
+      app.log.warn({ err: error }, 'Redis for concurrency caps failed: counting in this process meanwhile'),
   })
 }
 
@@ -82,12 +98,19 @@ export async function registerLimits(
       app.log.error({ err: error }, 'rate-limit store unavailable: requests pass without rate limits'),
   })
   const { limits } = config
-  const gate = createConcurrencyGate({
+  const caps = {
     overall: limits.concurrentRuns,
     perTool: limits.concurrentPerTool,
     perClient: limits.concurrentPerClient,
-    queuePerTool: limits.queuePerTool,
-    maxWaitMs: limits.queueMaxWaitMs,
+  }
+  const slots = await createSlots(app, config.redisUrl, caps, limits.concurrencyLeaseMs)
+  const gate = createConcurrencyGate(
+    { ...caps, queuePerTool: limits.queuePerTool, maxWaitMs: limits.queueMaxWaitMs },
+    { store: slots },
+  )
+  app.addHook('onClose', async () => {
+    gate.close()
+    await slots.close()
   })
   metrics?.gauge('concurrency', () => gate.inUse())
   const { ping } = store
