@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
-const SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json']
+const SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'scripts/precompress.ts', 'package-lock.json']
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0

@@ -106,7 +106,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     forward: config.posthog && createPosthogForwarder(config.posthog),
   })
   openApiRoute(app)
-  await registerWeb(app, { webDist: config.webDist })
+  await registerWeb(app, { webDist: config.webDist, publicUrl: config.publicUrl })
 
   app.addHook('onClose', async () => {
     await deps.database.close()

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CatalogueEntry, catalogue, findEntry } from '../../src/shared/catalogue.ts'
-import { pageMeta } from '../../src/web/lib/page-meta.ts'
+import { pageMeta } from '../../src/shared/page-meta.ts'
 import { browserAvailable } from '../support/browser.ts'
 import { eventSent, metaContent, navigate, type Site, startSite } from '../support/site.ts'
 

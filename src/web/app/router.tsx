@@ -1,7 +1,7 @@
 import { lazy, type ReactNode } from 'react'
 import { type RouteObject, useRoutes } from 'react-router'
 import { catalogue } from '../../shared/catalogue.ts'
-import { pageMeta } from '../lib/page-meta.ts'
+import { pageMeta } from '../../shared/page-meta.ts'
 import { paths, toolPath } from '../lib/routes.ts'
 import type { DocumentMeta } from '../lib/use-document-meta.ts'
 import { HomePage } from '../pages/home/home-page.tsx'

@@ -1,24 +1,22 @@
-// Sets the document title, description and keywords for a page; restores the previous ones on leave.
+// Sets the document title, description and keywords for a page, and keeps the served head's
+// canonical URL and Open Graph tags in step; restores the previous ones on leave.
 import { useEffect } from 'react'
+import type { DocumentMeta } from '../../shared/page-meta.ts'
 
-export interface DocumentMeta {
-  title: string
-  description?: string
-  keywords?: string
-}
+export type { DocumentMeta }
 
-function metaElement(name: string): HTMLMetaElement {
-  const existing = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)
+function metaElement(attribute: 'name' | 'property', key: string): HTMLMetaElement {
+  const existing = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`)
   if (existing) return existing
   const created = document.createElement('meta')
-  created.name = name
+  created.setAttribute(attribute, key)
   document.head.append(created)
   return created
 }
 
-function swapMeta(name: string, content: string | undefined): () => void {
+function swapMeta(attribute: 'name' | 'property', key: string, content: string | undefined): () => void {
   if (content === undefined) return () => undefined
-  const element = metaElement(name)
+  const element = metaElement(attribute, key)
   const previous = element.content
   element.content = content
   return () => {
@@ -26,16 +24,36 @@ function swapMeta(name: string, content: string | undefined): () => void {
   }
 }
 
+/** The served canonical URL and og:url point at the page now shown (same origin as served). */
+function swapCanonical(): () => void {
+  const link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')
+  const ogUrl = document.head.querySelector<HTMLMetaElement>('meta[property="og:url"]')
+  if (!link) return () => undefined
+  const previous = link.href
+  const previousOg = ogUrl?.content
+  const next = new URL(window.location.pathname, previous).href
+  link.href = next
+  if (ogUrl) ogUrl.content = next
+  return () => {
+    link.href = previous
+    if (ogUrl && previousOg !== undefined) ogUrl.content = previousOg
+  }
+}
+
 export function useDocumentMeta({ title, description, keywords }: DocumentMeta): void {
   useEffect(() => {
     const previousTitle = document.title
     document.title = title
-    const restoreDescription = swapMeta('description', description)
-    const restoreKeywords = swapMeta('keywords', keywords)
+    const restore = [
+      swapMeta('name', 'description', description),
+      swapMeta('name', 'keywords', keywords),
+      swapMeta('property', 'og:title', title),
+      swapMeta('property', 'og:description', description),
+      swapCanonical(),
+    ]
     return () => {
       document.title = previousTitle
-      restoreDescription()
-      restoreKeywords()
+      for (const undo of restore.reverse()) undo()
     }
   }, [title, description, keywords])
 }
