@@ -1,5 +1,4 @@
 // buildApp(config, deps): the whole Fastify application, identical in tests and production.
-import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { createNet, type Net } from '../diagnostics/net/net.ts'
@@ -28,7 +27,7 @@ import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts
 import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { openApiRoute, registerOpenApi } from './plugins/openapi.ts'
 import { registerSameOriginRule } from './plugins/same-origin.ts'
-import { contentSecurityPolicy } from './plugins/security-headers.ts'
+import { securityHeaders } from './plugins/security-headers.ts'
 import { registerWeb } from './plugins/web.ts'
 
 export interface AppDeps {
@@ -48,6 +47,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     requestTimeout: 120_000,
     serverFactory: (handler) => createGuardedServer(handler, config.connections, 120_000),
     frameworkErrors: answerFrameworkError,
+    // GET /api/ip is the busiest route by far (scripts poll it): its requests are not logged one by
+    // one (errors still are).
+    disableRequestLogging: (request) => request.url === '/api/ip' || request.url.startsWith('/api/ip?'),
   })
   guardConnections(app.server, config.connections, app.log, { perClientApplies: config.trustProxy === false })
   app.setValidatorCompiler(validatorCompiler)
@@ -61,10 +63,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Called directly (not registered) so that its hooks see every route of the app.
   await metricsRoutes(app, { metrics, ...config.metrics })
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy() },
-    hsts: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
+  const headers = securityHeaders({ https: config.publicUrl.startsWith('https://') })
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? headers.api : headers.pages)
+    done()
   })
   await registerOpenApi(app)
   registerSameOriginRule(app, { trustedOrigins: config.trustedOrigins })

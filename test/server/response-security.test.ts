@@ -1,5 +1,5 @@
 // What every answer tells the browser: a strict Content-Security-Policy (no inline or foreign
-// script), framing only by our own pages, HSTS behind https, and session cookies that scripts
+// script on pages; nothing at all in API answers), framing only by our own pages, HSTS behind https, and session cookies that scripts
 // cannot read, sent only over https when the site is served over https.
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -18,6 +18,19 @@ function directives(res: InjectResponse): Map<string, string[]> {
       .filter((parts) => parts[0])
       .map(([name = '', ...values]) => [name, values]),
   )
+}
+
+/** API answers (JSON, text) load nothing at all: a stricter and much shorter policy. */
+function expectApiPolicy(res: InjectResponse) {
+  const csp = directives(res)
+  expect(csp.get('default-src')).toEqual(["'none'"])
+  expect(csp.get('base-uri')).toEqual(["'none'"])
+  expect(csp.get('form-action')).toEqual(["'none'"])
+  expect(csp.get('frame-ancestors')).toEqual(["'self'"])
+  expect([...csp.keys()].sort()).toEqual(['base-uri', 'default-src', 'form-action', 'frame-ancestors'])
+  expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+  expect(res.headers['x-content-type-options']).toBe('nosniff')
+  expect(res.headers['referrer-policy']).toBe('no-referrer')
 }
 
 function expectStrictPolicy(res: InjectResponse) {
@@ -57,16 +70,17 @@ describe('security headers over plain http', () => {
     await rm(web, { recursive: true, force: true })
   })
 
-  it('sends the strict policy with pages, API answers, errors and refusals alike', async () => {
+  it('sends the strict policy with pages, and the stricter API policy with API answers, errors and refusals alike', async () => {
     expectStrictPolicy(await t.app.inject('/dns-lookup'))
     expectStrictPolicy(await t.app.inject('/no-such-page'))
-    expectStrictPolicy(await t.app.inject({ url: '/api/ip', headers: { accept: 'application/json' } }))
-    expectStrictPolicy(await t.app.inject('/api/nothing-here'))
+    expectApiPolicy(await t.app.inject({ url: '/api/ip', headers: { accept: 'application/json' } }))
+    expectApiPolicy(await t.app.inject('/api/ip'))
+    expectApiPolicy(await t.app.inject('/api/nothing-here'))
     const event = () => t.app.inject({ method: 'POST', url: '/api/events', payload: { name: 'page_view' } })
     await event()
     const refused = await event()
     expect(refused.statusCode).toBe(429)
-    expectStrictPolicy(refused)
+    expectApiPolicy(refused)
   })
 
   it('does not send HSTS when the site is not served over https', async () => {

@@ -20,11 +20,10 @@ export function isSameOriginRequest(request: FastifyRequest, trustedOrigins: Rea
 
 export function registerSameOriginRule(app: FastifyInstance, { trustedOrigins }: { trustedOrigins: string[] }) {
   const trusted = new Set(trustedOrigins)
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return
-    if (isSameOriginRequest(request, trusted)) return
-    return reply
-      .code(403)
-      .send({ error: { type: 'cross_origin_request', message: 'Cross-origin requests are not allowed' } })
+  app.addHook('onRequest', (request, reply, done) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done()
+    if (isSameOriginRequest(request, trusted)) return done()
+    // A reply sent from a callback-style hook ends the request; done() is not called.
+    reply.code(403).send({ error: { type: 'cross_origin_request', message: 'Cross-origin requests are not allowed' } })
   })
 }

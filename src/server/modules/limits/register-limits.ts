@@ -2,7 +2,7 @@
 // limit-rules.ts per address (an IPv6 /48 when it holds many active /64s) and per signed-in account,
 // then the fair concurrency gate of tool runs, where a run may wait in line (streamed runs are told
 // their place). A long run costs its budgets more once it ends.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { findEntry } from '../../../shared/catalogue.ts'
 import type { Config } from '../../config.ts'
 import type { CurrentUser } from '../auth/session.ts'
@@ -10,7 +10,7 @@ import type { Metrics } from '../metrics/metrics.ts'
 import { clientAddressKey } from './client-key.ts'
 import { createConcurrencyGate, type GateRefusal } from './concurrency-gate.ts'
 import { type CounterStore, createMemoryCounterStore } from './counter-store.ts'
-import { planLimits } from './limit-rules.ts'
+import { type LimitPlan, planLimits } from './limit-rules.ts'
 import { endStreamWithRefusal, wantsEventStream, writeQueueEvent } from './queue-events.ts'
 import { createRateLimiter } from './rate-limiter.ts'
 import { createRedisCounterStore } from './redis-counter-store.ts'
@@ -117,12 +117,23 @@ export async function registerLimits(
   if (ping) metrics?.gauge('dependency', async () => ({ redis: (await ping.call(store)) ? 1 : 0 }))
   const subnets = createSubnetKeys({ threshold: limits.ipv6SubnetsPer48 })
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Callback style, so that the many routes without limits (pages, /api/ip) pay no promise for it;
+  // the routes with limits continue in enforce(), which ends by answering or by letting them through.
+  app.addHook('preHandler', (request, reply, done) => {
     const route = request.routeOptions.url
-    if (!route) return
+    if (!route) return done()
     const transferBytes = route.startsWith('/api/speed/') ? transferBytesOf(request, config.speedMaxBytes) : undefined
     const plan = planLimits({ method: request.method, route, transferBytes }, limits)
-    if (!plan) return
+    if (!plan) return done()
+    enforce(request, reply, plan).then(
+      () => {
+        if (!reply.sent) done()
+      },
+      (error: Error) => done(error),
+    )
+  })
+
+  const enforce = async (request: FastifyRequest, reply: FastifyReply, plan: LimitPlan): Promise<unknown> => {
     const address = clientAddressKey(request.ip)
     const client = {
       address: subnets.keyFor(request.ip),
@@ -169,5 +180,5 @@ export async function registerLimits(
           client,
         )
     })
-  })
+  }
 }

@@ -42,11 +42,13 @@ function listenSeparately(metrics: Metrics, port: number, host: string): Promise
 
 export async function metricsRoutes(app: FastifyInstance, options: MetricsOptions) {
   const { metrics, token } = options
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback style: this runs on every request, and a promise per request costs more than the work.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched'
     metrics.observeRequest(request.method, route, reply.statusCode)
     const tool = TOOL_ROUTE.exec(route)?.[1]
     if (tool && (reply.statusCode === 429 || reply.statusCode === 503)) metrics.observeRun(tool, 'refused', 0)
+    done()
   })
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
