@@ -60,8 +60,8 @@ async function askService(base: string, query: RegistryQuery, context: FetchCont
       return {
         ok: false,
         notFound: false,
-        failureSource: 'target',
-        error: `${where} answered ${response.status}`,
+        failureSource: 'server',
+        error: `the RDAP service ${where} answered ${response.status}`,
         url: where,
       }
     }
@@ -70,14 +70,23 @@ async function askService(base: string, query: RegistryQuery, context: FetchCont
       return {
         ok: false,
         notFound: false,
-        failureSource: 'target',
-        error: `${where} did not answer RDAP JSON`,
+        failureSource: 'server',
+        error: `the RDAP service ${where} did not answer RDAP JSON`,
         url: where,
       }
     return { ok: true, url: where, data, raw: JSON.stringify(data, null, 2) }
   } catch (error) {
     if (error instanceof GuardedFetchError) {
-      return { ok: false, notFound: false, failureSource: error.failureSource, error: `${url}: ${error.message}`, url }
+      if (error.failureSource === 'policy') {
+        return { ok: false, notFound: false, failureSource: 'policy', error: `${url}: ${error.message}`, url }
+      }
+      return {
+        ok: false,
+        notFound: false,
+        failureSource: 'server',
+        error: `the RDAP service ${url} could not be reached: ${error.message}`,
+        url,
+      }
     }
     throw error
   }
@@ -92,8 +101,13 @@ export function createRdapClient(options: RdapClientOptions) {
       try {
         servers = await bootstrap.findServers(query, context)
       } catch (error) {
-        const failureSource = error instanceof GuardedFetchError ? error.failureSource : 'server'
-        return { ok: false, notFound: false, failureSource, error: `RDAP bootstrap: ${(error as Error).message}` }
+        const policy = error instanceof GuardedFetchError && error.failureSource === 'policy'
+        return {
+          ok: false,
+          notFound: false,
+          failureSource: policy ? 'policy' : 'server',
+          error: `the RDAP directory could not be read: ${(error as Error).message}`,
+        }
       }
       if (servers.length === 0) {
         return {

@@ -1,5 +1,7 @@
 // One whois exchange (RFC 3912): connect to a checked address, send the query, read until the
-// server closes, within a deadline and a size cap.
+// server closes, within a deadline and a size cap. A whois server is the registries' machinery, not
+// what the user asked about: its silence or refusal is reported as the server side's failure
+// ('server'), apart from addresses the target policy refuses ('policy').
 import type { FailureSource } from '../../shared/tools/common.ts'
 import { splitHostPort } from '../net/endpoint.ts'
 import { ConnectTimeoutError, connectTcp, PolicyDeniedError } from '../net/guarded-connect.ts'
@@ -39,7 +41,8 @@ function readAll(socket: import('node:net').Socket, ask: WhoisAsk, server: strin
       if (error) reject(error)
       else resolve({ bytes: Buffer.concat(chunks).subarray(0, ask.maxBytes), truncated })
     }
-    const onAbort = () => finish(new WhoisError(`${server}: no complete answer within ${ask.timeoutMs} ms`, 'target'))
+    const onAbort = () =>
+      finish(new WhoisError(`the whois server ${server} sent no complete answer within ${ask.timeoutMs} ms`, 'server'))
     deadline.addEventListener('abort', onAbort, { once: true })
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk)
@@ -48,7 +51,11 @@ function readAll(socket: import('node:net').Socket, ask: WhoisAsk, server: strin
     })
     socket.once('end', () => finish(null))
     socket.once('error', (error: NodeJS.ErrnoException) =>
-      finish(new WhoisError(`${server}: ${error.code ?? error.message}`, 'target', { cause: error })),
+      finish(
+        new WhoisError(`the whois server ${server} broke off the answer (${error.code ?? error.message})`, 'server', {
+          cause: error,
+        }),
+      ),
     )
   })
 }
@@ -56,22 +63,28 @@ function readAll(socket: import('node:net').Socket, ask: WhoisAsk, server: strin
 /** `server` is "host[:port]" (port 43 by default); the host is resolved once and checked. */
 export async function queryWhois(server: string, query: string, ask: WhoisAsk): Promise<WhoisReply> {
   const split = splitHostPort(server, 43)
-  if (!split) throw new WhoisError(`${server} is not a whois server address`, 'target')
+  if (!split) throw new WhoisError(`${server} is not a whois server address`, 'server')
   const deadline = AbortSignal.any([ask.signal, AbortSignal.timeout(ask.timeoutMs)])
   const resolution = await ask.net.resolveTarget(split.host, { signal: deadline })
-  if (!resolution.ok) throw new WhoisError(`${server}: ${resolution.error}`, resolution.failureSource)
+  if (!resolution.ok) {
+    if (resolution.failureSource === 'policy') throw new WhoisError(`${server}: ${resolution.error}`, 'policy')
+    throw new WhoisError(`the whois server ${server} could not be found: ${resolution.error}`, 'server')
+  }
   const address = resolution.addresses[0]
-  if (!address) throw new WhoisError(`${server} has no address`, 'target')
+  if (!address) throw new WhoisError(`the whois server ${server} has no address`, 'server')
   let socket: import('node:net').Socket
   try {
     socket = await connectTcp(ask.net.policy, { address, port: split.port, signal: deadline, timeoutMs: ask.timeoutMs })
   } catch (error) {
     if (error instanceof PolicyDeniedError) throw new WhoisError(`${server}: ${error.message}`, 'policy')
+    const code = (error as NodeJS.ErrnoException).code
     const reason =
       error instanceof ConnectTimeoutError
-        ? 'no connection (timeout)'
-        : ((error as NodeJS.ErrnoException).code ?? 'connection failed')
-    throw new WhoisError(`${server}: ${reason}`, 'target', { cause: error })
+        ? `did not accept a connection within ${ask.timeoutMs} ms`
+        : code === 'ECONNREFUSED'
+          ? 'refused the connection (ECONNREFUSED)'
+          : `could not be reached (${code ?? 'connection failed'})`
+    throw new WhoisError(`the whois server ${server} ${reason}`, 'server', { cause: error })
   }
   socket.write(`${query}\r\n`)
   const { bytes, truncated } = await readAll(socket, ask, server, deadline)

@@ -38,10 +38,15 @@ async function lookUpWhois(
   })
   const notes = [`RDAP: ${rdapError}`]
   if (chain.steps.length === 0) {
+    // Neither RDAP nor whois answered: the registries' machinery failed, not the name asked about.
     const failure = chain.failure
-    return failed(failure?.failureSource ?? 'target', `RDAP: ${rdapError}; whois: ${failure?.error ?? 'no answer'}`)
+    const source = failure?.failureSource === 'policy' ? 'policy' : 'server'
+    return failed(
+      source,
+      `No registry answered for ${describeQuery(query)}: RDAP: ${rdapError}; whois: ${failure?.error ?? 'no answer'}`,
+    )
   }
-  if (chain.failure) notes.push(`whois referral to ${chain.failure.error}`)
+  if (chain.failure) notes.push(`whois referral: ${chain.failure.error}`)
   const result: WhoisResult = {
     ...combineWhoisFields(chain.steps),
     query: describeQuery(query),
