@@ -1,5 +1,5 @@
 // buildApp(config, deps): the whole Fastify application, identical in tests and production.
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { createNet, type Net } from '../diagnostics/net/net.ts'
 import { createRegistry } from '../diagnostics/registry.ts'
@@ -48,8 +48,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     serverFactory: (handler) => createGuardedServer(handler, config.connections, 120_000),
     frameworkErrors: answerFrameworkError,
     // GET /api/ip is the busiest route by far (scripts poll it): its requests are not logged one by
-    // one (errors still are).
-    disableRequestLogging: (request) => request.url === '/api/ip' || request.url.startsWith('/api/ip?'),
+    // one.
+    logController: new LogController({
+      disableRequestLogging: (request: { url?: string }) =>
+        request.url === '/api/ip' || request.url?.startsWith('/api/ip?') === true,
+    }),
   })
   guardConnections(app.server, config.connections, app.log, { perClientApplies: config.trustProxy === false })
   app.setValidatorCompiler(validatorCompiler)

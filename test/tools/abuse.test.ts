@@ -70,7 +70,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/abuse against DNSBL zones on Kn
         source: 'Registry (RDAP)',
         status: 'not checked',
         detail: expect.stringMatching(
-          /^RDAP bootstrap: This server's resolver [\d.:]+ answered REFUSED for data\.iana\.org$/,
+          /^the RDAP directory could not be read: This server's resolver [\d.:]+ answered REFUSED for data\.iana\.org$/,
         ),
       },
     ])

@@ -81,9 +81,16 @@ function busyRefusal(reason: GateRefusal, tool: string, maxWaitSeconds: number):
 }
 
 /** Aborted when the client goes away. */
-function closedSignal(request: FastifyRequest): AbortSignal {
+/**
+ * Aborted when the client goes away before the answer is complete. Listened for on the response,
+ * which closes with its connection: a listener on the socket would pile up over a keep-alive
+ * connection's requests.
+ */
+function closedSignal(reply: FastifyReply): AbortSignal {
   const controller = new AbortController()
-  request.raw.socket?.once('close', () => controller.abort())
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort()
+  })
   return controller.signal
 }
 
@@ -156,7 +163,7 @@ export async function registerLimits(
     const tool = plan.run
     const stream = wantsEventStream(request)
     const decision = await gate.enter(tool, address, {
-      signal: closedSignal(request),
+      signal: closedSignal(reply),
       onQueued: stream ? (place) => writeQueueEvent(reply, place) : undefined,
     })
     if (!decision.admitted) {
