@@ -90,13 +90,13 @@ describe('ping run()', () => {
     })
   })
 
-  it('reports ping refusing to start as a failed target', async () => {
+  it("reports ping refusing to start (no route from here) as this server's failure", async () => {
     const { launch } = replay('network-unreachable', 2)
     const outcome = await createPingDiagnostic({ launch }).run({ input: '198.51.100.200' }, context().ctx)
     expect(outcome).toEqual({
       status: 'failed',
-      failureSource: 'target',
-      error: 'Cannot ping 198.51.100.200: connect: Network is unreachable',
+      failureSource: 'server',
+      error: 'This server could not ping 198.51.100.200: connect: Network is unreachable',
     })
   })
 

@@ -151,7 +151,8 @@ export function createPingDiagnostic(deps: PingDeps = {}): Diagnostic<PingReques
           probe = await pingTcp(target, port, ctx, connect, icmpDeps.intervalSec)
           probe.notes.push(`ICMP ping is not available on this server; timed TCP connections to port ${port} instead.`)
         } else if ('failure' in icmp) {
-          return failed('target', `Cannot ping ${address.address}: ${icmp.failure}`)
+          // ping gave up before sending (no route, no permission): this server's side, not the target.
+          return failed('server', `This server could not ping ${address.address}: ${icmp.failure}`)
         } else probe = icmp
       }
       return verdict({ host: target.host, address: address.address, family: address.family, ...probe })

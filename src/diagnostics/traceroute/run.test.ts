@@ -98,7 +98,7 @@ describe('traceroute run()', () => {
     expect(lines.at(-1)).toBe('203.0.113.200 did not answer')
   })
 
-  it('reports mtr refusing to start as a failed target', async () => {
+  it("reports mtr refusing to start (no route from here) as this server's failure", async () => {
     const { launch } = replay('network-unreachable', 'stderr')
     const outcome = await createTracerouteDiagnostic({ launch, lookUpAsn: noAsn }).run(
       { input: '198.51.100.200' },
@@ -106,8 +106,8 @@ describe('traceroute run()', () => {
     )
     expect(outcome).toEqual({
       status: 'failed',
-      failureSource: 'target',
-      error: 'Cannot trace 198.51.100.200: udp socket connect failed: Network is unreachable',
+      failureSource: 'server',
+      error: 'This server could not trace 198.51.100.200: udp socket connect failed: Network is unreachable',
     })
   })
 

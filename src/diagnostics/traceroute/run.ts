@@ -37,7 +37,9 @@ const DEFAULT_PORTS = { icmp: undefined, udp: 33434, tcp: 80 } as const
 
 function verdict(result: TracerouteResult, failures: string[]): Outcome<TracerouteResult> {
   if (result.hops.some((hop) => hop.address !== null)) return { status: 'ok', result }
-  if (failures.length > 0) return failed('target', `Cannot trace ${result.address}: ${failures.join('; ')}`)
+  // mtr gave up before probing (no route, no permission): this server's side, not the target.
+  if (failures.length > 0)
+    return failed('server', `This server could not trace ${result.address}: ${failures.join('; ')}`)
   return { status: 'failed', failureSource: 'target', error: `No hop on the way to ${result.address} answered`, result }
 }
 

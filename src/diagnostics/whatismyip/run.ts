@@ -23,7 +23,7 @@ export const whatismyipDiagnostic: Diagnostic<WhatismyipRequest, WhatismyipResul
   lines: whatismyipLines,
   async run(_request, ctx) {
     const literal = ctx.clientIp ? parseIpLiteral(ctx.clientIp) : null
-    if (!literal) return failed('target', 'The server could not tell your IP address')
+    if (!literal) return failed('server', 'This server could not tell your IP address')
     const address = unmapIpv4(literal)
     const range = findNonPublicRange(ctx.net.policy, address.address)
     const noFacts: IpFacts = { attributions: [] }
