@@ -187,16 +187,24 @@ describe.skipIf(notice !== null)('POST /api/tools/mail against real mail peers',
     expect(check(answer, 'smtp-banner', 'fallback.test')?.status).toBe('pass')
   })
 
-  it('reports an MX address the policy denies and does not contact it', async () => {
+  it('reports an MX address the policy denies as not checked, contacts nothing, and counts it apart', async () => {
     const answer = await test('private.test')
     expect(check(answer, 'mx-address', 'mx.private.test')).toEqual({
       id: 'mx-address',
       title: 'Mail server address',
-      status: 'warn',
-      reason: 'not contacted: mx.private.test resolves to 198.51.100.25, which is not allowed: documentation range',
+      status: 'skipped',
+      reason: 'not checked: mx.private.test resolves to 198.51.100.25, which is not allowed: documentation range',
       host: 'mx.private.test',
     })
     expect(answer.result?.mx[0]?.addresses).toEqual([])
+    // The summary counts only the checks made; the mail server is counted apart, never as passed.
+    const checks = answer.result?.checks ?? []
+    const made = checks.filter((c) => c.status !== 'skipped')
+    const count = (status: string) => checks.filter((c) => c.status === status).length
+    expect(count('skipped')).toBeGreaterThanOrEqual(1)
+    expect(answer.lines[1]).toBe(
+      `${made.length} checks made: ${count('pass')} passed, ${count('warn')} warning${count('warn') === 1 ? '' : 's'}, ${count('fail')} failed; ${count('skipped')} could not be made`,
+    )
   })
 
   it('answers NXDOMAIN as a failed result', async () => {

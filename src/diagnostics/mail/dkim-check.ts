@@ -88,13 +88,23 @@ export async function checkDkim(
   domain: string,
   resolve: RecordResolver,
 ): Promise<{ check: MailCheck; dkim: DkimKey[] }> {
+  const failedLookups: string[] = []
   const found = await Promise.all(
     DKIM_SELECTORS.map(async (selector) => {
       const txt = await lookupTxt(resolve, `${selector}._domainkey.${domain}`)
+      if (!txt.ok) failedLookups.push(txt.error)
       const record = txt.ok ? txt.records.find((r) => /(^|;)\s*p\s*=/.test(r)) : undefined
       return record === undefined ? undefined : readDkimKey(selector, record)
     }),
   )
   const dkim = found.filter((k): k is DkimKey => k !== undefined)
+  // Selectors whose lookup failed were not checked: "no key" would claim more than was seen.
+  if (dkim.length === 0 && failedLookups.length > 0) {
+    const reason =
+      failedLookups.length === DKIM_SELECTORS.length
+        ? `not checked: every selector lookup failed (${failedLookups[0]})`
+        : `not checked: no key under ${DKIM_SELECTORS.length - failedLookups.length} selectors, and ${failedLookups.length} of ${DKIM_SELECTORS.length} lookups failed (${failedLookups[0]})`
+    return { check: { id: 'dkim', title: 'DKIM', status: 'skipped', reason }, dkim }
+  }
   return { check: judgeDkimKeys(dkim), dkim }
 }

@@ -50,7 +50,7 @@ export async function checkMtaSts(
     const code = (error as { code?: string }).code
     if (code === 'multi_sts_records')
       return { check: check('fail', `several _mta-sts.${domain} records: senders ignore them all`) }
-    return { check: check('warn', `_mta-sts lookup failed (${code ?? 'error'})`) }
+    return { check: check('skipped', `not checked: _mta-sts lookup failed (${code ?? 'error'})`) }
   }
   if (!id)
     return { check: check('info', `no MTA-STS policy (_mta-sts.${domain} TXT): senders may deliver without TLS`) }

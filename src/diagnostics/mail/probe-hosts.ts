@@ -66,8 +66,10 @@ async function probeAddress(mx: MxName, address: IpLiteral, index: number, deps:
 async function probeHost(mx: MxName, deps: ProbeDeps, run: Runner): Promise<ProbedHost> {
   const resolution = await deps.net.resolveTarget(mx.name, { signal: deps.signal })
   if (!resolution.ok) {
-    const reason = resolution.failureSource === 'policy' ? `not contacted: ${resolution.error}` : resolution.error
-    const status = resolution.failureSource === 'target' ? 'fail' : 'warn'
+    // Only a fact about the host (it does not exist, it has no address) fails the check; our
+    // resolver failing or the policy refusing the address leaves it not checked.
+    const reason = resolution.failureSource === 'target' ? resolution.error : `not checked: ${resolution.error}`
+    const status = resolution.failureSource === 'target' ? 'fail' : 'skipped'
     return {
       host: { ...mx, addresses: [], error: resolution.error },
       checks: [{ id: 'mx-address', title: 'Mail server address', status, reason, host: mx.name }],

@@ -7,7 +7,12 @@ import type { RecordResolver } from '../net/record-resolver.ts'
 export interface ReverseDns {
   ptr: string[]
   forwardConfirmed: boolean
+  /** The PTR lookup failed (timeout, SERVFAIL): no answer, which is not "no PTR record". */
+  ptrError?: string
 }
+
+/** Answers that mean "no such record"; anything else is a failed lookup. */
+const NO_RECORD = new Set(['ENOTFOUND', 'ENODATA'])
 
 const MAX_NAMES = 3
 
@@ -31,7 +36,17 @@ async function listOrEmpty(resolve: RecordResolver, name: string, type: string):
 }
 
 export async function lookupReverseDns(address: string, resolve: RecordResolver): Promise<ReverseDns> {
-  const ptr = await listOrEmpty(resolve, reverseName(address), 'PTR')
+  let ptr: string[]
+  const name = reverseName(address)
+  try {
+    ptr = (await resolve(name, 'PTR')).map(String)
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'error'
+    if (!NO_RECORD.has(code)) {
+      return { ptr: [], forwardConfirmed: false, ptrError: `the PTR lookup of ${name} failed (${code})` }
+    }
+    ptr = []
+  }
   const family = parseIpLiteral(address)?.family
   const type = family === 6 ? 'AAAA' : 'A'
   const confirmations = await Promise.all(

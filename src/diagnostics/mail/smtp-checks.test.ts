@@ -103,7 +103,7 @@ describe('judgeMxAddress()', () => {
     expect(verdicts(address(refused)).slice(1)).toEqual([['smtp-connect', 'fail', 'connection refused on port 25']])
   })
 
-  it('warns, not fails, when this server has no route to the address', () => {
+  it('leaves the connection not checked, neither failed nor passed, when this server has no route to the address', () => {
     const unreachable = session({
       connectMs: undefined,
       bannerMs: undefined,
@@ -116,7 +116,7 @@ describe('judgeMxAddress()', () => {
       error: 'no route from this server to 2001:db8::25 (ENETUNREACH)',
     })
     expect(verdicts(address(unreachable)).slice(1)).toEqual([
-      ['smtp-connect', 'warn', 'not tested: no route from this server to 2001:db8::25 (ENETUNREACH)'],
+      ['smtp-connect', 'skipped', 'not checked: no route from this server to 2001:db8::25 (ENETUNREACH)'],
     ])
   })
 
@@ -149,7 +149,7 @@ describe('judgeMxAddress()', () => {
     ])
   })
 
-  it('warns on a HELO-only server and fails STARTTLS that breaks, leaving the relay untested', () => {
+  it('warns on a HELO-only server and fails STARTTLS that breaks, leaving the relay not checked', () => {
     const broken = session({
       greeting: 'helo',
       starttls: 'failed',
@@ -160,12 +160,12 @@ describe('judgeMxAddress()', () => {
     const found = verdicts(address(broken))
     expect(found).toContainEqual(['ehlo', 'warn', 'EHLO refused, HELO accepted: no ESMTP extensions'])
     expect(found).toContainEqual(['starttls', 'fail', 'TLS handshake failed: ECONNRESET'])
-    expect(found).toContainEqual(['open-relay', 'warn', 'not tested: TLS handshake failed: ECONNRESET'])
+    expect(found).toContainEqual(['open-relay', 'skipped', 'not checked: TLS handshake failed: ECONNRESET'])
   })
 
-  it('marks an address left out as not tested', () => {
+  it('marks an address left out as not checked', () => {
     expect(verdicts(address(undefined, { skipped: 'the time budget of the test ran out' })).slice(1)).toEqual([
-      ['smtp-connect', 'warn', 'not tested: the time budget of the test ran out'],
+      ['smtp-connect', 'skipped', 'not checked: the time budget of the test ran out'],
     ])
   })
 })

@@ -11,6 +11,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
 function reverseCheck(a: MxAddress): Verdict {
   const base = { id: 'reverse-dns', title: 'Reverse DNS' }
+  if (a.ptrError) return { ...base, status: 'skipped', reason: `not checked: ${a.ptrError}` }
   if (a.ptr.length === 0)
     return { ...base, status: 'fail', reason: `no PTR record for ${a.address}: many receivers refuse such senders` }
   const names = a.ptr.join(', ')
@@ -82,7 +83,7 @@ function relayCheck(s: SmtpSession): Verdict | undefined {
   }
   if (s.relay.verdict === 'refused') return { ...base, status: 'pass', reason: `relaying refused: ${s.relay.reply}` }
   if (s.greeting === 'none') return undefined
-  return { ...base, status: 'warn', reason: `not tested: ${s.error ?? 'the dialogue ended early'}` }
+  return { ...base, status: 'skipped', reason: `not checked: ${s.error ?? 'the dialogue ended early'}` }
 }
 
 /** The checks of one address; `host` is "mx.example.com [198.51.100.25]". */
@@ -93,13 +94,13 @@ export function judgeMxAddress(address: MxAddress, mxName: string, host: string)
     verdicts.push({
       id: 'smtp-connect',
       title: 'SMTP connection',
-      status: 'warn',
-      reason: `not tested: ${address.skipped}`,
+      status: 'skipped',
+      reason: `not checked: ${address.skipped}`,
     })
   } else if (s && s.connectMs === undefined) {
     const untested = s.connectFailure === 'unreachable' || s.connectFailure === 'policy'
-    const reason = `${untested ? 'not tested: ' : ''}${s.error ?? 'no connection'}`
-    verdicts.push({ id: 'smtp-connect', title: 'SMTP connection', status: untested ? 'warn' : 'fail', reason })
+    const reason = `${untested ? 'not checked: ' : ''}${s.error ?? 'no connection'}`
+    verdicts.push({ id: 'smtp-connect', title: 'SMTP connection', status: untested ? 'skipped' : 'fail', reason })
   } else if (s) {
     verdicts.push(
       {

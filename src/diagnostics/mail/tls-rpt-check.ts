@@ -16,7 +16,7 @@ export async function checkTlsRpt(
 ): Promise<{ check: MailCheck; tlsRpt?: TlsRptInfo }> {
   const name = `_smtp._tls.${domain}`
   const txt = await lookupTxt(resolve, name)
-  if (!txt.ok) return { check: check('warn', `TLS-RPT lookup failed: ${txt.error}`) }
+  if (!txt.ok) return { check: check('skipped', `not checked: TLS-RPT lookup failed: ${txt.error}`) }
   const records = txt.records.filter((r) => /^v=TLSRPTv1\s*(;|$)/.test(r.trim()))
   if (records.length === 0) return { check: check('info', `no TLS reporting record (${name} TXT)`) }
   if (records.length > 1)

@@ -46,6 +46,7 @@ describe('mailLines()', () => {
   it('renders the MX table, domain checks, per-host checks, records and each transcript', () => {
     expect(mailLines(result)).toEqual([
       'Mail test for example.com',
+      '3 checks made: 1 passed, 0 warnings, 2 failed',
       '',
       'MX records',
       '     10  mx.example.com      198.51.100.25 (PTR other.example.net, not forward-confirmed)',
@@ -71,8 +72,35 @@ describe('mailLines()', () => {
   })
 
   it('names the address fallback and shows no MX table for a null MX', () => {
-    expect(mailLines({ ...result, mxSource: 'address-fallback' })[2]).toBe('Mail host (no MX: address fallback)')
+    expect(mailLines({ ...result, mxSource: 'address-fallback' })[3]).toBe('Mail host (no MX: address fallback)')
     const nullMx = mailLines({ ...result, mxSource: 'null-mx', mx: [], checks: [], spf: undefined, dkim: [] })
-    expect(nullMx).toEqual(['Mail test for example.com', '', 'Checks', ''])
+    expect(nullMx).toEqual([
+      'Mail test for example.com',
+      '0 checks made: 0 passed, 0 warnings, 0 failed',
+      '',
+      'Checks',
+      '',
+    ])
+  })
+
+  it('counts only the checks that were made, and those that could not be made apart', () => {
+    const partial: MailResult = {
+      ...result,
+      checks: [
+        ...result.checks,
+        {
+          id: 'spf',
+          title: 'SPF',
+          status: 'skipped',
+          reason: 'not checked: SPF lookup failed: timeout looking up example.com',
+        },
+        { id: 'smtp-connect', title: 'SMTP connection', status: 'warn', reason: 'slow' },
+      ],
+    }
+    const lines = mailLines(partial)
+    expect(lines[1]).toBe('4 checks made: 1 passed, 1 warning, 2 failed; 1 could not be made')
+    expect(
+      lines.some((l) => /^ {2}\[SKIP\] SPF +not checked: SPF lookup failed: timeout looking up example\.com$/.test(l)),
+    ).toBe(true)
   })
 })

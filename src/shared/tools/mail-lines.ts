@@ -1,7 +1,7 @@
 // The mail test as text: MX table, checks grouped by server, records, then each SMTP transcript.
-import type { MailCheck, MailResult, MxAddress } from './mail.ts'
+import { type MailCheck, type MailResult, type MxAddress, mailSummarySentence, summarizeMailChecks } from './mail.ts'
 
-const LABELS = { pass: 'PASS', warn: 'WARN', fail: 'FAIL', info: 'INFO' } as const
+const LABELS = { pass: 'PASS', warn: 'WARN', fail: 'FAIL', info: 'INFO', skipped: 'SKIP' } as const
 const MX_TITLES: Record<MailResult['mxSource'], string> = {
   mx: 'MX records',
   'null-mx': 'MX records',
@@ -67,7 +67,16 @@ function transcriptLines(result: MailResult): string[] {
 export function mailLines(result: MailResult): string[] {
   const domainChecks = result.checks.filter((c) => !c.host)
   const hosts = [...new Set(result.checks.flatMap((c) => (c.host ? [c.host] : [])))]
-  const lines = [`Mail test for ${result.domain}`, '', ...mxLines(result), 'Checks', ...checkLines(domainChecks), '']
+  const summary = mailSummarySentence(summarizeMailChecks(result.checks))
+  const lines = [
+    `Mail test for ${result.domain}`,
+    summary,
+    '',
+    ...mxLines(result),
+    'Checks',
+    ...checkLines(domainChecks),
+    '',
+  ]
   for (const host of hosts) {
     lines.push(host, ...checkLines(result.checks.filter((c) => c.host === host)), '')
   }

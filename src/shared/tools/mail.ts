@@ -6,7 +6,9 @@ import { toolRequest, toolResponse } from './common.ts'
 export const mailOptions = z.object({})
 export const mailRequest = toolRequest(domainOrIpInput, mailOptions)
 
-export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'info'] as const
+/** 'skipped': the check could not be made (an answer missing, a server out of reach); it counts as
+ * neither passed nor failed. */
+export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'info', 'skipped'] as const
 export const checkStatus = z.enum(CHECK_STATUSES)
 export type CheckStatus = z.infer<typeof checkStatus>
 
@@ -59,6 +61,8 @@ export const mxAddress = z.object({
   ptr: z.array(z.string()),
   /** A PTR name resolves back to this address. */
   forwardConfirmed: z.boolean(),
+  /** Why the PTR lookup itself failed (this server's resolver), when it did. */
+  ptrError: z.string().optional(),
   smtp: smtpSession.optional(),
   /** Why no SMTP dialogue took place. */
   skipped: z.string().optional(),
@@ -131,3 +135,34 @@ export const mailResult = z.object({
 export type MailResult = z.infer<typeof mailResult>
 
 export const mailResponse = toolResponse('mail', mailResult)
+
+export interface MailSummary {
+  /** Checks that could be made, by verdict. */
+  checked: number
+  passed: number
+  warnings: number
+  failed: number
+  /** Checks that could not be made: counted apart, never as passed. */
+  notChecked: number
+}
+
+/** Counts only the checks that were made; those that could not be are counted apart. */
+export function summarizeMailChecks(checks: readonly MailCheck[]): MailSummary {
+  const count = (status: CheckStatus) => checks.filter((c) => c.status === status).length
+  const notChecked = count('skipped')
+  return {
+    checked: checks.length - notChecked,
+    passed: count('pass'),
+    warnings: count('warn'),
+    failed: count('fail'),
+    notChecked,
+  }
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** "12 checks made: 9 passed, 2 warnings, 1 failed; 2 could not be made". */
+export function mailSummarySentence(summary: MailSummary): string {
+  const made = `${plural(summary.checked, 'check', 'checks')} made: ${summary.passed} passed, ${plural(summary.warnings, 'warning', 'warnings')}, ${summary.failed} failed`
+  return summary.notChecked > 0 ? `${made}; ${summary.notChecked} could not be made` : made
+}

@@ -5,9 +5,16 @@ const STYLES: Record<CheckStatus, string> = {
   warn: 'bg-amber-900/60 text-amber-200',
   fail: 'bg-red-900/60 text-red-200',
   info: 'bg-zinc-800 text-zinc-300',
+  skipped: 'border border-dashed border-zinc-500 text-zinc-300',
 }
 
-const LABELS: Record<CheckStatus, string> = { pass: 'Pass', warn: 'Warn', fail: 'Fail', info: 'Info' }
+const LABELS: Record<CheckStatus, string> = {
+  pass: 'Pass',
+  warn: 'Warn',
+  fail: 'Fail',
+  info: 'Info',
+  skipped: 'Not checked',
+}
 
 export function CheckBadge({ status, count }: { status: CheckStatus; count?: number }) {
   return (

@@ -64,7 +64,7 @@ describe('serverCards() and countByStatus()', () => {
   })
 
   it('counts checks per verdict', () => {
-    expect(countByStatus(result.checks)).toEqual({ pass: 1, warn: 2, fail: 1, info: 0 })
+    expect(countByStatus(result.checks)).toEqual({ pass: 1, warn: 2, fail: 1, info: 0, skipped: 0 })
   })
 })
 

@@ -1,4 +1,9 @@
-import { CHECK_STATUSES, type MailResult } from '../../../shared/tools/mail.ts'
+import {
+  CHECK_STATUSES,
+  type MailResult,
+  mailSummarySentence,
+  summarizeMailChecks,
+} from '../../../shared/tools/mail.ts'
 import { CheckBadge } from './check-badge.tsx'
 import { MailChecksTable } from './mail-checks-table.tsx'
 import { countByStatus, domainChecks, serverCards } from './mail-view-model.ts'
@@ -16,6 +21,7 @@ export function MailReport({ result }: { result: MailResult }) {
           <CheckBadge key={status} status={status} count={counts[status]} />
         ))}
       </div>
+      <p className="font-sans text-sm text-zinc-300">{mailSummarySentence(summarizeMailChecks(result.checks))}</p>
       <section className="space-y-2">
         <h3 className="font-sans text-sm font-semibold text-zinc-200">Domain</h3>
         <MailChecksTable checks={domainChecks(result)} caption={`Mail checks of ${result.domain}`} />

@@ -13,7 +13,7 @@ export interface ServerCard {
 }
 
 export function countByStatus(checks: MailCheck[]): Record<CheckStatus, number> {
-  const counts: Record<CheckStatus, number> = { pass: 0, warn: 0, fail: 0, info: 0 }
+  const counts: Record<CheckStatus, number> = { pass: 0, warn: 0, fail: 0, info: 0, skipped: 0 }
   for (const check of checks) counts[check.status]++
   return counts
 }
