@@ -1,5 +1,6 @@
 // A minimal DNS server on loopback UDP for tests that need a quick, fixed answer to every question:
-// NXDOMAIN by default, or another rcode (SERVFAIL, REFUSED). (Tests of DNS behaviour use Knot.)
+// NXDOMAIN by default, or another rcode (NOERROR with no records, SERVFAIL, REFUSED); silent for the
+// record types in `silentFor`. (Tests of DNS behaviour use Knot.)
 import dgram from 'node:dgram'
 import type { AddressInfo } from 'node:net'
 import dnsPacket from 'dns-packet'
@@ -13,9 +14,12 @@ export interface StubDns {
   stop(): Promise<void>
 }
 
-const RCODES = { NXDOMAIN: 3, SERVFAIL: 2, REFUSED: 5 } as const
+const RCODES = { NOERROR: 0, NXDOMAIN: 3, SERVFAIL: 2, REFUSED: 5 } as const
 
-export async function startStubDns(rcode: keyof typeof RCODES = 'NXDOMAIN'): Promise<StubDns> {
+export async function startStubDns(
+  rcode: keyof typeof RCODES = 'NXDOMAIN',
+  { silentFor = [] }: { silentFor?: string[] } = {},
+): Promise<StubDns> {
   let questions = 0
   const socket = dgram.createSocket('udp4')
   socket.on('message', (message, peer) => {
@@ -26,6 +30,7 @@ export async function startStubDns(rcode: keyof typeof RCODES = 'NXDOMAIN'): Pro
       return
     }
     questions += 1
+    if (query.questions?.some((q) => silentFor.includes(q.type))) return
     const reply = dnsPacket.encode({
       id: query.id,
       type: 'response',

@@ -68,15 +68,20 @@ async function lookUp(request: DnsRequest, types: string[], ctx: RunContext): Pr
   const where = formatEndpoint(chosen.endpoint)
   const dnssec = request.options?.dnssec === true
   const names = readName(request.input)
-  try {
-    const queries = await Promise.all(
-      types.map((type) => queryDns(names.name, type, chosen.endpoint, { signal: ctx.signal, dnssec })),
-    )
-    return verdict({ ...names, server: where, resolver: chosen.label, dnssec, queries }, resolverOf(chosen, where))
-  } catch (error) {
-    const resolver = resolverOf(chosen, where)
-    return failed(resolver.source, describeQueryError(error, resolver.phrase))
-  }
+  const resolver = resolverOf(chosen, where)
+  const settled = await Promise.allSettled(
+    types.map((type) => queryDns(names.name, type, chosen.endpoint, { signal: ctx.signal, dnssec })),
+  )
+  const queries = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+  const unanswered = settled.flatMap((s, i) =>
+    s.status === 'rejected' ? [{ type: types[i] ?? '?', error: describeQueryError(s.reason, resolver.phrase) }] : [],
+  )
+  const firstMissing = unanswered[0]
+  // Nothing answered: the lookup failed. Some types answered: those count, the rest are named as not checked.
+  if (queries.length === 0 && firstMissing) return failed(resolver.source, firstMissing.error)
+  const result: DnsResult = { ...names, server: where, resolver: chosen.label, dnssec, queries }
+  if (unanswered.length > 0) result.unanswered = unanswered
+  return verdict(result, resolver)
 }
 
 async function trace(

@@ -1,5 +1,12 @@
 // Text rendering of a DNS result, in dig's presentation style.
-import type { DnsFlags, DnsQueryResult, DnsRecord, DnsResult, DnsTraceStep } from './dns.ts'
+import {
+  type DnsFlags,
+  type DnsQueryResult,
+  type DnsRecord,
+  type DnsResult,
+  type DnsTraceStep,
+  dnsCoverageSentence,
+} from './dns.ts'
 
 const fqdn = (name: string) => (name === '' || name === '.' ? '.' : `${name.replace(/\.$/, '')}.`)
 
@@ -72,6 +79,8 @@ export function dnsLines(result: DnsResult): string[] {
     lines.push(`; <<>> NetToolbox DNS <<>> +trace ${result.name}${result.dnssec ? ' +dnssec' : ''}`, '')
     lines.push(...traceLines(result.trace))
   }
+  const coverage = dnsCoverageSentence(result)
+  if (coverage) lines.push(`; ${coverage}`)
   for (const q of result.queries) lines.push(...queryLines(result, q))
   if (result.queries.length > 0 && result.queries.every((q) => q.answers.length === 0))
     lines.push('No DNS records found')

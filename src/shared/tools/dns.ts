@@ -150,8 +150,19 @@ export const dnsResult = z.object({
   resolver: z.string(),
   dnssec: z.boolean(),
   queries: z.array(dnsQueryResult),
+  /** Types asked for that got no answer at all (timeout, unreachable resolver): not checked. */
+  unanswered: z.array(z.object({ type: z.string(), error: z.string() })).optional(),
   trace: z.array(dnsTraceStep).optional(),
 })
 export type DnsResult = z.infer<typeof dnsResult>
+
+/** "Answered 5 of 6 record types; MX not answered: …" — only when some type went unanswered. */
+export function dnsCoverageSentence(result: DnsResult): string | null {
+  const missing = result.unanswered ?? []
+  if (missing.length === 0) return null
+  const asked = result.queries.length + missing.length
+  const what = missing.map((m) => `${m.type}: ${m.error}`).join('; ')
+  return `Answered ${result.queries.length} of ${asked} record types; not checked: ${what}`
+}
 
 export const dnsResponse = toolResponse('dns', dnsResult)

@@ -1,4 +1,4 @@
-import type { DnsFlags, DnsQueryResult, DnsResult } from '../../../shared/tools/dns.ts'
+import { type DnsFlags, type DnsQueryResult, type DnsResult, dnsCoverageSentence } from '../../../shared/tools/dns.ts'
 import { DnsRecordTable } from './dns-record-table.tsx'
 import { DnsTraceTable } from './dns-trace-table.tsx'
 
@@ -57,6 +57,7 @@ export function DnsRecordsTable({ result }: { result: DnsResult }) {
           {result.server && ` · ${result.server}`}
           {result.dnssec && ' · DNSSEC records requested'}
         </p>
+        {(result.unanswered?.length ?? 0) > 0 && <p className="text-amber-200">{dnsCoverageSentence(result)}</p>}
       </div>
       {result.trace && result.trace.length > 0 && <DnsTraceTable steps={result.trace} />}
       {result.queries.map((query) => (
