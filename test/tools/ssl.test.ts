@@ -109,6 +109,7 @@ describe.skipIf(!ready)('SSL check against TLS servers on loopback', () => {
     expect(r.insecureSuites).toBe(false)
     expect(r.hsts).toMatchObject({ present: true, maxAge: 31_536_000, includeSubDomains: true })
     expect(answer.lines[1]).toBe('Grade: A+')
+    expect(answer.lines).toContain('Protocols: 6 protocol versions tested: 2 accepted, 4 rejected')
   })
 
   it('gives an expired certificate T and says what the grade would be if trusted', async () => {

@@ -1,5 +1,5 @@
 // The SSL/TLS report as text: grade, certificate, chain, trust, connection, protocols, headers.
-import type { CertificateInfo, ProtocolProbe, SslResult } from './ssl.ts'
+import { type CertificateInfo, type ProtocolProbe, protocolCoverage, type SslResult } from './ssl.ts'
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no')
 
@@ -105,7 +105,7 @@ export function sslLines(result: SslResult): string[] {
     '',
     ...connectionLines(result),
     '',
-    'Protocols',
+    `Protocols: ${protocolCoverage(result.protocols)}`,
     ...result.protocols.map(probeLine),
     '',
     ...headerLines(result),

@@ -122,3 +122,18 @@ export const sslResult = z.object({
 export type SslResult = z.infer<typeof sslResult>
 
 export const sslResponse = toolResponse('ssl', sslResult)
+
+/**
+ * "6 protocol versions tested: 2 accepted, 4 rejected", and the versions that could not be tested
+ * with why; the grade covers only the versions tested.
+ */
+export function protocolCoverage(protocols: readonly ProtocolProbe[]): string {
+  const tested = protocols.filter((p) => p.status !== 'not-tested')
+  const accepted = tested.filter((p) => p.status === 'accepted').length
+  const versions = (n: number) => `${n} protocol version${n === 1 ? '' : 's'}`
+  const head = `${versions(tested.length)} tested: ${accepted} accepted, ${tested.length - accepted} rejected`
+  const untested = protocols.filter((p) => p.status === 'not-tested')
+  if (untested.length === 0) return head
+  const which = untested.map((p) => `${p.label}${p.note ? ` (${p.note})` : ''}`).join(', ')
+  return `${head}; not tested, so not covered by the grade: ${which}`
+}

@@ -1,4 +1,4 @@
-import type { SslResult } from '../../../shared/tools/ssl.ts'
+import { protocolCoverage, type SslResult } from '../../../shared/tools/ssl.ts'
 import { protocolClass, protocolStatusText } from './ssl-styles.ts'
 
 /** Each protocol version with its verdict, and the connection a modern client got. */
@@ -7,6 +7,7 @@ export function ProtocolMatrix({ result }: { result: SslResult }) {
   return (
     <section className="space-y-2">
       <h3 className="font-sans text-sm font-semibold text-zinc-200">Protocols</h3>
+      <p className="font-sans text-xs text-zinc-300">{protocolCoverage(result.protocols)}</p>
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {result.protocols.map((probe) => (
           <li
