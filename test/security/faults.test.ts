@@ -131,7 +131,7 @@ describe.skipIf(!knotAvailable)('tools facing misbehaving peers', () => {
     [
       'whois drip',
       'server',
-      /^No registry answered for example\.faults: RDAP: the RDAP directory could not be read: .*; whois: the whois server 127\.0\.0\.132:\d+ sent no complete answer within 6000 ms$/,
+      /^No registry answered for example\.faults: the RDAP directory could not be read: .*; the whois server 127\.0\.0\.132:\d+ sent no complete answer within 6000 ms$/,
     ],
     ['ssl stall', 'target', /no TLS handshake with 127\.0\.0\.133:\d+ within 8000 ms$/],
     ['ssl half hello', 'target', /no TLS handshake with 127\.0\.0\.133:\d+ within 8000 ms$/],

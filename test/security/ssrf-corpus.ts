@@ -180,9 +180,9 @@ export const CORPUS: Attempt[] = [
   ...['rdaplo', 'rdapsix', 'rdapname', 'rdapmeta', 'rdapredir'].map((tld) => ({
     tool: 'whois',
     input: `example.${tld}`,
-    expect: { note: /RDAP: .*is not allowed/ },
+    expect: { note: /RDAP service .*is not allowed/ },
   })),
-  { tool: 'whois', input: 'example.rdapcreds', expect: { note: /RDAP: .*URLs with credentials are not supported/ } },
+  { tool: 'whois', input: 'example.rdapcreds', expect: { note: /RDAP service .*URLs with credentials are not supported/ } },
   ...[
     'http://127.0.0.2:8080/',
     'http://ok.ssrf.test@127.0.0.2/',

@@ -153,7 +153,9 @@ describe('POST /api/tools/whois falling back to port 43', () => {
       abuse: { email: 'abus@reseau-exemple.test', phone: '+33.123456789' },
     })
     expect(body.result.sources).toEqual([whois.endpoints.iana, whois.endpoints.registry, whois.endpoints.registrar])
-    expect(body.result.notes).toEqual([expect.stringMatching(/^RDAP: .*\/rdap\/domain\/broken\.test answered 500$/)])
+    expect(body.result.notes).toEqual([
+      expect.stringMatching(/^The RDAP service http:\/\/127\.0\.0\.1:\d+\/rdap\/domain\/broken\.test answered 500$/),
+    ])
     expect(body.result.raw).toContain("Registrant Organization: Société Générale d'Électricité")
     expect(body.lines).toContain('Registrar: Réseau Exemple SARL')
     expect(whois.queries).toEqual(
@@ -170,8 +172,8 @@ describe('POST /api/tools/whois falling back to port 43', () => {
       status: ['ok'],
     })
     expect(body.result.notes).toEqual([
-      'RDAP: no RDAP service is registered for lame.example',
-      `whois referral: the whois server ${whois.endpoints.closed} refused the connection (ECONNREFUSED)`,
+      'No RDAP service is registered for lame.example',
+      `The whois server ${whois.endpoints.closed} (referred by ${whois.endpoints.registry}) refused the connection (ECONNREFUSED)`,
     ])
   })
 
@@ -207,8 +209,8 @@ describe('POST /api/tools/whois when nothing answers', () => {
       // The registries' machinery failed, not the name: the server side's failure.
       expect(body.failureSource).toBe('server')
       expect(body.error).toBe(
-        `No registry answered for broken.test: RDAP: the RDAP service ${new URL(rdap.bootstrapUrl).origin}/rdap/domain/broken.test answered 500; ` +
-          `whois: the whois server 127.0.0.1:${closed} refused the connection (ECONNREFUSED)`,
+        `No registry answered for broken.test: the RDAP service ${new URL(rdap.bootstrapUrl).origin}/rdap/domain/broken.test answered 500; ` +
+          `the whois server 127.0.0.1:${closed} refused the connection (ECONNREFUSED)`,
       )
     } finally {
       await app.close()
@@ -232,8 +234,8 @@ describe('POST /api/tools/whois when nothing answers', () => {
       expect(body.status).toBe('failed')
       expect(body.failureSource).toBe('policy')
       expect(body.error).toBe(
-        'No registry answered for example-shop.test: RDAP: the RDAP directory could not be read: 127.0.0.1 is not allowed: loopback; ' +
-          `whois: ${whois.endpoints.iana}: 127.0.0.1 is not allowed: loopback`,
+        'No registry answered for example-shop.test: the RDAP directory could not be read: 127.0.0.1 is not allowed: loopback; ' +
+          `the whois server ${whois.endpoints.iana} was not asked: 127.0.0.1 is not allowed: loopback`,
       )
       expect({ rdap: rdap.requests.length, whois: whois.queries.length }).toEqual(before)
     } finally {

@@ -1,4 +1,7 @@
 // RDAP lookups (RFC 9082/9083): the service found through the bootstrap, asked over the guarded client.
+// A failed answer's `error` is a clause ("the RDAP service … answered 503") for the caller's sentence;
+// the directory and the services are the registries' machinery, so their failures are the server
+// side's ('server'); only a registry's 404 is a fact about what was asked ('target').
 import type { FailureSource } from '../../shared/tools/common.ts'
 import { GuardedFetchError, guardedFetch } from '../net/guarded-http.ts'
 import { createRdapBootstrap, type FetchContext } from './bootstrap.ts'
@@ -78,7 +81,13 @@ async function askService(base: string, query: RegistryQuery, context: FetchCont
   } catch (error) {
     if (error instanceof GuardedFetchError) {
       if (error.failureSource === 'policy') {
-        return { ok: false, notFound: false, failureSource: 'policy', error: `${url}: ${error.message}`, url }
+        return {
+          ok: false,
+          notFound: false,
+          failureSource: 'policy',
+          error: `the RDAP service ${url} was not asked: ${error.message}`,
+          url,
+        }
       }
       return {
         ok: false,

@@ -8,8 +8,8 @@ import type { RdapClient } from '../rdap/rdap-client.ts'
 import { readRdapFields } from '../rdap/rdap-fields.ts'
 import { describeQuery, parseRegistryQuery, type RegistryQuery } from '../rdap/registry-query.ts'
 import { type Diagnostic, failed, type Outcome, type RunContext } from '../types.ts'
-import { findNotFound } from './parse-whois.ts'
-import { combineWhoisFields, followWhoisChain, formatWhoisRaw } from './whois-chain.ts'
+import { findNotFound, parseWhoisFields } from './parse-whois.ts'
+import { combineWhoisFields, followWhoisChain, formatWhoisRaw, type WhoisChain } from './whois-chain.ts'
 
 type WhoisRequest = z.infer<typeof whoisRequest>
 
@@ -21,6 +21,22 @@ export interface WhoisSettings {
   serverTimeoutMs?: number
   /** Largest answer read from one server (default 1 MiB). */
   maxBytes?: number
+}
+
+/** A clause as the start of a sentence: "the RDAP service … answered 503" → "The RDAP service …". */
+function asSentence(clause: string): string {
+  return clause.charAt(0).toUpperCase() + clause.slice(1)
+}
+
+/**
+ * Whether the chain holds the record asked about. A domain's first answer that names another domain
+ * (IANA's "domain: COM" for example.com) is only the referral to the registry.
+ */
+function holdsRecord(chain: WhoisChain, query: RegistryQuery): boolean {
+  const [first] = chain.steps
+  if (!first) return false
+  if (chain.steps.length > 1 || !chain.failure || query.kind !== 'domain') return true
+  return parseWhoisFields(first.text).name?.toLowerCase() === query.name
 }
 
 async function lookUpWhois(
@@ -36,17 +52,13 @@ async function lookUpWhois(
     timeoutMs: settings.serverTimeoutMs ?? 6000,
     maxBytes,
   })
-  const notes = [`RDAP: ${rdapError}`]
-  if (chain.steps.length === 0) {
-    // Neither RDAP nor whois answered: the registries' machinery failed, not the name asked about.
-    const failure = chain.failure
-    const source = failure?.failureSource === 'policy' ? 'policy' : 'server'
-    return failed(
-      source,
-      `No registry answered for ${describeQuery(query)}: RDAP: ${rdapError}; whois: ${failure?.error ?? 'no answer'}`,
-    )
+  if (chain.failure && !holdsRecord(chain, query)) {
+    // Neither RDAP nor the whois chain reached the registry: its machinery failed, not the name asked about.
+    const source = chain.failure.failureSource === 'policy' ? 'policy' : 'server'
+    return failed(source, `No registry answered for ${describeQuery(query)}: ${rdapError}; ${chain.failure.error}`)
   }
-  if (chain.failure) notes.push(`whois referral: ${chain.failure.error}`)
+  const notes = [asSentence(rdapError)]
+  if (chain.failure) notes.push(asSentence(chain.failure.error))
   const result: WhoisResult = {
     ...combineWhoisFields(chain.steps),
     query: describeQuery(query),

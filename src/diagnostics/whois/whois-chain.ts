@@ -19,8 +19,15 @@ export interface WhoisStep {
 
 export interface WhoisChain {
   steps: WhoisStep[]
-  /** The server that did not answer, when one did not. */
+  /**
+   * The server that did not answer, when one did not. `error` is a clause naming it and the server
+   * that referred to it: "the whois server X (referred by Y) refused the connection (ECONNREFUSED)".
+   */
   failure?: { server: string; error: string; failureSource: FailureSource }
+}
+
+function describeServer(server: string, referredBy: string | undefined): string {
+  return `the whois server ${server}${referredBy ? ` (referred by ${referredBy})` : ''}`
 }
 
 export async function followWhoisChain(start: string, query: RegistryQuery, ask: WhoisAsk): Promise<WhoisChain> {
@@ -39,7 +46,8 @@ export async function followWhoisChain(start: string, query: RegistryQuery, ask:
       server = next
     } catch (error) {
       if (!(error instanceof WhoisError)) throw error
-      return { steps, failure: { server, error: error.message, failureSource: error.failureSource } }
+      const named = `${describeServer(server, steps.at(-1)?.server)} ${error.message}`
+      return { steps, failure: { server, error: named, failureSource: error.failureSource } }
     }
   }
   return { steps }
