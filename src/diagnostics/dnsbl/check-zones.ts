@@ -39,7 +39,9 @@ export function planQueries(targets: readonly CheckTarget[], zones: readonly Dns
     const skipped = addressZones.length - applicable.length
     if (skipped > 0) {
       notes.push(
-        `${skipped} list${skipped === 1 ? '' : 's'} do not cover IPv${address.family} addresses and were not asked about ${address.address}`,
+        skipped === 1
+          ? `1 list does not cover IPv${address.family} addresses and was not asked about ${address.address}`
+          : `${skipped} lists do not cover IPv${address.family} addresses and were not asked about ${address.address}`,
       )
     }
     for (const zone of applicable) {

@@ -43,6 +43,12 @@ interface Target {
 
 type Probe = Omit<PingResult, 'host' | 'address' | 'family'>
 
+/** "ping could not be started (EACCES)": the binary is there but this server cannot run it. */
+function describeLaunchError(binary: string, error: unknown): string {
+  const code = ((error as Error).cause as NodeJS.ErrnoException | undefined)?.code
+  return `${binary} could not be started${code ? ` (${code})` : ''}`
+}
+
 async function pingIcmp(
   target: Target,
   ctx: RunContext,
@@ -68,7 +74,7 @@ async function pingIcmp(
     })
   } catch (error) {
     if (error instanceof BinaryMissingError) return 'unavailable'
-    throw error
+    return { failure: describeLaunchError(deps.binary, error) }
   }
   const parsed = parsePing(`${outcome.stdout}\n${outcome.stderr}`)
   if (icmpUnavailable(parsed)) return 'unavailable'
@@ -151,7 +157,8 @@ export function createPingDiagnostic(deps: PingDeps = {}): Diagnostic<PingReques
           probe = await pingTcp(target, port, ctx, connect, icmpDeps.intervalSec)
           probe.notes.push(`ICMP ping is not available on this server; timed TCP connections to port ${port} instead.`)
         } else if ('failure' in icmp) {
-          // ping gave up before sending (no route, no permission): this server's side, not the target.
+          // ping gave up before sending (no route, no permission, a binary that would not start):
+          // this server's side, not the target.
           return failed('server', `This server could not ping ${address.address}: ${icmp.failure}`)
         } else probe = icmp
       }

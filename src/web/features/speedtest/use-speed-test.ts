@@ -53,7 +53,8 @@ export function useSpeedTest({ toolName, signedIn }: { toolName: string; signedI
           if (current.signal.aborted) return setView((v) => stopView(v, 'cancelled', SPEED_MESSAGES.cancelled))
           const message = error instanceof Error ? error.message : SPEED_MESSAGES.failed
           setView((v) => stopView(v, 'failed', message))
-          toast.error(`${toolName} failed: ${message}`)
+          // "Test failed. Please check…" already says it failed: never "Speed Test failed: Test failed…".
+          toast.error(/\bfailed\b/i.test(message) ? `${toolName}: ${message}` : `${toolName} failed: ${message}`)
         },
       )
     },
