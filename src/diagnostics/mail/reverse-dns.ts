@@ -1,8 +1,8 @@
 // Reverse DNS of a mail server address: its PTR names, and whether one resolves back to it
 // (forward-confirmed reverse DNS, which receivers check before accepting mail).
-import ipaddr from 'ipaddr.js'
 import { parseIpLiteral } from '../net/ip-literal.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
+import { reverseName } from '../net/reverse-dns.ts'
 
 export interface ReverseDns {
   ptr: string[]
@@ -16,17 +16,6 @@ const NO_RECORD = new Set(['ENOTFOUND', 'ENODATA'])
 
 const MAX_NAMES = 3
 
-/** "1.2.3.4" → "4.3.2.1.in-addr.arpa"; IPv6 as nibbles under ip6.arpa. */
-export function reverseName(address: string): string {
-  const parsed = ipaddr.parse(address)
-  if (parsed.kind() === 'ipv4') return `${parsed.toByteArray().reverse().join('.')}.in-addr.arpa`
-  const nibbles = parsed
-    .toByteArray()
-    .flatMap((byte) => [byte >> 4, byte & 0x0f])
-    .map((n) => n.toString(16))
-  return `${nibbles.reverse().join('.')}.ip6.arpa`
-}
-
 async function listOrEmpty(resolve: RecordResolver, name: string, type: string): Promise<string[]> {
   try {
     return (await resolve(name, type)).map(String)
@@ -37,7 +26,9 @@ async function listOrEmpty(resolve: RecordResolver, name: string, type: string):
 
 export async function lookupReverseDns(address: string, resolve: RecordResolver): Promise<ReverseDns> {
   let ptr: string[]
-  const name = reverseName(address)
+  const literal = parseIpLiteral(address)
+  if (!literal) return { ptr: [], forwardConfirmed: false, ptrError: `${address} is not an IP address` }
+  const name = reverseName(literal)
   try {
     ptr = (await resolve(name, 'PTR')).map(String)
   } catch (error) {
@@ -47,7 +38,7 @@ export async function lookupReverseDns(address: string, resolve: RecordResolver)
     }
     ptr = []
   }
-  const family = parseIpLiteral(address)?.family
+  const family = literal.family
   const type = family === 6 ? 'AAAA' : 'A'
   const confirmations = await Promise.all(
     ptr.slice(0, MAX_NAMES).map(async (name) => {

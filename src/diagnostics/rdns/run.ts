@@ -6,9 +6,9 @@ import { queryDns } from '../dns/query.ts'
 import { DnsTimeoutError } from '../net/dns-client.ts'
 import { formatEndpoint } from '../net/endpoint.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
+import { reverseName } from '../net/reverse-dns.ts'
 import { type Diagnostic, failed } from '../types.ts'
 import { confirmForward } from './forward-confirm.ts'
-import { reverseName } from './reverse-name.ts'
 
 type RdnsRequest = z.infer<typeof rdnsRequest>
 

@@ -2,10 +2,9 @@
 // while mtr keeps probing.
 import ipaddr from 'ipaddr.js'
 import { getAsnIndex } from '../ip-data/asn-index.ts'
-import { exchangeDns } from '../net/dns-client.ts'
 import type { Endpoint } from '../net/endpoint.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
-import { reverseName } from '../rdns/reverse-name.ts'
+import { lookUpPtr } from '../net/reverse-dns.ts'
 
 export interface HopAsn {
   number: number
@@ -21,20 +20,8 @@ export async function lookUpHopName(
   signal: AbortSignal,
 ): Promise<string | undefined> {
   if (!resolver) return undefined
-  try {
-    const { response } = await exchangeDns({
-      name: reverseName(address),
-      type: 'PTR',
-      server: resolver,
-      signal,
-      timeoutMs: 1500,
-      attempts: 1,
-    })
-    const ptr = (response.answers ?? []).find((a) => a.type === 'PTR')
-    return ptr ? String((ptr as { data: unknown }).data).replace(/\.$/, '') : undefined
-  } catch {
-    return undefined
-  }
+  const answer = await lookUpPtr(address, resolver, { signal, timeoutMs: 1500 })
+  return answer.answered ? answer.names[0] : undefined
 }
 
 /** Origin AS from the offline index, for public unicast addresses only. */

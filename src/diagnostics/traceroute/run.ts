@@ -15,7 +15,7 @@ import {
 import { parseIpLiteral } from '../net/ip-literal.ts'
 import { BinaryMissingError, type Launcher, type LaunchOptions, launchBinary } from '../net/launch-binary.ts'
 import { resolveProbeTarget } from '../net/pick-address.ts'
-import { type Diagnostic, failed, type Outcome, ToolUnavailableError } from '../types.ts'
+import { type Diagnostic, failed, type Outcome } from '../types.ts'
 import { buildMtrArgs } from './args.ts'
 import { createHopFacts, type LookUpAsn, lookUpHopAsn } from './hop-names.ts'
 import { createMtrTrace, parseMtrFailure, parseMtrLine } from './parse.ts'
@@ -43,17 +43,20 @@ function verdict(result: TracerouteResult, failures: string[]): Outcome<Tracerou
   return { status: 'failed', failureSource: 'target', error: `No hop on the way to ${result.address} answered`, result }
 }
 
-/** A missing mtr is this server's fault, said plainly rather than as a failed trace. */
-async function launchOrExplain(...[launch, file, args, options]: [Launcher, string, readonly string[], LaunchOptions]) {
+/**
+ * Runs mtr; a binary that is missing or will not start is this server's failure, returned as the
+ * reason ("mtr is not installed") rather than thrown.
+ */
+async function launchOrExplain(
+  ...[launch, file, args, options]: [Launcher, string, readonly string[], LaunchOptions]
+): Promise<{ failure: string } | null> {
   try {
-    return await launch(file, args, options)
+    await launch(file, args, options)
+    return null
   } catch (error) {
-    if (error instanceof BinaryMissingError) {
-      throw new ToolUnavailableError('Traceroute is not available on this server: mtr is not installed', {
-        cause: error,
-      })
-    }
-    throw error
+    if (error instanceof BinaryMissingError) return { failure: `${file} is not installed` }
+    const code = ((error as Error).cause as NodeJS.ErrnoException | undefined)?.code
+    return { failure: `${file} could not be started${code ? ` (${code})` : ''}` }
   }
 }
 
@@ -110,7 +113,7 @@ export function createTracerouteDiagnostic(deps: TracerouteDeps = {}): Diagnosti
         protocol,
         port,
       })
-      await launchOrExplain(launch, deps.binary ?? 'mtr', args, {
+      const launched = await launchOrExplain(launch, deps.binary ?? 'mtr', args, {
         signal: ctx.signal,
         timeoutMs: (count * intervalSec + graceSec + 5) * 1000,
         onLine(line, stream) {
@@ -127,6 +130,7 @@ export function createTracerouteDiagnostic(deps: TracerouteDeps = {}): Diagnosti
         },
       })
       await facts.settled()
+      if (launched) return failed('server', `This server could not trace ${address.address}: ${launched.failure}`)
       const { hops, reached } = trace.result()
       const result: TracerouteResult = {
         ...base,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { reverseName } from './reverse-name.ts'
+import { reverseName } from './reverse-dns.ts'
 
 describe('reverseName()', () => {
   it('reverses the octets of an IPv4 address under in-addr.arpa', () => {
