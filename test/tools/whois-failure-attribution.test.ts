@@ -69,7 +69,8 @@ beforeAll(async () => {
   registry = await startWhois({
     'free-name.example': 'No match for "FREE-NAME.EXAMPLE".\r\n',
   })
-  const refer = (server: string) => `% IANA WHOIS server\r\n\r\nrefer:        ${server}\r\n\r\ndomain:       EXAMPLE\r\n`
+  const refer = (server: string) =>
+    `% IANA WHOIS server\r\n\r\nrefer:        ${server}\r\n\r\ndomain:       EXAMPLE\r\n`
   iana = await startWhois({
     'refused-registry.example': refer(`127.0.0.1:${closed}`),
     'silent-registry.example': refer(`127.0.0.1:${silent.port}`),
