@@ -2,8 +2,8 @@
 // registry's network name and abuse contact from RDAP when it answers (optional).
 import type { z } from 'zod'
 import { type AsnRegistration, type AsnResult, asnLines, asnRequest, asnResult } from '../../shared/tools/asn.ts'
-import { ASN_DATA_ATTRIBUTION, DBIP_ATTRIBUTION } from '../../shared/tools/ip-data.ts'
-import { getAsnIndex } from '../ip-data/asn-index.ts'
+import { ASN_DATA_ATTRIBUTION, DBIP_ATTRIBUTION, type IpLocation } from '../../shared/tools/ip-data.ts'
+import { type AsnIndex, getAsnIndex } from '../ip-data/asn-index.ts'
 import { lookUpLocation } from '../ip-data/geo-db.ts'
 import { findNonPublicRange } from '../ip-data/ip-facts.ts'
 import { type IpLiteral, parseIpLiteral, unwrapIpv4 } from '../net/ip-literal.ts'
@@ -17,6 +17,16 @@ export interface AsnSettings {
   rdap: RdapClient
   /** Deadline of the RDAP lookup (default 5 s); the offline answer never waits longer. */
   rdapTimeoutMs?: number
+  /** The offline ASN index (default: the shipped one, loaded once). */
+  asnIndex?: () => Promise<AsnIndex>
+  /** The DB-IP lookup that gives the country (default: the shipped database). */
+  lookUpLocation?: (address: IpLiteral) => Promise<IpLocation | undefined>
+}
+
+/** " (ENOENT)" when a data file could not be read for a known reason. */
+function codeOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  return code ? ` (${code})` : ''
 }
 
 type Registration = { registration: AsnRegistration } | { note: string }
@@ -58,22 +68,33 @@ export function createAsnDiagnostic(settings: AsnSettings): Diagnostic<AsnReques
       if (!address) return failed('target', `${request.input} is not an IP address`)
       const range = findNonPublicRange(ctx.net.policy, address.address)
       if (range) return failed('policy', `${address.address} is not announced on the internet: ${range}`)
+      // The data files are this server's own: one that cannot be read is the server side's failure
+      // (the ASN index) or a note (the country from DB-IP), never a fact about the address.
       const [index, location, registration] = await Promise.all([
-        getAsnIndex(),
-        lookUpLocation(address),
+        (settings.asnIndex ?? getAsnIndex)().catch((error: unknown) => ({ error })),
+        (settings.lookUpLocation ?? lookUpLocation)(address).catch((error: unknown) => ({ error })),
         lookUpRegistration(address, settings, ctx),
       ])
+      if ('error' in index)
+        return failed('server', `This server's ASN database could not be loaded${codeOf(index.error)}`)
       const network = index.lookup(address)
       if (!network) return failed('target', `No autonomous system announces ${address.address} in the offline ASN data`)
+      const located = location && !('error' in location) ? location : undefined
+      const notes = [
+        ...('note' in registration ? [registration.note] : []),
+        ...(location && 'error' in location
+          ? [`No country: this server's DB-IP database could not be loaded${codeOf(location.error)}`]
+          : []),
+      ]
       return {
         status: 'ok',
         result: {
           ip: address.address,
           ...network,
-          ...(location?.countryCode ? { countryCode: location.countryCode, country: location.country } : {}),
+          ...(located?.countryCode ? { countryCode: located.countryCode, country: located.country } : {}),
           ...('registration' in registration ? { registration: registration.registration } : {}),
-          notes: 'note' in registration ? [registration.note] : [],
-          attributions: [ASN_DATA_ATTRIBUTION, ...(location ? [DBIP_ATTRIBUTION] : [])],
+          notes,
+          attributions: [ASN_DATA_ATTRIBUTION, ...(located ? [DBIP_ATTRIBUTION] : [])],
         },
       }
     },

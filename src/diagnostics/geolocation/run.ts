@@ -7,7 +7,7 @@ import {
   geolocationRequest,
   geolocationResult,
 } from '../../shared/tools/geolocation.ts'
-import { findNonPublicRange, lookUpIpFacts } from '../ip-data/ip-facts.ts'
+import { findNonPublicRange, type IpFacts, lookUpIpFacts } from '../ip-data/ip-facts.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import { parseIpLiteral, unwrapIpv4 } from '../net/ip-literal.ts'
 import { type Diagnostic, failed } from '../types.ts'
@@ -19,38 +19,57 @@ function pickAddress(addresses: IpLiteral[]): IpLiteral | undefined {
   return addresses.find((a) => a.family === 4) ?? addresses[0]
 }
 
-export const geolocationDiagnostic: Diagnostic<GeolocationRequest, GeolocationResult> = {
-  id: 'geolocation',
-  request: geolocationRequest,
-  result: geolocationResult,
-  deadlineMs: 12_000,
-  lines: geolocationLines,
-  async run(request, ctx) {
-    const query = request.input
-    const given = parseIpLiteral(query)
-    // An IPv6 form carrying an IPv4 address (::ffff:1.2.3.4, ::1.2.3.4) is located as that IPv4 address.
-    const literal = given && unwrapIpv4(given)
-    if (literal) {
-      const range = findNonPublicRange(ctx.net.policy, literal.address)
-      if (range) return failed('policy', `${literal.address} has no public location: ${range}`)
-    }
-    const resolution = await ctx.net.resolveTarget(literal ? literal.address : query, { signal: ctx.signal })
-    if (!resolution.ok) return failed(resolution.failureSource, resolution.error)
-    const address = pickAddress(resolution.addresses)
-    if (!address) return failed('target', `${query} has no address`)
-    const facts = await lookUpIpFacts(address)
-    if (!facts.location) return failed('target', `No location is known for ${address.address} in the DB-IP database`)
-    return {
-      status: 'ok',
-      result: {
-        query,
-        ...(literal ? {} : { host: resolution.host }),
-        ip: address.address,
-        addresses: resolution.addresses.map((a) => a.address),
-        location: facts.location,
-        ...(facts.network ? { network: facts.network } : {}),
-        attributions: facts.attributions,
-      },
-    }
-  },
+export interface GeolocationDeps {
+  /** Location and network of an address from the offline data (default: the shipped databases). */
+  lookUpIpFacts?: (address: IpLiteral) => Promise<IpFacts>
 }
+
+export function createGeolocationDiagnostic(
+  deps: GeolocationDeps = {},
+): Diagnostic<GeolocationRequest, GeolocationResult> {
+  const lookUpFacts = deps.lookUpIpFacts ?? lookUpIpFacts
+  return {
+    id: 'geolocation',
+    request: geolocationRequest,
+    result: geolocationResult,
+    deadlineMs: 12_000,
+    lines: geolocationLines,
+    async run(request, ctx) {
+      const query = request.input
+      const given = parseIpLiteral(query)
+      // An IPv6 form carrying an IPv4 address (::ffff:1.2.3.4, ::1.2.3.4) is located as that IPv4 address.
+      const literal = given && unwrapIpv4(given)
+      if (literal) {
+        const range = findNonPublicRange(ctx.net.policy, literal.address)
+        if (range) return failed('policy', `${literal.address} has no public location: ${range}`)
+      }
+      const resolution = await ctx.net.resolveTarget(literal ? literal.address : query, { signal: ctx.signal })
+      if (!resolution.ok) return failed(resolution.failureSource, resolution.error)
+      const address = pickAddress(resolution.addresses)
+      if (!address) return failed('target', `${query} has no address`)
+      let facts: IpFacts
+      try {
+        facts = await lookUpFacts(address)
+      } catch (error) {
+        // The databases are this server's own files: one that cannot be read says nothing of the address.
+        const code = (error as NodeJS.ErrnoException).code
+        return failed('server', `This server's IP location database could not be loaded${code ? ` (${code})` : ''}`)
+      }
+      if (!facts.location) return failed('target', `No location is known for ${address.address} in the DB-IP database`)
+      return {
+        status: 'ok',
+        result: {
+          query,
+          ...(literal ? {} : { host: resolution.host }),
+          ip: address.address,
+          addresses: resolution.addresses.map((a) => a.address),
+          location: facts.location,
+          ...(facts.network ? { network: facts.network } : {}),
+          attributions: facts.attributions,
+        },
+      }
+    },
+  }
+}
+
+export const geolocationDiagnostic = createGeolocationDiagnostic()
