@@ -70,11 +70,12 @@ describe.skipIf(!ready)('website check failures', () => {
     expect(answer.result.hops[0]?.timings.connectMs).not.toBeNull()
   })
 
-  it('reports "Connection failed" for a closed port', async () => {
+  it('reports "Connection failed" for a closed port, naming the host that refused', async () => {
     const port = await freePort('127.0.0.1')
     const answer = await run(`http://refused.example.test:${port}/`)
-    expect(answer.error).toBe('Connection failed')
-    expect(answer.result.hops[0]?.error).toBe('Connection failed (ECONNREFUSED)')
+    expect(answer.failureSource).toBe('target')
+    expect(answer.error).toBe(`Connection failed: refused.example.test refused the connection on port ${port}`)
+    expect(answer.result.hops[0]?.error).toBe(answer.error)
   })
 
   it('reports "No response" when the server closes the connection without answering', async () => {

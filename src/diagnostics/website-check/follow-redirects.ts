@@ -29,8 +29,24 @@ export interface FollowReport {
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 const NO_TIMINGS: HopTimings = { dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null, totalMs: 0 }
 
+/** The port a URL connects to: its own, else the scheme's. */
+function portOf(url: URL): string {
+  return url.port || (url.protocol === 'https:' ? '443' : '80')
+}
+
+/** "Connection failed: site.example refused the connection on port 443": what the host did, after the product's words. */
+function connectionFailure(url: URL, code: string | undefined): string {
+  const host = bareHost(url)
+  const what =
+    code === 'ECONNREFUSED'
+      ? `${host} refused the connection on port ${portOf(url)}`
+      : `${host} could not be reached on port ${portOf(url)}${code ? ` (${code})` : ''}`
+  return `${websiteMessages.connection}: ${what}`
+}
+
 function hopFailure(
   error: unknown,
+  url: URL,
   timeoutMs: number,
   expired: boolean,
 ): { source: FailureSource; error: string; detail: string } {
@@ -42,11 +58,11 @@ function hopFailure(
     return { source: 'target', error: message, detail: message }
   }
   if (error.kind === 'aborted') return { source: 'target', error: 'Check cancelled', detail: 'Check cancelled' }
-  const message = {
-    tls: websiteMessages.certificate,
-    connect: websiteMessages.connection,
-    'no-response': websiteMessages.noResponse,
-  }[error.kind]
+  if (error.kind === 'connect') {
+    const message = connectionFailure(url, error.code)
+    return { source: 'target', error: message, detail: message }
+  }
+  const message = { tls: websiteMessages.certificate, 'no-response': websiteMessages.noResponse }[error.kind]
   return { source: 'target', error: message, detail: `${message}${code}` }
 }
 
@@ -84,7 +100,9 @@ export async function followRedirects(start: URL, options: FollowOptions): Promi
     const resolution = await options.net.resolveTarget(host, { signal })
     const dnsMs = isIP(host) ? null : Math.round(performance.now() - resolveStart)
     hop.timings = { ...NO_TIMINGS, dnsMs, totalMs: dnsMs ?? 0 }
-    if (deadline.aborted) return stop('target', websiteMessages.timeout(options.timeoutMs))
+    // A lookup that failed, even on the clock, is reported as such: a resolver too slow for the
+    // budget is this server's, and resolveTarget says so.
+    if (deadline.aborted && resolution.ok) return stop('target', websiteMessages.timeout(options.timeoutMs))
     if (!resolution.ok) {
       const redirected = hops.length > 1 && resolution.failureSource === 'policy'
       const error = redirected ? `Redirect to ${url.href} stopped: ${resolution.error}` : resolution.error
@@ -105,7 +123,7 @@ export async function followRedirects(start: URL, options: FollowOptions): Promi
         ca: options.ca,
       })
     } catch (error) {
-      const failure = hopFailure(error, options.timeoutMs, deadline.aborted)
+      const failure = hopFailure(error, url, options.timeoutMs, deadline.aborted)
       if (error instanceof HttpHopError)
         hop.timings = { ...error.timings, dnsMs, totalMs: error.timings.totalMs + (dnsMs ?? 0) }
       return stop(failure.source, failure.error, failure.detail)
