@@ -182,7 +182,11 @@ export const CORPUS: Attempt[] = [
     input: `example.${tld}`,
     expect: { note: /RDAP service .*is not allowed/ },
   })),
-  { tool: 'whois', input: 'example.rdapcreds', expect: { note: /RDAP service .*URLs with credentials are not supported/ } },
+  {
+    tool: 'whois',
+    input: 'example.rdapcreds',
+    expect: { note: /RDAP service .*URLs with credentials are not supported/ },
+  },
   ...[
     'http://127.0.0.2:8080/',
     'http://ok.ssrf.test@127.0.0.2/',
