@@ -35,6 +35,8 @@ describe.skipIf(!ready)('DNS lookup in the browser', () => {
     await page.getByRole('button', { name: 'Lookup', exact: true }).click()
     const output = page.getByRole('region', { name: 'Results' })
     await output.getByText('10 mail.example.test.').first().waitFor()
+    // The records table is the view; the dig-style text sits behind "Raw text".
+    await output.getByText('Raw text').click()
     const text = await output.innerText()
     expect(text).toContain('example.test.\t300\tIN\tA\t198.51.100.10')
     expect(text).toContain('20 backup-mail.example.test.')

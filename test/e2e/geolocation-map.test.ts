@@ -101,6 +101,7 @@ describe.skipIf(!CHROMIUM)('geolocation map in the browser', () => {
     const context = await isolatedContext('refuse')
     const { output, errors } = await locate(context)
     await output.locator('.leaflet-container').waitFor({ state: 'detached' })
+    await output.getByText('Raw text').click()
     const text = await output.innerText()
     expect(text).toMatch(/Coordinates\s+-?\d+\.\d{4}, -?\d+\.\d{4}/)
     expect(text).toContain('Country: Australia (AU)')

@@ -145,6 +145,8 @@ describe.skipIf(!browserAvailable)('tool panels in the browser', () => {
     const reported = eventSent(page, 'tool_result')
     await submit(tool).click()
     await toast('IP lookup completed successfully')
+    // The structured view shows the address; the same facts as text only behind "Raw text".
+    await results().getByText('Raw text').click()
     await results().getByText('Your IP: 127.0.0.1').waitFor()
     expect(await box()).toEqual(boxBefore)
     expect(await footerTop()).toBe(footerBefore)

@@ -11,7 +11,7 @@ export type OutputState =
 
 export interface OutputBoxProps {
   state: OutputState
-  /** Rendered above the text lines on success (tables and other structured views). */
+  /** The structured view of a success (tables and the like); the text lines then sit behind "Raw text". */
   details?: ReactNode
   loadingLabel?: string
 }
@@ -50,10 +50,20 @@ function OutputContent({ state, details, loadingLabel }: OutputBoxProps) {
         </div>
       )
     case 'success':
+      if (!details) return <Lines lines={state.lines} />
+      // One view per result: the structured view, with the same facts as text only on request
+      // (Copy and Download always give the text).
       return (
         <div className="space-y-4">
           {details}
-          <Lines lines={state.lines} />
+          {state.lines.length > 0 && (
+            <details className="font-sans text-xs text-zinc-400">
+              <summary className="focus-ring cursor-pointer rounded select-none hover:text-zinc-200">Raw text</summary>
+              <div className="mt-2 font-mono text-[13px] text-zinc-100">
+                <Lines lines={state.lines} />
+              </div>
+            </details>
+          )}
         </div>
       )
   }

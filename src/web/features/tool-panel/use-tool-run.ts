@@ -6,7 +6,7 @@ import { toast } from 'sonner'
 import type { CatalogueEntry } from '../../../shared/catalogue.ts'
 import type { QueuePlace } from './queue-place.ts'
 import { streamTool, type ToolRunRequest } from './stream-tool.ts'
-import { successMessage } from './success-message.ts'
+import { runToast } from './success-message.ts'
 import { failureToast } from './tool-outcome.ts'
 
 export function useToolRun(entry: CatalogueEntry, streamed = false) {
@@ -38,7 +38,9 @@ export function useToolRun(entry: CatalogueEntry, streamed = false) {
       }).finally(() => setQueue(null))
     },
     onSuccess: (answer) => {
-      toast.success(successMessage(entry))
+      const done = runToast(entry, answer)
+      if (done.kind === 'success') toast.success(done.text)
+      else toast.warning(done.text)
       // Set by the server for signed-in users only.
       if (answer.saved === true) toast.success('Result saved to your history')
       if (answer.saved === false) toast.error('Failed to save result')
