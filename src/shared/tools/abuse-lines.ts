@@ -1,5 +1,5 @@
 // The abuse result as text lines: score, risk, ISP, then every piece of evidence with its points.
-import type { AbuseResult } from './abuse.ts'
+import { type AbuseResult, categoriesText } from './abuse.ts'
 import { summarySentence } from './blacklist.ts'
 
 const orUnknown = (value: string | null) => value ?? 'unknown'
@@ -12,7 +12,7 @@ export function abuseLines(result: AbuseResult): string[] {
       ? `Abuse score: none (${result.reputation})`
       : `Abuse score: ${result.abuseScore}/100 (${result.reputation})`,
     `Advice: ${result.advice}`,
-    `Categories: ${result.categories.length > 0 ? result.categories.join(', ') : 'none'}`,
+    `Categories: ${categoriesText(result)}`,
     `Last seen: ${result.lastSeen ?? 'no source reports a date'}`,
     `ISP / organisation: ${orUnknown(ispInfo.org)}`,
     `Country: ${orUnknown(ispInfo.country)}`,

@@ -94,3 +94,12 @@ export const abuseResult = z.object({
 export type AbuseResult = z.infer<typeof abuseResult>
 
 export const abuseResponse = toolResponse('abuse', abuseResult)
+
+/**
+ * The categories as both views show them: the reported ones; "none" when sources were checked and
+ * none reports one; "unknown" when no source could be checked.
+ */
+export function categoriesText(result: Pick<AbuseResult, 'categories' | 'sources'>): string {
+  if (result.categories.length > 0) return result.categories.join(', ')
+  return result.sources.some((s) => s.status === 'checked') ? 'none' : 'unknown (no source could be checked)'
+}

@@ -1,4 +1,4 @@
-import type { AbuseResult } from '../../../shared/tools/abuse.ts'
+import { type AbuseResult, categoriesText } from '../../../shared/tools/abuse.ts'
 import { summarySentence } from '../../../shared/tools/blacklist.ts'
 import { RISK_STYLES } from './risk-styles.ts'
 
@@ -54,7 +54,7 @@ export function AbuseResultView({ result }: { result: AbuseResult }) {
         <Fact label="Country" value={result.ispInfo.country} />
         <Fact label="Abuse contact" value={result.ispInfo.abuseEmail} />
         <Fact label="Last reported" value={result.lastSeen} />
-        <Fact label="Categories" value={result.categories.length > 0 ? result.categories.join(', ') : null} />
+        <Fact label="Categories" value={categoriesText(result)} />
         <Fact label="Block lists" value={summarySentence(result.blacklists)} />
       </dl>
       <ul className="space-y-1 font-sans text-sm" aria-label="Sources">
