@@ -78,6 +78,19 @@ describe("ping failures on this server's side", () => {
       error: `This server could not ping 198.51.100.7: ${binary} could not be started (EACCES)`,
     })
   })
+
+  it('every TCP connection refused by this machine itself', async () => {
+    const connect = () => Promise.reject(Object.assign(new Error('denied'), { code: 'EPERM' }))
+    const outcome = await ping('203.0.113.10', { connect, intervalSec: 0.01 }, servfail.endpoint, {
+      mode: 'tcp',
+      count: 2,
+    })
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      failureSource: 'server',
+      error: 'This server may not open connections to 203.0.113.10 port 443: Operation not permitted',
+    })
+  })
 })
 
 describe('ping failures about the target', () => {

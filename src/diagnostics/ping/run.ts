@@ -42,6 +42,8 @@ interface Target {
 }
 
 type Probe = Omit<PingResult, 'host' | 'address' | 'family'>
+/** `deniedHere`: this machine refused every connection itself, see runTcpPing. */
+type TcpProbe = { probe: Probe; deniedHere: boolean }
 
 /** "ping could not be started (EACCES)": the binary is there but this server cannot run it. */
 function describeLaunchError(binary: string, error: unknown): string {
@@ -95,8 +97,8 @@ async function pingTcp(
   ctx: RunContext,
   connect: Connect,
   intervalSec: number,
-): Promise<Probe> {
-  const { replies, summary } = await runTcpPing({
+): Promise<TcpProbe> {
+  const { replies, summary, deniedHere } = await runTcpPing({
     address: target.address,
     port,
     count: target.count,
@@ -106,7 +108,26 @@ async function pingTcp(
     connect,
     onReply: (reply) => ctx.progress({ type: 'reply', reply } satisfies PingProgress),
   })
-  return { mode: 'tcp', port, replies, summary, notes: [] }
+  return { probe: { mode: 'tcp', port, replies, summary, notes: [] }, deniedHere }
+}
+
+/** ICMP, or timed TCP connections when ICMP is not available on this server. */
+async function pingIcmpOrTcp(
+  target: Target,
+  port: number,
+  ctx: RunContext,
+  connect: Connect,
+  icmpDeps: Required<Omit<PingDeps, 'connect'>>,
+  announceTcp: () => void,
+): Promise<TcpProbe | { failure: string }> {
+  const icmp = await pingIcmp(target, ctx, icmpDeps)
+  if (icmp === 'unavailable') {
+    announceTcp()
+    const tcp = await pingTcp(target, port, ctx, connect, icmpDeps.intervalSec)
+    tcp.probe.notes.push(`ICMP ping is not available on this server; timed TCP connections to port ${port} instead.`)
+    return tcp
+  }
+  return 'failure' in icmp ? icmp : { probe: icmp, deniedHere: false }
 }
 
 function verdict(result: PingResult): Outcome<PingResult> {
@@ -147,22 +168,29 @@ export function createPingDiagnostic(deps: PingDeps = {}): Diagnostic<PingReques
           ...(mode === 'tcp' ? { port } : {}),
         } satisfies PingProgress)
 
-      let probe: Probe
       announce(options.mode ?? 'icmp')
-      if (options.mode === 'tcp') probe = await pingTcp(target, port, ctx, connect, icmpDeps.intervalSec)
-      else {
-        const icmp = await pingIcmp(target, ctx, icmpDeps)
-        if (icmp === 'unavailable') {
-          announce('tcp')
-          probe = await pingTcp(target, port, ctx, connect, icmpDeps.intervalSec)
-          probe.notes.push(`ICMP ping is not available on this server; timed TCP connections to port ${port} instead.`)
-        } else if ('failure' in icmp) {
-          // ping gave up before sending (no route, no permission, a binary that would not start):
-          // this server's side, not the target.
-          return failed('server', `This server could not ping ${address.address}: ${icmp.failure}`)
-        } else probe = icmp
+      const probed =
+        options.mode === 'tcp'
+          ? await pingTcp(target, port, ctx, connect, icmpDeps.intervalSec)
+          : await pingIcmpOrTcp(target, port, ctx, connect, icmpDeps, () => announce('tcp'))
+      if ('failure' in probed) {
+        // ping gave up before sending (no route, no permission, a binary that would not start):
+        // this server's side, not the target.
+        return failed('server', `This server could not ping ${address.address}: ${probed.failure}`)
       }
-      return verdict({ host: target.host, address: address.address, family: address.family, ...probe })
+      const result: PingResult = {
+        host: target.host,
+        address: address.address,
+        family: address.family,
+        ...probed.probe,
+      }
+      if (probed.deniedHere) {
+        // This machine refused every connection itself (its firewall, a missing privilege): no probe left it.
+        const detail = result.replies[0]?.detail ?? 'denied'
+        const error = `This server may not open connections to ${address.address} port ${port}: ${detail}`
+        return { status: 'failed', failureSource: 'server', error, result }
+      }
+      return verdict(result)
     },
   }
 }

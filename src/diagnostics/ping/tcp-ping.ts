@@ -25,9 +25,13 @@ const ERROR_DETAILS: Record<string, string> = {
   EPERM: 'Operation not permitted',
 }
 
+/** Refusals raised by this machine itself (its firewall, a missing privilege), not by the network. */
+const DENIED_HERE = new Set(['EACCES', 'EPERM'])
+
 const round3 = (n: number) => Math.round(n * 1000) / 1000
 
-async function probe(input: TcpPingInput, seq: number): Promise<PingReply> {
+/** One timed connection; `code` is the error code of a connection that failed with one. */
+async function probe(input: TcpPingInput, seq: number): Promise<{ reply: PingReply; code?: string }> {
   const from = input.address.address
   const started = performance.now()
   try {
@@ -39,14 +43,14 @@ async function probe(input: TcpPingInput, seq: number): Promise<PingReply> {
     })
     const timeMs = round3(performance.now() - started)
     socket.destroy()
-    return { seq, status: 'reply', from, timeMs, detail: 'port open' }
+    return { reply: { seq, status: 'reply', from, timeMs, detail: 'port open' } }
   } catch (error) {
     const timeMs = round3(performance.now() - started)
-    if (error instanceof ConnectTimeoutError) return { seq, status: 'timeout' }
+    if (error instanceof ConnectTimeoutError) return { reply: { seq, status: 'timeout' } }
     const code = (error as NodeJS.ErrnoException).code ?? ''
     // A refusal is an answer from the host: it is up, the port is closed.
-    if (code === 'ECONNREFUSED') return { seq, status: 'reply', from, timeMs, detail: 'connection refused' }
-    return { seq, status: 'error', from, detail: ERROR_DETAILS[code] ?? (code || 'connection failed') }
+    if (code === 'ECONNREFUSED') return { reply: { seq, status: 'reply', from, timeMs, detail: 'connection refused' } }
+    return { reply: { seq, status: 'error', from, detail: ERROR_DETAILS[code] ?? (code || 'connection failed') }, code }
   }
 }
 
@@ -83,16 +87,29 @@ export function summarizeReplies(replies: PingReply[], sent: number, timeMs: num
   }
 }
 
-export async function runTcpPing(input: TcpPingInput): Promise<{ replies: PingReply[]; summary: PingSummary }> {
+export interface TcpPingRun {
+  replies: PingReply[]
+  summary: PingSummary
+  /** Every connection was refused by this machine itself (EACCES, EPERM): nothing reached the network. */
+  deniedHere: boolean
+}
+
+export async function runTcpPing(input: TcpPingInput): Promise<TcpPingRun> {
   const replies: PingReply[] = []
+  let denials = 0
   const started = performance.now()
   for (let seq = 1; seq <= input.count && !input.signal.aborted; seq++) {
     const probeStarted = performance.now()
-    const reply = await probe(input, seq)
+    const { reply, code } = await probe(input, seq)
     if (input.signal.aborted && reply.status === 'timeout') break
     replies.push(reply)
+    if (code && DENIED_HERE.has(code)) denials++
     input.onReply(reply)
     if (seq < input.count) await wait(input.intervalMs - (performance.now() - probeStarted), input.signal)
   }
-  return { replies, summary: summarizeReplies(replies, replies.length, Math.round(performance.now() - started)) }
+  return {
+    replies,
+    summary: summarizeReplies(replies, replies.length, Math.round(performance.now() - started)),
+    deniedHere: replies.length > 0 && denials === replies.length,
+  }
 }
