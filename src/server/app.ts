@@ -12,7 +12,7 @@ import { eventRoutes } from './modules/events/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { createToolResultsRepository } from './modules/history/repository.ts'
 import { historyRoutes } from './modules/history/routes.ts'
-import { createAnswerSaver } from './modules/history/save-answer.ts'
+import { createAnswerSaver, createHistorySaver } from './modules/history/save-answer.ts'
 import { ipRoutes } from './modules/ip/routes.ts'
 import { registerLimits } from './modules/limits/register-limits.ts'
 import { createMetrics } from './modules/metrics/metrics.ts'
@@ -79,7 +79,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // One history: the tools, the speed test and the phone lookup save to it; its routes list and delete.
   const history = createToolResultsRepository(deps.database.db)
   await app.register(historyRoutes, { history, currentUser: accounts.currentUser })
-  const saveAnswer = createAnswerSaver(history, accounts.currentUser)
+  const saver = createHistorySaver(history)
+  const saveAnswer = createAnswerSaver(saver, accounts.currentUser)
   await registerLimits(app, { config, currentUser: accounts.currentUser, metrics })
   const registry = createRegistry(config)
   await app.register(toolRoutes, {
@@ -96,12 +97,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     maxBytes: config.speedMaxBytes,
     serverName: config.speedServerName,
     currentUser: accounts.currentUser,
-    history,
+    history: saver,
     onBytes: (direction, bytes) => metrics.observeSpeedBytes(direction, bytes),
   })
   await app.register(phoneRoutes, {
     reports: createPhoneReportsRepository(deps.database.db),
-    history,
+    history: saver,
     currentUser: accounts.currentUser,
     reportsPerHour: config.phoneReportsPerHour,
   })

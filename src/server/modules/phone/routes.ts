@@ -11,14 +11,14 @@ import {
   phoneReportRequest,
 } from '../../../shared/tools/phone.ts'
 import { messages } from '../../../shared/validation.ts'
-import type { ToolResultsRepository } from '../history/repository.ts'
+import type { HistorySaver } from '../history/save-answer.ts'
 import { parsePhoneInput } from './describe-number.ts'
 import type { PhoneReportsRepository } from './reports-repository.ts'
 import { lookUpPhone, summarizeReports } from './service.ts'
 
 export interface PhoneRoutesOptions {
   reports: PhoneReportsRepository
-  history: Pick<ToolResultsRepository, 'insert'>
+  history: HistorySaver
   currentUser: (request: FastifyRequest) => Promise<{ id: string } | null>
   /** Votes one user may cast per hour. */
   reportsPerHour: number
@@ -74,13 +74,12 @@ export async function phoneRoutes(app: FastifyInstance, options: PhoneRoutesOpti
         const user = request.headers.cookie ? await userOf(request) : null
         const data = await lookUpPhone(phone, reports, user?.id)
         if (!user) return { success: true, data }
-        const saved = await history
-          .insert({ userId: user.id, toolName: 'phone-lookup', inputValue: request.body.phoneNumber, resultData: data })
-          .then(() => true)
-          .catch((error: unknown) => {
-            request.log.error({ err: error }, 'saving a phone lookup to the history failed')
-            return false
-          })
+        const saved = await history.save(request, {
+          userId: user.id,
+          toolName: 'phone-lookup',
+          input: request.body.phoneNumber,
+          result: data,
+        })
         return { success: true, data, saved }
       } catch (error) {
         request.log.error({ err: error }, 'phone lookup failed')

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorBody } from '../../../shared/tools/common.ts'
 import { speedPingAnswer, speedSaveAnswer, speedServerInfo, speedTestResult } from '../../../shared/tools/speedtest.ts'
-import type { ToolResultsRepository } from '../history/repository.ts'
+import type { HistorySaver } from '../history/save-answer.ts'
 import { createPayloadSource, streamPayload } from './payload.ts'
 import { uploadSinkRoutes } from './upload-sink.ts'
 
@@ -13,7 +13,7 @@ export interface SpeedRoutesOptions {
   maxBytes: number
   serverName: string
   currentUser: (request: FastifyRequest) => Promise<{ id: string } | null>
-  history: Pick<ToolResultsRepository, 'insert'>
+  history: HistorySaver
   /** Told the payload bytes each transfer moved (metrics). */
   onBytes?: (direction: 'download' | 'upload', bytes: number) => void
 }
@@ -101,18 +101,13 @@ export async function speedRoutes(app: FastifyInstance, options: SpeedRoutesOpti
     async (request, reply) => {
       const user = await options.currentUser(request)
       if (!user) return reply.code(401).send({ error: { type: 'unauthorized', message: 'Sign in to save results' } })
-      try {
-        await options.history.insert({
-          userId: user.id,
-          toolName: 'speedtest',
-          inputValue: null,
-          resultData: request.body,
-        })
-        return { saved: true }
-      } catch (error) {
-        request.log.error({ err: error }, 'saving a speed test result failed')
-        return { saved: false }
-      }
+      const saved = await options.history.save(request, {
+        userId: user.id,
+        toolName: 'speedtest',
+        input: null,
+        result: request.body,
+      })
+      return { saved }
     },
   )
 }
