@@ -76,6 +76,7 @@ beforeAll(async () => {
     'silent-registry.example': refer(`127.0.0.1:${silent.port}`),
     'unresolved-registry.example': refer('whois.nic.example'),
     'free-name.example': refer(registry.endpoint),
+    'name.nosuchtld': '% IANA WHOIS server\r\n% This query returned 0 objects.\r\n',
   })
 })
 afterAll(async () => {
@@ -203,5 +204,12 @@ describe('whois answers about the target', () => {
     const body = await whois('free-name.example', { RDAP_BOOTSTRAP_URL: `${rdap.origin}/dead/` })
     expect(body).toMatchObject({ status: 'failed', failureSource: 'target' })
     expect(body.error).toBe(`free-name.example was not found (${registry.endpoint}: No match for "FREE-NAME.EXAMPLE".)`)
+  })
+
+  it('a name under a top-level domain the first whois server does not know is a fact about the target', async () => {
+    const body = await whois('name.nosuchtld')
+    expect(body).toMatchObject({ status: 'failed', failureSource: 'target' })
+    expect(body.error).toBe(`name.nosuchtld was not found (${iana.endpoint}: This query returned 0 objects.)`)
+    expect(body.result.notes).toEqual(['No RDAP service is registered for name.nosuchtld'])
   })
 })

@@ -38,6 +38,12 @@ describe('findReferral()', () => {
   })
 })
 
+describe('findNotFound()', () => {
+  it('reads the refusal line of an answer with CRLF line ends', () => {
+    expect(findNotFound('% Registry whois\r\n\r\nNo match for "FREE.TEST".\r\n')).toBe('No match for "FREE.TEST".')
+  })
+})
+
 describe('decodeWhoisText()', () => {
   const latin1 = Buffer.from('Registrant: Société Générale Électricité\n', 'latin1')
 

@@ -136,17 +136,26 @@ const NOT_FOUND = [
   /^\s*No match for/im,
   /^\s*NOT FOUND/im,
   /^\s*%*\s*No entries found/im,
+  // IANA, for a name under no top-level domain it knows.
+  /^\s*%*\s*This query returned 0 objects/im,
   /^\s*No Data Found/im,
   /^\s*Domain not found/im,
   /^\s*The queried object does not exist/im,
   /^\s*Status:\s*(free|available)\s*$/im,
 ]
 
-/** The line saying the object is not registered, if the answer is such a refusal. */
+/** The line saying the object is not registered (without its "%" comment marks), if the answer is such a refusal. */
 export function findNotFound(text: string): string | undefined {
   for (const pattern of NOT_FOUND) {
     const match = pattern.exec(text)
-    if (match) return text.slice(match.index).split(/\r?\n/)[0]?.trim()
+    // The match may start at the line break before the line (a CRLF answer's "\r\n"): skip it.
+    if (match)
+      return text
+        .slice(match.index)
+        .trimStart()
+        .split(/\r?\n/)[0]
+        ?.replace(/^%*\s*/, '')
+        .trim()
   }
   return undefined
 }

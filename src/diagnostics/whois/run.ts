@@ -69,7 +69,7 @@ async function lookUpWhois(
     notes,
   }
   const last = chain.steps.at(-1)
-  const refusal = last && chain.steps.length > 1 ? findNotFound(last.text) : undefined
+  const refusal = last ? findNotFound(last.text) : undefined
   if (refusal && !result.registrar && !result.created) {
     return {
       status: 'failed',
