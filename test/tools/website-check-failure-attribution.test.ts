@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNet } from '../../src/diagnostics/net/net.ts'
 import type { RunContext } from '../../src/diagnostics/types.ts'
 import { createWebsiteCheckDiagnostic } from '../../src/diagnostics/website-check/run.ts'
+import { failureToast } from '../../src/web/features/tool-panel/tool-outcome.ts'
 import { type HttpSite, startHttpSite } from '../support/http-site.ts'
 import { freePort } from '../support/ports.ts'
 import { type StubDns, startStubDns } from '../support/stub-dns.ts'
@@ -85,13 +86,12 @@ describe('website check failures about the target', () => {
     })
   })
 
-  it('a host refusing the connection', async () => {
+  it('a host refusing the connection, toasted without a second "failed"', async () => {
     const port = await freePort('127.0.0.1')
-    expect(await check(`http://127.0.0.1:${port}/`)).toEqual({
-      status: 'failed',
-      failureSource: 'target',
-      error: `Connection failed: 127.0.0.1 refused the connection on port ${port}`,
-    })
+    const answer = await check(`http://127.0.0.1:${port}/`)
+    const error = `Connection failed: 127.0.0.1 refused the connection on port ${port}`
+    expect(answer).toEqual({ status: 'failed', failureSource: 'target', error })
+    expect(failureToast('Website Check', new Error(answer.error))).toBe(error)
   })
 
   it('a host hanging up without an answer', async () => {
