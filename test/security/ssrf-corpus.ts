@@ -197,7 +197,7 @@ export const CORPUS: Attempt[] = [
   ].map((input) => ({ tool: 'geolocation', input, expect: 'policy' as const })),
   { tool: 'mail', input: '127.0.0.2', expect: 'policy' },
   ...['mx-name.ssrf.test', 'mx-literal.ssrf.test', 'mx-meta.ssrf.test', 'lo.ssrf.test', 'lo6.ssrf.test'].map(
-    (input) => ({ tool: 'mail', input, expect: { note: /not contacted: .*is not allowed/ } }),
+    (input) => ({ tool: 'mail', input, expect: { note: /not checked: .*is not allowed/ } }),
   ),
   ...['127.0.0.2', 'http://[::1]/', '169.254.169.254'].map((input) => ({
     tool: 'blacklist',

@@ -85,6 +85,18 @@ describe('served HTML of every page', () => {
     expect((await get('/whois', { 'if-none-match': etag })).statusCode).toBe(200)
   })
 
+  it('sends the HTML brotli- or gzip-compressed when the browser accepts it, identical once decoded', async () => {
+    const plain = await get('/ping')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    const brotli = await get('/ping', { 'accept-encoding': 'gzip, deflate, br' })
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(String(brotli.headers.vary)).toMatch(/accept-encoding/i)
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body)
+    const gzip = await get('/ping', { 'accept-encoding': 'gzip;q=1, br;q=0' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body)
+  })
+
   it('escapes what it writes into the head', async () => {
     const html = (await get('/')).body
     expect(html).not.toMatch(/content="[^"]*<[^"]*"/)

@@ -4,6 +4,7 @@
 // head with status 404. /robots.txt and /sitemap.xml come from the catalogue.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { pageHeadFor, publicPagePaths } from '../../shared/page-meta.ts'
@@ -11,8 +12,25 @@ import { etagOf, renderPageHtml, robotsTxt, sitemapXml } from './page-html.ts'
 
 interface RenderedPage {
   html: string
+  /** The same HTML compressed once, for browsers that accept it. */
+  brotli: Buffer
+  gzip: Buffer
   etag: string
   status: number
+}
+
+/** The encoding to send: brotli, then gzip, when the request accepts it (q=0 refuses). */
+function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>()
+  for (const part of (accept ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find((v) => v !== undefined)
+    accepted.set(name, q === undefined ? 1 : Number(q))
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
+  if (allows('br')) return 'br'
+  if (allows('gzip')) return 'gzip'
+  return null
 }
 
 export async function registerWeb(app: FastifyInstance, options: { webDist: string; publicUrl: string }) {
@@ -43,7 +61,13 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
     let page = rendered.get(key)
     if (!page) {
       const html = renderPageHtml(template, head, origin)
-      page = { html, etag: etagOf(html), status: head.found ? 200 : 404 }
+      page = {
+        html,
+        brotli: brotliCompressSync(html),
+        gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
+        etag: etagOf(html),
+        status: head.found ? 200 : 404,
+      }
       rendered.set(key, page)
     }
     return page
@@ -77,6 +101,10 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
     }
     reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding')
     if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send()
-    return reply.code(page.status).type('text/html; charset=utf-8').send(page.html)
+    reply.code(page.status).type('text/html; charset=utf-8')
+    const encoding = pickEncoding(request.headers['accept-encoding'])
+    if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.brotli)
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gzip)
+    return reply.send(page.html)
   })
 }

@@ -26,7 +26,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" className="mx-auto w-full max-w-[1600px] flex-1 px-3 py-8 sm:px-6 sm:py-10">
+      <main id="main" className="mx-auto min-h-screen w-full max-w-[1600px] flex-1 px-3 py-8 sm:px-6 sm:py-10">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
