@@ -33,6 +33,25 @@ function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   return null
 }
 
+/**
+ * The page's own stylesheet written into the HTML: one request fewer before the first paint (the
+ * policy allows inline styles). Only stylesheets of the bundle, and only small ones, are inlined.
+ */
+function inlineStylesheets(html: string, root: string): string {
+  return html.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[\w.-]+\.css)">/g,
+    (tag, href: string) => {
+      const file = path.join(root, href)
+      if (!file.startsWith(root + path.sep) || !existsSync(file)) return tag
+      const css = readFileSync(file, 'utf8')
+      return css.length > MAX_INLINE_CSS ? tag : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
+    },
+  )
+}
+
+/** A larger stylesheet is better cached on its own than sent with every page. */
+const MAX_INLINE_CSS = 64 * 1024
+
 export async function registerWeb(app: FastifyInstance, options: { webDist: string; publicUrl: string }) {
   const root = path.resolve(options.webDist)
   const indexFile = path.join(root, 'index.html')
@@ -50,7 +69,7 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
       },
     })
   }
-  const template = hasBundle ? readFileSync(indexFile, 'utf8') : null
+  const template = hasBundle ? inlineStylesheets(readFileSync(indexFile, 'utf8'), root) : null
   const origin = new URL(options.publicUrl).origin
   const rendered = new Map<string, RenderedPage>()
   /** Each path's page is rendered once, on its first request. */

@@ -1,0 +1,87 @@
+// Lighthouse (the npm package) on the built site: the home page and a tool page, mobile (Lighthouse's
+// default: simulated slow 4G and a 4x slower CPU) and desktop, against the real server on loopback.
+// Chromium is the test suite's, fenced the same way: names other than localhost do not resolve and
+// every non-loopback request goes to a dead proxy. Prints each category's score against the 95
+// target. Needs `npm run build` first.
+// Run: npx node bench/lighthouse.ts [paths=/,/dns-lookup]
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import { chromium } from 'playwright-core'
+import { freePort } from '../test/support/ports.ts'
+
+const paths = (process.argv[2] ?? '/,/dns-lookup').split(',')
+const repoRoot = path.resolve(import.meta.dirname, '..')
+const TARGET = 95
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
+
+function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const origin = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, [path.join(repoRoot, 'src/server/server.ts')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir },
+  })
+  return new Promise((resolve, reject) => {
+    let log = ''
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString('utf8')
+      if (!/Server listening/.test(log)) return
+      child.stdout?.off('data', onData)
+      child.stdout?.resume()
+      resolve(child)
+    }
+    child.stdout?.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)))
+  })
+}
+
+const dir = await mkdtemp(path.join(tmpdir(), 'lighthouse-bench-'))
+const [port, debugPort] = [await freePort(), await freePort()]
+const server = await startServer(port, dir)
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    `--remote-debugging-port=${debugPort}`,
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+    '--proxy-server=http://127.0.0.1:9',
+    '--proxy-bypass-list=127.0.0.1;localhost',
+  ],
+})
+let allMet = true
+try {
+  console.log(`Lighthouse ${CATEGORIES.join(', ')} (target ≥ ${TARGET} each)`)
+  for (const pagePath of paths) {
+    for (const form of ['mobile', 'desktop'] as const) {
+      const run = await lighthouse(
+        `http://127.0.0.1:${port}${pagePath}`,
+        { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+        form === 'desktop' ? desktopConfig : undefined,
+      )
+      if (!run) throw new Error(`Lighthouse gave no result for ${pagePath}`)
+      const scores = CATEGORIES.map((id) => Math.round((run.lhr.categories[id]?.score ?? 0) * 100))
+      const met = scores.every((s) => s >= TARGET)
+      allMet &&= met
+      const shown = CATEGORIES.map((id, i) => `${id} ${scores[i]}`).join(', ')
+      console.log(`${pagePath.padEnd(14)} ${form.padEnd(8)} ${shown}  ${met ? 'ok' : 'BELOW'}`)
+      if (!met) {
+        const low = Object.values(run.lhr.audits)
+          .filter(
+            (a) => a.score !== null && a.score < 0.9 && !['informative', 'notApplicable'].includes(a.scoreDisplayMode),
+          )
+          .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`)
+        console.log(`${' '.repeat(24)}lowest audits: ${low.join(', ')}`)
+      }
+    }
+  }
+  console.log(`lighthouse: ${allMet ? 'every score meets the target' : 'a score is below the target'}`)
+} finally {
+  await browser.close()
+  server.kill()
+  await rm(dir, { recursive: true, force: true })
+}
