@@ -1,6 +1,7 @@
 // What the server sends before any JavaScript runs: every page's own head (title, description,
 // keywords, canonical URL, Open Graph, robots, structured data for tools), /robots.txt and
 // /sitemap.xml from the catalogue, revalidated HTML, and precompressed, long-cached assets.
+import { readdirSync } from 'node:fs'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogue } from '../../src/shared/catalogue.ts'
@@ -161,10 +162,13 @@ describe('static assets', () => {
     expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true)
   })
 
-  it('compresses the stylesheet as well', async () => {
-    const href = /<link rel="stylesheet" crossorigin href="([^"]+)"/.exec((await get('/')).body)?.[1]
-    if (!href) throw new Error('no stylesheet in the page')
-    const res = await get(href, { 'accept-encoding': 'br' })
+  it('writes the stylesheet into the page, and still serves it compressed for anyone who asks', async () => {
+    const html = (await get('/')).body
+    expect(html).toMatch(/<style>[^<]*--/)
+    expect(html).not.toMatch(/<link rel="stylesheet"/)
+    const css = readdirSync('dist/web/assets').find((f) => /^index-.*\.css$/.test(f))
+    if (!css) throw new Error('no stylesheet in the bundle')
+    const res = await get(`/assets/${css}`, { 'accept-encoding': 'br' })
     expect(res.headers['content-encoding']).toBe('br')
     expect(res.headers['content-type']).toMatch(/^text\/css/)
   })
