@@ -92,7 +92,7 @@ export function OutputBox(props: OutputBoxProps) {
         )}
       </div>
       <section
-        className="focus-ring min-h-0 flex-1 overflow-auto rounded-b-xl p-4 font-mono text-[13px] leading-relaxed"
+        className="focus-ring result-tables min-h-0 flex-1 overflow-auto rounded-b-xl p-4 font-mono text-[13px] leading-relaxed"
         aria-live="polite"
         aria-busy={state.kind === 'loading'}
         aria-label="Results"
