@@ -3,6 +3,7 @@ import { ExternalLink } from '../../components/external-link.tsx'
 import { PanelFrame } from '../../components/panel-frame.tsx'
 import { ToolIcon } from '../../components/tool-icon.tsx'
 import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'
+import { EmbeddedFrame } from './embedded-frame.tsx'
 
 function hostOf(url: string): string {
   return new URL(url).host
@@ -27,16 +28,7 @@ export function ExternalPanel({ entry, variant }: PanelProps) {
       actions={embedded ? openLink : undefined}
     >
       {!url && <p className="text-sm text-muted-foreground">{entry.name} is not available yet.</p>}
-      {url && embedded && (
-        <iframe
-          src={url}
-          title={entry.name}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-          sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
-          className="h-[600px] w-full rounded-xl border border-border bg-white"
-        />
-      )}
+      {url && embedded && <EmbeddedFrame url={url} title={entry.name} openLink={openLink} />}
       {url && !embedded && (
         <div className="flex flex-wrap items-center gap-3">
           {openLink}
