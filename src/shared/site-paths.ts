@@ -7,3 +7,6 @@ export function isKnownPagePath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   return (PAGE_PATHS as readonly string[]).includes(path) || catalogue.some((entry) => `/${entry.route}` === path)
 }
+
+/** Where every e-mail verification link lands; the server adds error=CODE when the link failed. */
+export const VERIFIED_LANDING = '/auth?verified=1'

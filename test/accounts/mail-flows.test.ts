@@ -69,7 +69,8 @@ describe.each(appBackends())('account mails on $name', (backend) => {
       expect(link.startsWith('http://localhost:8080/api/auth/verify-email?token=')).toBe(true)
       const landing = await client.get(pathOf(link))
       expect(landing.statusCode).toBe(302)
-      expect(landing.headers.location).toBe('/')
+      // Every verification link lands on the page that says what happened.
+      expect(landing.headers.location).toBe('/auth?verified=1')
       expect(await sessionEmail(client)).toBe('dana@example.test')
     })
 

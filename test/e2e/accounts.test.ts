@@ -56,6 +56,29 @@ describe.skipIf(!ready)('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click()
   }
 
+  it('says why a verification link cannot be used, and sends a new one that works', async () => {
+    const page = await newPage()
+    await signUp(page, 'kim@example.test', 'kim-secret')
+    await toast(page, 'Check your email: we sent you a link to finish signing up.')
+    const link = new URL(await linkTo('kim@example.test'))
+    link.searchParams.set('token', 'not-a-token')
+    await page.goto(link.href)
+    await page.waitForURL(/\/auth\?verified=1&error=INVALID_TOKEN$/)
+    await page.getByRole('alert').filter({ hasText: 'This verification link is not valid' }).waitFor()
+    const before = await linkTo('kim@example.test')
+    await page.getByLabel('Email').fill('kim@example.test')
+    await page.getByRole('button', { name: 'Resend verification email' }).click()
+    await toast(page, 'Verification email sent')
+    let fresh = before
+    for (let i = 0; i < 50 && fresh === before; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      fresh = await linkTo('kim@example.test')
+    }
+    expect(fresh).not.toBe(before)
+    await page.goto(fresh)
+    await page.getByRole('status').filter({ hasText: 'Email verified — you are signed in.' }).waitFor()
+  })
+
   it('signs up, signs in, saves a DNS result to the history, expands and deletes it, and signs out', async () => {
     const page = await newPage()
     await signUp(page, 'jo@example.test', 'jo-secret')
@@ -65,7 +88,9 @@ describe.skipIf(!ready)('accounts in the browser', () => {
     await signIn(page, 'jo@example.test', 'jo-secret')
     await toast(page, 'Sign in failed: Email not verified. We sent you a new verification link.')
     await page.goto(await linkTo('jo@example.test'))
-    await page.waitForURL(`${url}/`)
+    await page.waitForURL(`${url}/auth?verified=1`)
+    await page.getByRole('status').filter({ hasText: 'Email verified — you are signed in.' }).waitFor()
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).waitFor()
     await page.getByRole('button', { name: 'Sign Out' }).click()
     await toast(page, 'Signed out successfully')
     await page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true }).waitFor()

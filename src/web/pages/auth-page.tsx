@@ -5,6 +5,8 @@ import { AuthTabs } from '../features/auth/auth-tabs.tsx'
 import { RecoveryForm } from '../features/auth/recovery-form.tsx'
 import { readRecoveryLink } from '../features/auth/recovery-link.ts'
 import { useAuth } from '../features/auth/use-auth.ts'
+import { readVerificationLanding } from '../features/auth/verification-link.ts'
+import { VerificationNotice } from '../features/auth/verification-notice.tsx'
 import { paths } from '../lib/routes.ts'
 import { useDocumentMeta } from '../lib/use-document-meta.ts'
 
@@ -33,7 +35,18 @@ export function AuthPage() {
       </AuthCard>
     )
   }
+  const verification = readVerificationLanding(location.search)
   if (loading) return <p className="py-24 text-center text-muted-foreground">Loading...</p>
+  if (verification && (user || !verification.ok)) {
+    return (
+      <AuthCard
+        title={verification.ok ? 'Email verified' : 'Verification link not usable'}
+        description={user ? `Signed in as ${user.email}` : 'Verify your email address to use your account.'}
+      >
+        <VerificationNotice landing={verification} signedIn={user !== null} />
+      </AuthCard>
+    )
+  }
   if (user && requested !== 'change-password') return <Navigate to={paths.home} replace />
   return (
     <AuthCard
@@ -44,6 +57,11 @@ export function AuthPage() {
           : 'Sign in to save your tool results to a private history. Every tool works without an account.'
       }
     >
+      {verification?.ok && (
+        <div className="mb-6">
+          <VerificationNotice landing={verification} signedIn={false} />
+        </div>
+      )}
       <AuthTabs key={user ? 'in' : 'out'} signedIn={user !== null} requested={requested} />
     </AuthCard>
   )

@@ -4,11 +4,23 @@ import { betterAuth } from 'better-auth'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import { MIN_PASSWORD_LENGTH } from '../../../shared/auth.ts'
+import { VERIFIED_LANDING } from '../../../shared/site-paths.ts'
 import type { DatabaseSchema } from '../../db/schema.ts'
 import { rememberPasswordReset, signInAfterPasswordReset } from './auth-hooks.ts'
 import type { AuthMails } from './auth-mails.ts'
 
 /** Set by our HTTP bridge from Fastify's request.ip (which honours TRUST_PROXY); clients cannot forge it. */
+
+/**
+ * Every verification link, whichever form asked for it, lands on the page that says what happened:
+ * "/auth?verified=1", or the same with error=CODE when the link is expired, used or invalid.
+ */
+export function landOnVerifiedPage(url: string): string {
+  const link = new URL(url)
+  link.searchParams.set('callbackURL', VERIFIED_LANDING)
+  return link.href
+}
+
 export const CLIENT_IP_HEADER = 'x-nettoolbox-client-ip'
 
 export interface AuthOptions {
@@ -52,7 +64,7 @@ export function createAuth({ db, dialect, publicUrl, trustedOrigins, secret, mai
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: HOUR,
-      sendVerificationEmail: ({ user, url }) => mails.sendVerification(user.email, url),
+      sendVerificationEmail: ({ user, url }) => mails.sendVerification(user.email, landOnVerifiedPage(url)),
     },
     session: { expiresIn: 30 * 24 * HOUR, updateAge: 24 * HOUR },
     rateLimit: {
