@@ -106,16 +106,69 @@ describe.skipIf(!ready)('accounts in the browser', () => {
     await toast(page, 'DNS completed successfully')
     await toast(page, 'Result saved to your history')
 
+    await page.goto(`${url}/what-is-my-ip`)
+    await page.getByRole('button', { name: 'My IP', exact: true }).click()
+    await toast(page, 'IP lookup completed successfully')
+
     await page.goto(`${url}/?history=true`)
-    await page.getByRole('heading', { name: 'Tool History (1)' }).waitFor()
+    await page.getByRole('heading', { name: 'Tool History (2)' }).waitFor()
     const entry = page.getByRole('listitem').filter({ hasText: 'Input: example.test' })
     await entry.getByRole('heading', { name: 'DNS' }).waitFor()
     expect(await entry.locator('time').textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d\d:\d\d$/)
-    expect(await entry.getByTestId('history-result').textContent()).toContain('"server"')
+    // The tool's own rendering, never raw JSON.
+    const shown = (await entry.getByTestId('history-result').textContent()) ?? ''
+    expect(shown).toContain('example.test.\t300\tIN\tA\t198.51.100.10')
+    expect(shown).not.toContain('"server"')
     await entry.getByRole('button', { name: 'Expand' }).click()
     expect(await entry.getByRole('button', { name: 'Collapse' }).getAttribute('aria-expanded')).toBe('true')
-    await entry.getByRole('button', { name: 'Delete result of DNS' }).click()
-    await toast(page, 'Result deleted')
+
+    // Search and filter.
+    const items = page
+      .getByRole('list')
+      .filter({ has: page.getByTestId('history-result') })
+      .getByRole('listitem')
+    await page.getByLabel('Search history').fill('example')
+    expect(await items.count()).toBe(1)
+    await page.getByLabel('Search history').fill('')
+    await page.getByLabel('Tool', { exact: true }).selectOption({ label: 'What Is My IP' })
+    expect(await items.count()).toBe(1)
+    await items.getByRole('heading', { name: 'What Is My IP' }).waitFor()
+    await page.getByLabel('Tool', { exact: true }).selectOption({ label: 'All tools' })
+
+    // Open in tool fills the form; Run again runs it.
+    await entry.getByRole('link', { name: /^Open in tool: DNS/ }).click()
+    await page.waitForURL(`${url}/dns-lookup?input=example.test`)
+    expect(await page.getByLabel('domain', { exact: true }).inputValue()).toBe('example.test')
+    await page.goto(`${url}/?history=true`)
+    await page
+      .getByRole('link', { name: /^Run again: DNS/ })
+      .first()
+      .click()
+    await toast(page, 'DNS completed successfully')
+    await page.waitForURL(`${url}/dns-lookup?input=example.test`)
+
+    // Delete offers Undo; a delete left alone is final.
+    await page.goto(`${url}/?history=true`)
+    await page.getByRole('heading', { name: 'Tool History (3)' }).waitFor()
+    const ipEntry = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'What Is My IP' }) })
+    await ipEntry.getByRole('button', { name: 'Delete result of What Is My IP' }).click()
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Result deleted' })
+      .getByRole('button', { name: 'Undo' })
+      .click()
+    await page.getByRole('heading', { name: 'Tool History (3)' }).waitFor()
+    for (const name of ['What Is My IP', 'DNS', 'DNS']) {
+      await page
+        .getByRole('button', { name: `Delete result of ${name}` })
+        .first()
+        .click()
+      await toast(page, 'Result deleted')
+    }
+    await page.getByText('No tool results yet').waitFor()
+    // Gone on the server too once the toasts have closed.
+    await page.waitForTimeout(7000)
+    await page.reload()
     await page.getByText('No tool results yet').waitFor()
     await page.getByText('Run some tools to see your history here').waitFor()
 

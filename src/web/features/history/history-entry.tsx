@@ -1,10 +1,20 @@
 import { format } from 'date-fns'
-import { ChevronDown, ChevronUp, Trash2 } from 'lucide-react'
+import { ChevronDown, ChevronUp, Play, SquareArrowOutUpRight, Trash2 } from 'lucide-react'
 import { useId } from 'react'
-import { findEntry } from '../../../shared/catalogue.ts'
+import { Link } from 'react-router'
+import { type CatalogueEntry, findEntry } from '../../../shared/catalogue.ts'
 import type { HistoryItem } from '../../../shared/history.ts'
-import { Button } from '../../components/button.tsx'
-import { formatResult } from './format-result.ts'
+import { Button, buttonClass } from '../../components/button.tsx'
+import { resultLines } from './result-lines.ts'
+
+/** The tool's page with the saved input filled in, and run at once with `run`. */
+export function toolLink(entry: CatalogueEntry, input: string | null, run: boolean): string {
+  const params = new URLSearchParams()
+  if (input !== null) params.set('input', input)
+  if (run) params.set('run', '1')
+  const query = params.toString()
+  return `/${entry.route}${query ? `?${query}` : ''}`
+}
 
 export interface HistoryEntryProps {
   item: HistoryItem
@@ -16,7 +26,9 @@ export interface HistoryEntryProps {
 
 export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting }: HistoryEntryProps) {
   const resultId = useId()
-  const toolName = findEntry(item.toolName)?.name ?? item.toolName
+  const entry = findEntry(item.toolName)
+  const toolName = entry?.name ?? item.toolName
+  const rerunnable = entry?.kind === 'tool'
   return (
     <li className="rounded-xl border border-border bg-card p-4">
       <div className="flex items-start justify-between gap-3">
@@ -47,19 +59,34 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting }: H
         data-testid="history-result"
         className={`mt-3 overflow-x-auto rounded-lg bg-zinc-950 p-3 font-mono text-xs whitespace-pre-wrap break-words text-zinc-100 ${expanded ? '' : 'max-h-24 overflow-y-hidden'}`}
       >
-        {formatResult(item.resultData)}
+        {resultLines(item.toolName, item.resultData).join('\n')}
       </pre>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="mt-2"
-        aria-expanded={expanded}
-        aria-controls={resultId}
-        onClick={onToggle}
-      >
-        {expanded ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
-        {expanded ? 'Collapse' : 'Expand'}
-      </Button>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={resultId} onClick={onToggle}>
+          {expanded ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+          {expanded ? 'Collapse' : 'Expand'}
+        </Button>
+        {entry && (
+          <Link
+            to={toolLink(entry, item.inputValue, false)}
+            className={buttonClass({ variant: 'ghost', size: 'sm' })}
+            aria-label={`Open in tool: ${toolName}${item.inputValue ? ` with ${item.inputValue}` : ''}`}
+          >
+            <SquareArrowOutUpRight aria-hidden="true" />
+            Open in tool
+          </Link>
+        )}
+        {entry && rerunnable && (
+          <Link
+            to={toolLink(entry, item.inputValue, true)}
+            className={buttonClass({ variant: 'ghost', size: 'sm' })}
+            aria-label={`Run again: ${toolName}${item.inputValue ? ` with ${item.inputValue}` : ''}`}
+          >
+            <Play aria-hidden="true" />
+            Run again
+          </Link>
+        )}
+      </div>
     </li>
   )
 }

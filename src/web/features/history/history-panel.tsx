@@ -1,7 +1,10 @@
 import { LogIn } from 'lucide-react'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { Link } from 'react-router'
+import { findEntry } from '../../../shared/catalogue.ts'
 import { buttonClass } from '../../components/button.tsx'
+import { Field } from '../../components/field.tsx'
+import { Input, Select } from '../../components/input.tsx'
 import { PanelFrame } from '../../components/panel-frame.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { ToolIcon } from '../../components/tool-icon.tsx'
@@ -21,6 +24,8 @@ export interface HistoryPanelProps {
   loading: boolean
 }
 
+const nameOf = (toolName: string) => findEntry(toolName)?.name ?? toolName
+
 function SignInPrompt() {
   return (
     <div className="flex flex-col items-center gap-4 py-10 text-center">
@@ -35,8 +40,12 @@ function SignInPrompt() {
 
 function HistoryList({ userId }: { userId: string }) {
   const history = useHistory(userId)
-  const remove = useDeleteHistoryItem(userId)
+  const { remove, hidden } = useDeleteHistoryItem(userId)
   const [expandedId, setExpandedId] = useState<string | null>(null)
+  const [search, setSearch] = useState('')
+  const [tool, setTool] = useState('')
+  const searchId = useId()
+  const toolId = useId()
 
   if (history.isPending) return <Spinner label="Loading history..." className="flex justify-center py-10" />
   if (history.isError)
@@ -45,7 +54,7 @@ function HistoryList({ userId }: { userId: string }) {
         Failed to load your history: {history.error.message}
       </p>
     )
-  const items = history.data
+  const items = history.data.filter((item) => !hidden.has(item.id))
   if (items.length === 0) {
     return (
       <div className="py-10 text-center">
@@ -54,20 +63,51 @@ function HistoryList({ userId }: { userId: string }) {
       </div>
     )
   }
+  const tools = [...new Set(items.map((item) => item.toolName))].sort((a, b) => nameOf(a).localeCompare(nameOf(b)))
+  const needle = search.trim().toLowerCase()
+  const shown = items.filter(
+    (item) =>
+      (tool === '' || item.toolName === tool) &&
+      (needle === '' ||
+        (item.inputValue ?? '').toLowerCase().includes(needle) ||
+        nameOf(item.toolName).toLowerCase().includes(needle)),
+  )
   return (
     <section aria-labelledby="tool-history-heading">
       <h3 id="tool-history-heading" className="mb-3 text-lg font-semibold">
         Tool History ({items.length})
       </h3>
+      <div className="mb-3 flex flex-col gap-2 sm:flex-row">
+        <Field id={searchId} label="Search history" className="flex-1">
+          <Input
+            id={searchId}
+            type="search"
+            value={search}
+            placeholder="Input or tool name"
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </Field>
+        <Field id={toolId} label="Tool">
+          <Select id={toolId} value={tool} onChange={(event) => setTool(event.target.value)}>
+            <option value="">All tools</option>
+            {tools.map((id) => (
+              <option key={id} value={id}>
+                {nameOf(id)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      {shown.length === 0 && <p className="py-6 text-center text-sm text-muted-foreground">No saved result matches.</p>}
       <ul className="max-h-[600px] space-y-3 overflow-y-auto pr-1">
-        {items.map((item) => (
+        {shown.map((item) => (
           <HistoryEntry
             key={item.id}
             item={item}
             expanded={expandedId === item.id}
             onToggle={() => setExpandedId((current) => (current === item.id ? null : item.id))}
-            onDelete={() => remove.mutate(item.id)}
-            deleting={remove.isPending && remove.variables === item.id}
+            onDelete={() => remove(item.id)}
+            deleting={false}
           />
         ))}
       </ul>

@@ -1,7 +1,8 @@
 // A tool's panel: its input, extra fields and run button, the product's toasts, and the output area;
 // a tool with a live view runs as an event stream and draws its progress as it arrives.
 import { Play } from 'lucide-react'
-import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
@@ -43,8 +44,14 @@ export function ToolPanel({
 }: PanelProps & ToolPanelExtras) {
   const inputId = useId()
   const rule = inputRuleFor(entry.id)
-  const [value, setValue] = useState('')
+  // On the tool's own page, ?input= fills the field (history's "Open in tool") and &run=1 runs it
+  // once ("Run again"); the run flag is dropped from the address so that a reload does not rerun.
+  const [params, setParams] = useSearchParams()
+  const linked = variant === 'page' ? params.get('input') : null
+  const [value, setValue] = useState(linked ?? '')
+  const autoRun = useRef(variant === 'page' && params.get('run') === '1')
   const [localError, setLocalError] = useState<string | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
   const run = useToolRun(entry, live !== undefined)
   const takesInput = entry.label !== undefined
   const loading = run.isPending
@@ -78,12 +85,26 @@ export function ToolPanel({
     setLocalError(null)
   }
 
+  useEffect(() => {
+    if (!autoRun.current) return
+    autoRun.current = false
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.delete('run')
+        return next
+      },
+      { replace: true },
+    )
+    formRef.current?.requestSubmit()
+  }, [setParams])
+
   const state = toOutputState({ status: run.status, answer: run.data, error: run.error, localError })
   const hasOutcome = state.kind === 'success' || state.kind === 'error'
 
   return (
     <EntryFrame entry={entry} variant={variant}>
-      <form onSubmit={submit} className="space-y-4" noValidate>
+      <form ref={formRef} onSubmit={submit} className="space-y-4" noValidate>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           {takesInput && (
             <Field id={inputId} label={entry.label ?? ''} className="flex-1">
