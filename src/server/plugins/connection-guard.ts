@@ -100,8 +100,17 @@ export function guardConnections(
       socket.destroy()
     }, 1000)
     timer.unref()
-    request.once('end', () => clearInterval(timer))
-    socket.once('close', () => clearInterval(timer))
+    // Cleaned up with the request: a keep-alive connection carries many requests, and listeners
+    // left on its socket would pile up until it closes.
+    const stop = () => {
+      clearInterval(timer)
+      socket.off('close', stop)
+      request.off('end', stop)
+      request.off('close', stop)
+    }
+    request.once('end', stop)
+    request.once('close', stop)
+    socket.once('close', stop)
   })
 
   return {
