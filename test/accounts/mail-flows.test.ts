@@ -72,6 +72,15 @@ describe.each(appBackends())('account mails on $name', (backend) => {
       // Every verification link lands on the page that says what happened.
       expect(landing.headers.location).toBe('/auth?verified=1')
       expect(await sessionEmail(client)).toBe('dana@example.test')
+      // The same link again, from another browser: it says it was already used and signs nobody in.
+      const other = createClient(t.app)
+      const again = await other.get(pathOf(link))
+      expect(again.statusCode).toBe(302)
+      expect(again.headers.location).toBe('/auth?verified=1&error=LINK_ALREADY_USED')
+      expect(other.hasSession()).toBe(false)
+      // A forged token says nothing about the account.
+      const forged = await other.get(pathOf(link).replace(/token=[^&]+/, 'token=e30.e30.e30'))
+      expect(forged.headers.location).toBe('/auth?verified=1&error=INVALID_TOKEN')
     })
 
     it('answers a second sign-up with the same email like a new one, and tells the owner by mail', async () => {

@@ -37,10 +37,10 @@ export function AuthPage() {
   }
   const verification = readVerificationLanding(location.search)
   if (loading) return <p className="py-24 text-center text-muted-foreground">Loading...</p>
-  if (verification && (user || !verification.ok)) {
+  if (verification && (user || verification.kind === 'failed')) {
     return (
       <AuthCard
-        title={verification.ok ? 'Email verified' : 'Verification link not usable'}
+        title={verification.kind === 'failed' ? 'Verification link not usable' : 'Email verified'}
         description={user ? `Signed in as ${user.email}` : 'Verify your email address to use your account.'}
       >
         <VerificationNotice landing={verification} signedIn={user !== null} />
@@ -57,7 +57,7 @@ export function AuthPage() {
           : 'Sign in to save your tool results to a private history. Every tool works without an account.'
       }
     >
-      {verification?.ok && (
+      {verification && (
         <div className="mb-6">
           <VerificationNotice landing={verification} signedIn={false} />
         </div>

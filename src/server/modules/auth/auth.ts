@@ -8,12 +8,12 @@ import { VERIFIED_LANDING } from '../../../shared/site-paths.ts'
 import type { DatabaseSchema } from '../../db/schema.ts'
 import { rememberPasswordReset, signInAfterPasswordReset } from './auth-hooks.ts'
 import type { AuthMails } from './auth-mails.ts'
-
-/** Set by our HTTP bridge from Fastify's request.ip (which honours TRUST_PROXY); clients cannot forge it. */
+import { sayWhenVerificationLinkWasUsed } from './verification-hooks.ts'
 
 /**
  * Every verification link, whichever form asked for it, lands on the page that says what happened:
- * "/auth?verified=1", or the same with error=CODE when the link is expired, used or invalid.
+ * "/auth?verified=1", or the same with error=CODE when the link is expired, used or invalid
+ * (better-auth's TOKEN_EXPIRED, INVALID_TOKEN, USER_NOT_FOUND; our LINK_ALREADY_USED).
  */
 export function landOnVerifiedPage(url: string): string {
   const link = new URL(url)
@@ -21,6 +21,7 @@ export function landOnVerifiedPage(url: string): string {
   return link.href
 }
 
+/** Set by our HTTP bridge from Fastify's request.ip (which honours TRUST_PROXY); clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-nettoolbox-client-ip'
 
 export interface AuthOptions {
@@ -90,6 +91,7 @@ export function createAuth({ db, dialect, publicUrl, trustedOrigins, secret, mai
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     hooks: {
+      before: sayWhenVerificationLinkWasUsed,
       after: signInAfterPasswordReset,
     },
     telemetry: { enabled: false },

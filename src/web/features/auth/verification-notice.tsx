@@ -1,5 +1,5 @@
-// What the e-mail verification link led to: "Email verified — you are signed in", or the reason it
-// could not be used and a way to get a new link.
+// What the e-mail verification link led to: "Email verified — you are signed in", a link used
+// before (the address is verified: sign in), or the reason it could not be used and a new link.
 import { MailCheck, TriangleAlert } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
@@ -22,36 +22,55 @@ function ResendForm() {
     setSent(true)
     toast.success('Verification email sent')
   }
-  if (sent) return <p className="text-sm">A new verification email is on its way. Open the newest one.</p>
+  if (sent) {
+    return (
+      <p role="status" className="text-sm">
+        A new verification email is on its way to {email.trim()}. Open the link in the newest one.
+      </p>
+    )
+  }
   return (
     <form className="space-y-3" onSubmit={submit} noValidate>
       <AuthField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
-      <Button type="submit" disabled={sending}>
+      <Button type="submit" disabled={sending} className="w-full sm:w-auto">
         Resend verification email
       </Button>
     </form>
   )
 }
 
-export function VerificationNotice({ landing, signedIn }: { landing: VerificationLanding; signedIn: boolean }) {
-  if (landing.ok) {
-    return (
-      <div role="status" className="flex gap-3 rounded-lg border border-border bg-muted/40 p-4 text-sm">
-        <MailCheck aria-hidden="true" className="size-5 shrink-0 text-accent" />
-        <p>
-          <span className="font-medium">{signedIn ? 'Email verified — you are signed in.' : 'Email verified.'}</span>{' '}
-          {signedIn ? 'Your tool results are now saved to your history.' : 'Sign in below to continue.'}
-        </p>
-      </div>
-    )
-  }
+function Verified({ text }: { text: string }) {
   return (
-    <div className="space-y-4">
-      <div role="alert" className="flex gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4 text-sm">
-        <TriangleAlert aria-hidden="true" className="size-5 shrink-0 text-danger" />
-        <p>{landing.reason} Ask for a new link below.</p>
-      </div>
-      <ResendForm />
+    <div role="status" className="flex gap-3 rounded-lg border border-border bg-muted/40 p-4 text-sm">
+      <MailCheck aria-hidden="true" className="size-5 shrink-0 text-accent" />
+      <p>{text}</p>
     </div>
   )
+}
+
+export function VerificationNotice({ landing, signedIn }: { landing: VerificationLanding; signedIn: boolean }) {
+  switch (landing.kind) {
+    case 'verified':
+      return (
+        <Verified
+          text={
+            signedIn
+              ? 'Email verified — you are signed in. Your tool results are now saved to your history.'
+              : 'Email verified. Sign in below to continue.'
+          }
+        />
+      )
+    case 'used':
+      return <Verified text={`${landing.reason} ${signedIn ? 'You are signed in.' : 'Sign in below to continue.'}`} />
+    case 'failed':
+      return (
+        <div className="space-y-4">
+          <div role="alert" className="flex gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4 text-sm">
+            <TriangleAlert aria-hidden="true" className="size-5 shrink-0 text-danger" />
+            <p>{landing.reason} Ask for a new link below.</p>
+          </div>
+          <ResendForm />
+        </div>
+      )
+  }
 }
