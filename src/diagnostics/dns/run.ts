@@ -4,7 +4,14 @@ import { domainToASCII, domainToUnicode } from 'node:url'
 import type { z } from 'zod'
 import { hasNonAscii } from '../../shared/idn.ts'
 import type { FailureSource } from '../../shared/tools/common.ts'
-import { DNS_DEFAULT_TYPES, type DnsResult, dnsRequest, dnsResult } from '../../shared/tools/dns.ts'
+import {
+  DNS_DEFAULT_TYPES,
+  type DnsQueryResult,
+  type DnsResult,
+  type DnsUnanswered,
+  dnsRequest,
+  dnsResult,
+} from '../../shared/tools/dns.ts'
 import { dnsLines } from '../../shared/tools/dns-lines.ts'
 import { DnsTimeoutError } from '../net/dns-client.ts'
 import { formatEndpoint } from '../net/endpoint.ts'
@@ -62,26 +69,68 @@ function describeQueryError(error: unknown, phrase: string): string {
   return `${phrase} could not be asked${code ? ` (${code})` : ''}`
 }
 
+/** An error rcode other than NXDOMAIN leaves the type unanswered; NXDOMAIN is an answer about the name. */
+const answeredRcode = (rcode: string) => rcode === 'NOERROR' || rcode === 'NXDOMAIN'
+
+/**
+ * Sorts the replies to a set of questions (asked in `types` order) into the answered types and those
+ * that got no answer, with why: no reply at all, or an error rcode such as SERVFAIL or REFUSED.
+ */
+function sortReplies(
+  types: string[],
+  settled: PromiseSettledResult<DnsQueryResult>[],
+  phrase: string,
+): { answered: DnsQueryResult[]; errors: DnsQueryResult[]; unanswered: DnsUnanswered[] } {
+  const answered: DnsQueryResult[] = []
+  const errors: DnsQueryResult[] = []
+  const unanswered: DnsUnanswered[] = []
+  settled.forEach((s, i) => {
+    const type = types[i] ?? '?'
+    if (s.status === 'rejected') unanswered.push({ type, error: describeQueryError(s.reason, phrase) })
+    else if (answeredRcode(s.value.rcode)) answered.push(s.value)
+    else {
+      errors.push(s.value)
+      unanswered.push({ type, rcode: s.value.rcode, error: `${phrase} answered ${s.value.rcode}` })
+    }
+  })
+  return { answered, errors, unanswered }
+}
+
+/**
+ * The outcome of a set of questions: the answered types count and the others are named as not
+ * checked; when no type was answered, the lookup failed.
+ */
+function settle(
+  base: Omit<DnsResult, 'queries'>,
+  types: string[],
+  settled: PromiseSettledResult<DnsQueryResult>[],
+  resolver: { phrase: string; source: FailureSource },
+  lead: DnsQueryResult[] = [],
+): Outcome<DnsResult> {
+  const { answered, errors, unanswered } = sortReplies(types, settled, resolver.phrase)
+  const queries = [...lead, ...answered]
+  if (queries.length === 0) {
+    // Error rcodes are kept as they came, so the failed lookup still shows its replies.
+    if (errors.length > 0) return verdict({ ...base, queries: errors }, resolver)
+    const error = unanswered[0]?.error ?? `${resolver.phrase} did not answer`
+    return failed(resolver.source, error)
+  }
+  const result: DnsResult = { ...base, queries }
+  if (unanswered.length > 0) result.unanswered = unanswered
+  return verdict(result, resolver)
+}
+
 async function lookUp(request: DnsRequest, types: string[], ctx: RunContext): Promise<Outcome<DnsResult>> {
   const chosen = chooseResolver(request.options ?? {}, ctx.net)
   if ('status' in chosen) return chosen
   const where = formatEndpoint(chosen.endpoint)
   const dnssec = request.options?.dnssec === true
   const names = readName(request.input)
-  const resolver = resolverOf(chosen, where)
   const settled = await Promise.allSettled(
     types.map((type) => queryDns(names.name, type, chosen.endpoint, { signal: ctx.signal, dnssec })),
   )
-  const queries = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
-  const unanswered = settled.flatMap((s, i) =>
-    s.status === 'rejected' ? [{ type: types[i] ?? '?', error: describeQueryError(s.reason, resolver.phrase) }] : [],
-  )
-  const firstMissing = unanswered[0]
-  // Nothing answered: the lookup failed. Some types answered: those count, the rest are named as not checked.
-  if (queries.length === 0 && firstMissing) return failed(resolver.source, firstMissing.error)
-  const result: DnsResult = { ...names, server: where, resolver: chosen.label, dnssec, queries }
-  if (unanswered.length > 0) result.unanswered = unanswered
-  return verdict(result, resolver)
+  const base = { ...names, server: where, resolver: chosen.label, dnssec }
+  return settle(base, types, settled, resolverOf(chosen, where))
 }
 
 async function trace(
@@ -108,17 +157,12 @@ async function trace(
   const where = formatEndpoint(walk.end.endpoint)
   // At the end of a trace the name's own authoritative server answers: its failures are the target's.
   const authority = { phrase: `The authoritative server ${where}`, source: 'target' as const }
-  try {
-    const others = await Promise.all(
-      rest.map((type) =>
-        queryDns(names.name, type, walk.end.endpoint, { signal: ctx.signal, dnssec, recursionDesired: false }),
-      ),
-    )
-    return verdict({ ...base, server: where, queries: [walk.end.query, ...others], trace: walk.steps }, authority)
-  } catch (error) {
-    const result = { ...base, server: where, queries: [walk.end.query], trace: walk.steps }
-    return { status: 'failed', failureSource: 'target', error: describeQueryError(error, authority.phrase), result }
-  }
+  const settled = await Promise.allSettled(
+    rest.map((type) =>
+      queryDns(names.name, type, walk.end.endpoint, { signal: ctx.signal, dnssec, recursionDesired: false }),
+    ),
+  )
+  return settle({ ...base, server: where, trace: walk.steps }, rest, settled, authority, [walk.end.query])
 }
 
 export function createDnsDiagnostic(options: DnsDiagnosticOptions = {}): Diagnostic<DnsRequest, DnsResult> {

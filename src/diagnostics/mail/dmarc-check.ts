@@ -2,6 +2,7 @@
 // its policy for the domain and subdomains, the share of mail it covers, and report addresses.
 import type { DmarcRecord, MailCheck } from '../../shared/tools/mail.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
+import { describeLookupError } from './lookup-error.ts'
 import { asMailauthResolver, getDmarcRecord } from './mailauth.ts'
 
 const POLICIES = new Set(['none', 'quarantine', 'reject'])
@@ -25,9 +26,8 @@ export async function checkDmarc(
   try {
     found = await getDmarcRecord(domain, asMailauthResolver(resolve))
   } catch (error) {
-    return {
-      check: check('skipped', `not checked: DMARC lookup failed (${(error as { code?: string }).code ?? 'error'})`),
-    }
+    const name = (error as { hostname?: string }).hostname ?? `_dmarc.${domain}`
+    return { check: check('skipped', `not checked: ${describeLookupError(error, name, 'TXT')}`) }
   }
   if (!found) return { check: check('fail', `no DMARC record at _dmarc.${domain}: spoofed mail is not rejected`) }
   const dmarc: DmarcRecord = {

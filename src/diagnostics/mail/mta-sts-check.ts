@@ -4,6 +4,7 @@ import type { MailCheck, MtaStsInfo } from '../../shared/tools/mail.ts'
 import { GuardedFetchError, guardedFetch } from '../net/guarded-http.ts'
 import type { Net } from '../net/net.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
+import { describeLookupError } from './lookup-error.ts'
 import { asMailauthResolver, parsePolicy, resolvePolicy, validateMx } from './mailauth.ts'
 
 export interface MtaStsFetchOptions {
@@ -30,11 +31,14 @@ async function fetchPolicy(domain: string, net: Net, signal: AbortSignal, o: Mta
       maxBytes: 64 * 1024,
       ...(o.ca ? { ca: o.ca } : {}),
     })
-    if (answer.status !== 200) return { error: `HTTP ${answer.status}` }
+    if (answer.status !== 200) return { error: `HTTP ${answer.status}`, ours: false }
     return { policy: parsePolicy(answer.body) }
   } catch (error) {
-    const prefix = error instanceof GuardedFetchError ? '' : 'invalid policy file: '
-    return { error: `${prefix}${(error as Error).message}` }
+    if (!(error instanceof GuardedFetchError))
+      return { error: `invalid policy file: ${(error as Error).message}`, ours: false }
+    // Our resolver failing, the policy refusing the address or the test's time running out leave
+    // the policy file unread: not a fact about the domain.
+    return { error: error.message, ours: error.failureSource !== 'target' || signal.aborted }
   }
 }
 
@@ -50,13 +54,16 @@ export async function checkMtaSts(
     const code = (error as { code?: string }).code
     if (code === 'multi_sts_records')
       return { check: check('fail', `several _mta-sts.${domain} records: senders ignore them all`) }
-    return { check: check('skipped', `not checked: _mta-sts lookup failed (${code ?? 'error'})`) }
+    return { check: check('skipped', `not checked: ${describeLookupError(error, `_mta-sts.${domain}`, 'TXT')}`) }
   }
   if (!id)
     return { check: check('info', `no MTA-STS policy (_mta-sts.${domain} TXT): senders may deliver without TLS`) }
   const fetched = await fetchPolicy(domain, deps.net, deps.signal, deps.fetch)
   if (!fetched.policy) {
     const mtaSts: MtaStsInfo = { id, mx: [], error: fetched.error }
+    if (fetched.ours) {
+      return { mtaSts, check: check('skipped', `not checked: policy id ${id} published, but ${fetched.error}`) }
+    }
     return {
       mtaSts,
       check: check('fail', `policy id ${id} published, but the policy file is unavailable: ${fetched.error}`),

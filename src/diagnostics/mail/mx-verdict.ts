@@ -1,5 +1,5 @@
 // The MX check: what the domain publishes for mail delivery, judged after its hosts were probed.
-import type { MailCheck } from '../../shared/tools/mail.ts'
+import { type MailCheck, mailHostsSentence, summarizeMailHosts } from '../../shared/tools/mail.ts'
 import { MAX_MX_HOSTS, type MxLookup } from './mx-lookup.ts'
 import type { ProbedHost } from './probe-hosts.ts'
 
@@ -31,11 +31,14 @@ export function judgeMx(domain: string, lookup: MxLookup, probed: ProbedHost[]):
   const count = `${lookup.hosts.length} MX record${lookup.hosts.length === 1 ? '' : 's'}`
   if (lookup.withNullMx) return check('warn', `${count} next to a null MX: RFC 7505 forbids mixing them; ${listed}`)
   const extra = lookup.hosts.length > MAX_MX_HOSTS ? `; only the first ${MAX_MX_HOSTS} are tested` : ''
+  const hosts = summarizeMailHosts(probed.map((p) => p.host))
+  // The MX records themselves were read; which of their servers could be checked is said beside them.
+  const reach = hosts.notChecked.length > 0 ? `; ${mailHostsSentence(hosts)}` : ''
   if (!probed.some((p) => p.host.addresses.length > 0)) {
     const unresolvable = probed.every((p) => p.checks.some((c) => c.id === 'mx-address' && c.status === 'fail'))
     return unresolvable
       ? check('fail', `${count}, but no host has an address: ${listed}`)
-      : check('warn', `${count}, but no host could be tested: ${listed}`)
+      : check('warn', `${count}, but no host could be tested: ${listed}${reach}`)
   }
-  return check('pass', `${count}: ${listed}${extra}`)
+  return check('pass', `${count}: ${listed}${extra}${reach}`)
 }

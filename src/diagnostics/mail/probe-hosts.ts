@@ -71,13 +71,25 @@ async function probeHost(mx: MxName, deps: ProbeDeps, run: Runner): Promise<Prob
     const reason = resolution.failureSource === 'target' ? resolution.error : `not checked: ${resolution.error}`
     const status = resolution.failureSource === 'target' ? 'fail' : 'skipped'
     return {
-      host: { ...mx, addresses: [], error: resolution.error },
+      host: { ...mx, addresses: [], error: resolution.error, status: 'not-checked', notChecked: resolution.error },
       checks: [{ id: 'mx-address', title: 'Mail server address', status, reason, host: mx.name }],
     }
   }
   const addresses = await Promise.all(resolution.addresses.map((a, i) => probeAddress(mx, a, i, deps, run)))
   const checks = addresses.flatMap((a) => judgeMxAddress(a, mx.name, `${mx.name} [${a.address}]`))
-  return { host: { ...mx, addresses }, checks }
+  return { host: { ...mx, addresses, ...judgeReach(addresses) }, checks }
+}
+
+/** Checked when an SMTP connection was made to one of the addresses; otherwise why none was. */
+export function judgeReach(addresses: MxAddress[]): Pick<MxHost, 'status' | 'notChecked'> {
+  if (addresses.some((a) => a.smtp?.connectMs !== undefined)) return { status: 'checked' }
+  const why = addresses.map((a) => a.skipped ?? a.smtp?.error ?? 'no connection')
+  const distinct = [...new Set(why)]
+  const reason =
+    addresses.length === 1 || distinct.length === 1
+      ? (distinct[0] ?? 'no address')
+      : addresses.map((a, i) => `${a.address}: ${why[i]}`).join(', ')
+  return { status: 'not-checked', notChecked: reason }
 }
 
 /** Probes up to MAX_MX_HOSTS hosts, in preference order. */

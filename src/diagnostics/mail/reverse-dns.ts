@@ -3,6 +3,7 @@
 import { parseIpLiteral } from '../net/ip-literal.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
 import { reverseName } from '../net/reverse-dns.ts'
+import { describeLookupError } from './lookup-error.ts'
 
 export interface ReverseDns {
   ptr: string[]
@@ -34,7 +35,7 @@ export async function lookupReverseDns(address: string, resolve: RecordResolver)
   } catch (error) {
     const code = (error as { code?: string }).code ?? 'error'
     if (!NO_RECORD.has(code)) {
-      return { ptr: [], forwardConfirmed: false, ptrError: `the PTR lookup of ${name} failed (${code})` }
+      return { ptr: [], forwardConfirmed: false, ptrError: describeLookupError(error, name, 'PTR') }
     }
     ptr = []
   }

@@ -98,7 +98,8 @@ export function judgeMxAddress(address: MxAddress, mxName: string, host: string)
       reason: `not checked: ${address.skipped}`,
     })
   } else if (s && s.connectMs === undefined) {
-    const untested = s.connectFailure === 'unreachable' || s.connectFailure === 'policy'
+    // A refusal is the host's own answer; silence or no route may as well be this server's network.
+    const untested = s.connectFailure !== 'refused' && s.connectFailure !== 'error'
     const reason = `${untested ? 'not checked: ' : ''}${s.error ?? 'no connection'}`
     verdicts.push({ id: 'smtp-connect', title: 'SMTP connection', status: untested ? 'skipped' : 'fail', reason })
   } else if (s) {

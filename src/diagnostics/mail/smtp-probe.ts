@@ -57,7 +57,7 @@ function connectFailure(
   if (error instanceof ConnectTimeoutError) {
     const text = o.signal.aborted
       ? 'connection stopped: the time budget of the test ran out'
-      : `no connection to port ${o.port} within ${o.timeouts.connectMs / 1000} s`
+      : `no connection to port ${o.port} within ${o.timeouts.connectMs / 1000} s (the host may be down, or this server's network may block outgoing port ${o.port})`
     return { kind: 'timeout', text }
   }
   const code = (error as NodeJS.ErrnoException).code ?? ''

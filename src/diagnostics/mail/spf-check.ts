@@ -33,7 +33,7 @@ export async function checkSpf(
   resolve: RecordResolver,
 ): Promise<{ check: MailCheck; spf?: SpfRecord }> {
   const txt = await lookupTxt(resolve, domain)
-  if (!txt.ok) return { check: check('skipped', `not checked: SPF lookup failed: ${txt.error}`) }
+  if (!txt.ok) return { check: check('skipped', `not checked: ${txt.error}`) }
   const records = txt.records.filter(isSpfRecord)
   if (records.length === 0)
     return { check: check('fail', `no SPF record: any server may claim to send mail from ${domain}`) }
@@ -60,9 +60,16 @@ export async function checkSpf(
     }
   }
   const counted = `${lookups} of ${SPF_LOOKUP_LIMIT} DNS lookups`
-  if (status === 'permerror' || status === 'temperror') {
+  if (status === 'temperror') {
+    // A DNS lookup the evaluation needed failed: the record could not be evaluated, which says
+    // nothing about the domain.
     const detail = evaluation.status.comment?.replace(/^[^:]*: /, '') ?? status
-    return { spf: result, check: check(status === 'permerror' ? 'fail' : 'warn', `${status}: ${detail}`) }
+    const reason = `not checked: a DNS lookup the SPF evaluation needed failed through this server's resolver (${detail})`
+    return { spf: result, check: check('skipped', reason) }
+  }
+  if (status === 'permerror') {
+    const detail = evaluation.status.comment?.replace(/^[^:]*: /, '') ?? status
+    return { spf: result, check: check('fail', `${status}: ${detail}`) }
   }
   const verdict = defaultVerdict(terms)
   if (verdict.status !== 'fail' && status === 'pass') {

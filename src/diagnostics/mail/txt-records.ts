@@ -1,5 +1,6 @@
 // TXT records of a name, each joined from its character-strings, with "none" told apart from errors.
 import type { RecordResolver } from '../net/record-resolver.ts'
+import { describeLookupError } from './lookup-error.ts'
 
 export type TxtLookup = { ok: true; records: string[] } | { ok: false; error: string }
 
@@ -12,10 +13,7 @@ export async function lookupTxt(resolve: RecordResolver, name: string): Promise<
   } catch (error) {
     const code = (error as { code?: string }).code ?? 'error'
     if (NO_RECORD.has(code)) return { ok: true, records: [] }
-    return {
-      ok: false,
-      error: code === 'ETIMEOUT' ? `timeout looking up ${name}` : `lookup of ${name} failed (${code})`,
-    }
+    return { ok: false, error: describeLookupError(error, name, 'TXT') }
   }
 }
 

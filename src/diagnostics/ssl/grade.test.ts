@@ -134,3 +134,30 @@ describe('gradeServer()', () => {
     expect(gradeServer(facts({ trust: { ...mismatch, trusted: false, selfSigned: true } })).grade).toBe('T')
   })
 })
+
+describe('gradeServer() with versions that could not be tested', () => {
+  const untested = (accepted: ProtocolName[], notTested: ProtocolName[]) =>
+    protocols(accepted).map((p) =>
+      notTested.includes(p.protocol) ? { ...p, status: 'not-tested' as const, note: 'no handshake within 8000 ms' } : p,
+    )
+
+  it('does not cap at C for missing TLS 1.2/1.3 when they were not tested and a modern version was negotiated', () => {
+    const result = gradeServer(facts({ protocols: untested([], ['TLSv1.3', 'TLSv1.2']) }))
+    expect(result.reasons.map((r) => r.text)).not.toContain('Supports neither TLS 1.2 nor TLS 1.3')
+    expect(texts(facts({ protocols: untested(['TLSv1.2'], ['TLSv1.3']) }))).toContain(
+      'A TLS 1.3 could not be tested (needed for A+)',
+    )
+  })
+
+  it('still caps at C when a modern client itself got an older version', () => {
+    const negotiated = {
+      protocol: 'TLSv1',
+      cipher: 'ECDHE-RSA-AES256-SHA',
+      bits: 256,
+      aead: false,
+      forwardSecrecy: true,
+    }
+    const result = gradeServer(facts({ protocols: untested(['TLSv1'], ['TLSv1.3', 'TLSv1.2']), negotiated }))
+    expect(result.reasons).toContainEqual({ cap: 'C', text: 'Supports neither TLS 1.2 nor TLS 1.3' })
+  })
+})

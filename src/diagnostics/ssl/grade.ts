@@ -83,6 +83,9 @@ function letterFor(score: number): GradeLetter {
 
 const accepted = (facts: GradeFacts, protocol: string) =>
   facts.protocols.some((p) => p.protocol === protocol && p.status === 'accepted')
+/** Whether the probe of a version could be made; a version not tested counts neither way. */
+const untested = (facts: GradeFacts, protocol: string) =>
+  facts.protocols.some((p) => p.protocol === protocol && p.status === 'not-tested')
 
 export function scoreConfiguration(facts: GradeFacts): number {
   const protocolScores = facts.protocols
@@ -105,7 +108,14 @@ function configurationCaps(facts: GradeFacts): GradeReason[] {
   add('F', facts.insecureSuites === true, 'Accepts cipher suites without encryption or authentication (NULL/anonymous)')
   add('F', facts.keyStrength < 1024, `Certificate key is insecure: ${facts.keyText}`)
   add('F', weakSignature !== undefined, `Certificate signature is insecure: ${weakSignature}`)
-  add('C', !accepted(facts, 'TLSv1.2') && !accepted(facts, 'TLSv1.3'), 'Supports neither TLS 1.2 nor TLS 1.3')
+  const modern = ['TLSv1.2', 'TLSv1.3']
+  add(
+    'C',
+    // A version not tested counts neither way, unless a modern client's own handshake got an older one.
+    !modern.some((p) => accepted(facts, p)) &&
+      (!modern.some((p) => untested(facts, p)) || !modern.includes(facts.negotiated.protocol)),
+    'Supports neither TLS 1.2 nor TLS 1.3',
+  )
   add('B', accepted(facts, 'TLSv1'), 'Accepts TLS 1.0 (deprecated)')
   add('B', accepted(facts, 'TLSv1.1'), 'Accepts TLS 1.1 (deprecated)')
   add('B', facts.keyStrength >= 1024 && facts.keyStrength < 2048, `Certificate key is weak: ${facts.keyText}`)
@@ -144,7 +154,12 @@ export function gradeServer(facts: GradeFacts): SslGrade {
     const hstsLong = (facts.hstsMaxAge ?? 0) >= HSTS_MIN_AGE
     if (hstsLong && accepted(facts, 'TLSv1.3')) letter = 'A+'
     else {
-      if (!accepted(facts, 'TLSv1.3')) reasons.push({ cap: 'A', text: 'TLS 1.3 is not supported (needed for A+)' })
+      if (!accepted(facts, 'TLSv1.3')) {
+        const text = untested(facts, 'TLSv1.3')
+          ? 'TLS 1.3 could not be tested (needed for A+)'
+          : 'TLS 1.3 is not supported (needed for A+)'
+        reasons.push({ cap: 'A', text })
+      }
       if (!hstsLong) reasons.push({ cap: 'A', text: 'No HSTS with max-age of at least 180 days (needed for A+)' })
     }
   }

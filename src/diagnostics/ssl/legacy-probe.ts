@@ -53,6 +53,17 @@ export function acceptsLegacy(protocol: LegacyProtocol, reply: Buffer): boolean 
   return reply.readUInt16BE(5) === 0x0002 && reply.readUInt16BE(9) > 0
 }
 
+/** The server neither answered the hello nor closed the connection: nothing was learned. */
+export class LegacyNoAnswerError extends Error {
+  readonly code: string
+
+  constructor(message: string, code: string) {
+    super(message)
+    this.name = 'LegacyNoAnswerError'
+    this.code = code
+  }
+}
+
 export interface LegacyProbeOptions {
   policy: TargetPolicy
   address: IpLiteral
@@ -61,28 +72,43 @@ export interface LegacyProbeOptions {
   timeoutMs: number
 }
 
-/** Sends the hello and waits for the first 11 bytes, the connection's end, or the deadline. */
+/**
+ * Sends the hello and waits for the first 11 bytes, the connection's end, or the deadline. A reply
+ * or a closed connection is an answer; silence until the deadline, a reset before any reply or the
+ * check's own end is not, and rejects with LegacyNoAnswerError.
+ */
 export async function probeLegacy(protocol: LegacyProtocol, options: LegacyProbeOptions): Promise<boolean> {
   const started = performance.now()
   const socket = await connectTcp(options.policy, options)
   const remaining = Math.max(1, options.timeoutMs - (performance.now() - started))
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     let reply = Buffer.alloc(0)
-    const done = () => {
+    const done = (silence?: LegacyNoAnswerError) => {
       clearTimeout(timer)
-      options.signal.removeEventListener('abort', done)
+      options.signal.removeEventListener('abort', onAbort)
       socket.destroy()
-      resolve(acceptsLegacy(protocol, reply))
+      if (silence && reply.length === 0) reject(silence)
+      else resolve(acceptsLegacy(protocol, reply))
     }
-    const timer = setTimeout(done, remaining)
-    options.signal.addEventListener('abort', done, { once: true })
+    const onAbort = () => done(new LegacyNoAnswerError('the check was stopped', 'ABORT_ERR'))
+    const timer = setTimeout(
+      () => done(new LegacyNoAnswerError(`no answer within ${options.timeoutMs} ms`, 'ETIMEDOUT')),
+      remaining,
+    )
+    options.signal.addEventListener('abort', onAbort, { once: true })
     socket.on('data', (chunk: Buffer) => {
       reply = Buffer.concat([reply, chunk])
       if (reply.length >= 11) done()
     })
-    socket.once('end', done)
-    socket.once('close', done)
-    socket.on('error', done)
+    socket.once('end', () => done())
+    socket.once('close', () => done())
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      done(
+        error.code === 'ECONNRESET'
+          ? new LegacyNoAnswerError('connection reset before any reply', 'ECONNRESET')
+          : undefined,
+      ),
+    )
     socket.write(protocol === 'SSLv3' ? buildSslv3Hello() : buildSslv2Hello())
   })
 }

@@ -2,10 +2,11 @@
 // raw hellos for SSL 2/3, and one handshake offering only NULL or anonymous suites.
 import type { SecureVersion } from 'node:tls'
 import type { ProtocolName, ProtocolProbe } from '../../shared/tools/ssl.ts'
+import { ConnectTimeoutError } from '../net/guarded-connect.ts'
 import { connectTls, TlsHandshakeError } from '../net/guarded-tls.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import type { TargetPolicy } from '../net/policy.ts'
-import { probeLegacy } from './legacy-probe.ts'
+import { LegacyNoAnswerError, probeLegacy } from './legacy-probe.ts'
 
 export interface ProbeTarget {
   policy: TargetPolicy
@@ -32,16 +33,32 @@ const CLIENT_SIDE = new Set(['ERR_SSL_NO_PROTOCOLS_AVAILABLE', 'ERR_SSL_NO_CIPHE
 
 type Verdict = Omit<ProtocolProbe, 'protocol' | 'label'>
 
-function judgeFailure(error: unknown, timeoutMs: number): Verdict {
-  if (!(error instanceof TlsHandshakeError)) {
-    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
-    return { status: 'not-tested', cipher: null, note: `could not connect (${code})` }
+const notTested = (note: string): Verdict => ({ status: 'not-tested', cipher: null, note })
+
+/** What our own TLS library cannot do is a limit of this server, and the words say so. */
+export function libraryLimit(what: string): string {
+  return `this server's TLS library (OpenSSL ${process.versions.openssl}) cannot offer ${what}: a limit of this server, not of the target`
+}
+
+/**
+ * A failed probe is "rejected" only when the server answered with a refusal (an alert, a wrong
+ * version); no answer in time, a reset connection, the check's own end or a limit of our TLS
+ * library leave the version not tested, with why.
+ */
+function judgeFailure(error: unknown, timeoutMs: number, what: string): Verdict {
+  if (error instanceof ConnectTimeoutError) return notTested(`no connection within ${timeoutMs} ms`)
+  if (error instanceof LegacyNoAnswerError || !(error instanceof TlsHandshakeError)) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ETIMEDOUT') return notTested(`no answer within ${timeoutMs} ms`)
+    if (code === 'ECONNRESET') return notTested('the connection was reset before any answer')
+    if (code === 'ABORT_ERR') return notTested('the time for the check ran out')
+    if (code === 'ECONNREFUSED') return notTested('the connection was refused for this probe')
+    return notTested(`could not connect (${code ?? (error as Error).message})`)
   }
-  if (error.code && CLIENT_SIDE.has(error.code)) {
-    return { status: 'not-tested', cipher: null, note: "this server's TLS library cannot offer it" }
-  }
-  if (error.code === 'ETIMEDOUT')
-    return { status: 'rejected', cipher: null, note: `no handshake within ${timeoutMs} ms` }
+  if (error.code && CLIENT_SIDE.has(error.code)) return notTested(libraryLimit(what))
+  if (error.code === 'ETIMEDOUT') return notTested(`no handshake within ${timeoutMs} ms`)
+  if (error.code === 'ECONNRESET') return notTested('the connection was reset during the handshake')
+  if (error.code === 'ABORT_ERR') return notTested('the time for the check ran out')
   return { status: 'rejected', cipher: null, note: error.code ?? null }
 }
 
@@ -66,7 +83,7 @@ async function probeTlsVersion(target: ProbeTarget, version: SecureVersion): Pro
   try {
     return { status: 'accepted', cipher: await handshakeWith(target, { version, ciphers }), note: null }
   } catch (error) {
-    return judgeFailure(error, target.timeoutMs)
+    return judgeFailure(error, target.timeoutMs, LABELS[version])
   }
 }
 
@@ -75,7 +92,7 @@ async function probeSsl(target: ProbeTarget, protocol: 'SSLv2' | 'SSLv3'): Promi
     const accepted = await probeLegacy(protocol, target)
     return { status: accepted ? 'accepted' : 'rejected', cipher: null, note: null }
   } catch (error) {
-    return judgeFailure(error, target.timeoutMs)
+    return judgeFailure(error, target.timeoutMs, LABELS[protocol])
   }
 }
 
@@ -88,12 +105,20 @@ export async function probeProtocols(target: ProbeTarget): Promise<ProtocolProbe
   return protocols.map((protocol, i) => ({ protocol, label: LABELS[protocol], ...(verdicts[i] as Verdict) }))
 }
 
+export interface InsecureSuitesProbe {
+  /** Whether the server completes such a handshake; null when it could not be tested. */
+  accepted: boolean | null
+  /** Why it could not be tested. */
+  note: string | null
+}
+
 /** Whether the server completes a handshake offering only suites without encryption or authentication. */
-export async function probeInsecureSuites(target: ProbeTarget): Promise<boolean | null> {
+export async function probeInsecureSuites(target: ProbeTarget): Promise<InsecureSuitesProbe> {
   try {
     await handshakeWith(target, { ciphers: 'aNULL:eNULL:@SECLEVEL=0', version: 'TLSv1.2' })
-    return true
+    return { accepted: true, note: null }
   } catch (error) {
-    return judgeFailure(error, target.timeoutMs).status === 'rejected' ? false : null
+    const verdict = judgeFailure(error, target.timeoutMs, 'NULL or anonymous suites')
+    return verdict.status === 'rejected' ? { accepted: false, note: null } : { accepted: null, note: verdict.note }
   }
 }

@@ -11,7 +11,7 @@ import { type Diagnostic, failed, type Outcome } from '../types.ts'
 import { describeCipher, rsaEquivalentBits } from './cipher-facts.ts'
 import { gradeServer } from './grade.ts'
 import { inspectServer, NoCertificateError, type ServerInspection } from './inspect-server.ts'
-import { type ProbeTarget, probeInsecureSuites, probeProtocols } from './probe-protocols.ts'
+import { libraryLimit, type ProbeTarget, probeInsecureSuites, probeProtocols } from './probe-protocols.ts'
 import { readHsts } from './read-hsts.ts'
 
 type SslRequest = z.infer<typeof sslRequest>
@@ -30,8 +30,20 @@ function splitTarget(input: string): { host: string; port: number } {
   return { host: host.replace(/\.$/, ''), port: port === undefined ? 443 : Number(port) }
 }
 
+/** Errors of our own TLS library before anything reached the server. */
+const CLIENT_SIDE = new Set(['ERR_SSL_NO_PROTOCOLS_AVAILABLE', 'ERR_SSL_NO_CIPHERS_AVAILABLE'])
+/** This server has no way out to the address: our network, not the target. */
+const NO_ROUTE = new Set(['ENETUNREACH', 'EADDRNOTAVAIL'])
+
+/**
+ * Why the first handshake failed, and whose failure it is: what the target did (refused, reset,
+ * stayed silent, failed the handshake) is the target's; our TLS library or our network is ours.
+ */
 function describeConnectFailure(error: unknown, where: string, timeoutMs: number): Outcome<never> {
   if (error instanceof PolicyDeniedError) return failed('policy', `${SSL_FAILURE_PREFIX} ${error.message}`)
+  if (error instanceof TlsHandshakeError && error.code && CLIENT_SIDE.has(error.code)) {
+    return failed('server', `The check could not start: ${libraryLimit('any protocol version the check needs')}`)
+  }
   if (error instanceof ConnectTimeoutError)
     return failed('target', `${SSL_FAILURE_PREFIX} no connection to ${where} within ${timeoutMs} ms`)
   if (error instanceof NoCertificateError) return failed('target', `${SSL_FAILURE_PREFIX} ${where}: ${error.message}`)
@@ -44,6 +56,7 @@ function describeConnectFailure(error: unknown, where: string, timeoutMs: number
   }
   const code = (error as NodeJS.ErrnoException).code
   if (code === 'ECONNREFUSED') return failed('target', `${SSL_FAILURE_PREFIX} connection refused by ${where}`)
+  if (code && NO_ROUTE.has(code)) return failed('server', `This server has no route to ${where} (${code})`)
   return failed('target', `${SSL_FAILURE_PREFIX} could not connect to ${where}${code ? ` (${code})` : ''}`)
 }
 
@@ -70,7 +83,7 @@ function gradeInspection(main: ServerInspection, rest: Awaited<ReturnType<typeof
     protocols,
     negotiated: { ...main.cipherFacts, protocol: main.connection.protocol, cipher: main.connection.cipher },
     probeCipherBits,
-    insecureSuites,
+    insecureSuites: insecureSuites.accepted,
     hstsMaxAge: hsts.maxAge,
   })
 }
@@ -89,7 +102,12 @@ export function createSslDiagnostic(options: SslDiagnosticOptions = {}): Diagnos
     async run(request, ctx) {
       const { host, port } = splitTarget(request.input)
       const resolution = await ctx.net.resolveTarget(host, { signal: ctx.signal })
-      if (!resolution.ok) return failed(resolution.failureSource, `${SSL_FAILURE_PREFIX} ${resolution.error}`)
+      if (!resolution.ok) {
+        // Our resolver's failure is ours and says so on its own; the prefix is for facts about the target.
+        const error =
+          resolution.failureSource === 'server' ? resolution.error : `${SSL_FAILURE_PREFIX} ${resolution.error}`
+        return failed(resolution.failureSource, error)
+      }
       const [address] = resolution.addresses
       if (!address) return failed('target', `${SSL_FAILURE_PREFIX} ${host} has no address`)
       const where = `${address.family === 6 ? `[${address.address}]` : address.address}:${port}`
@@ -121,7 +139,8 @@ export function createSslDiagnostic(options: SslDiagnosticOptions = {}): Diagnos
         trust: main.trust,
         connection: main.connection,
         protocols,
-        insecureSuites,
+        insecureSuites: insecureSuites.accepted,
+        insecureSuitesNote: insecureSuites.note,
         ocspStapling: main.ocspStapling,
         hsts,
         grade: gradeInspection(main, rest),

@@ -6,6 +6,7 @@ import {
   type DnsResult,
   type DnsTraceStep,
   dnsCoverageSentence,
+  dnsEmptySentence,
 } from './dns.ts'
 
 const fqdn = (name: string) => (name === '' || name === '.' ? '.' : `${name.replace(/\.$/, '')}.`)
@@ -82,7 +83,10 @@ export function dnsLines(result: DnsResult): string[] {
   const coverage = dnsCoverageSentence(result)
   if (coverage) lines.push(`; ${coverage}`)
   for (const q of result.queries) lines.push(...queryLines(result, q))
-  if (result.queries.length > 0 && result.queries.every((q) => q.answers.length === 0))
-    lines.push('No DNS records found')
+  for (const missing of result.unanswered ?? []) {
+    lines.push(`;; ${missing.type}: not checked: ${missing.error}`, '')
+  }
+  const empty = dnsEmptySentence(result)
+  if (empty) lines.push(empty)
   return lines
 }

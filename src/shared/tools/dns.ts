@@ -139,6 +139,16 @@ export const dnsTraceStep = z.object({
 })
 export type DnsTraceStep = z.infer<typeof dnsTraceStep>
 
+/** A type asked for that got no answer: no reply at all (timeout, unreachable) or an error rcode. */
+export const dnsUnanswered = z.object({
+  type: z.string(),
+  /** The rcode of the reply (SERVFAIL, REFUSED...); absent when no reply came. */
+  rcode: z.string().optional(),
+  /** Why, in words: "This server's resolver 127.0.0.1:53 did not answer", "… answered SERVFAIL". */
+  error: z.string(),
+})
+export type DnsUnanswered = z.infer<typeof dnsUnanswered>
+
 export const dnsResult = z.object({
   /** The name queried, in ASCII (punycode) form. */
   name: z.string(),
@@ -150,19 +160,28 @@ export const dnsResult = z.object({
   resolver: z.string(),
   dnssec: z.boolean(),
   queries: z.array(dnsQueryResult),
-  /** Types asked for that got no answer at all (timeout, unreachable resolver): not checked. */
-  unanswered: z.array(z.object({ type: z.string(), error: z.string() })).optional(),
+  /** The types answered (NOERROR, NXDOMAIN) are in `queries`; these were asked but not checked. */
+  unanswered: z.array(dnsUnanswered).optional(),
   trace: z.array(dnsTraceStep).optional(),
 })
 export type DnsResult = z.infer<typeof dnsResult>
 
-/** "Answered 5 of 6 record types; MX not answered: …" — only when some type went unanswered. */
+/** "Answered 5 of 6 record types; not checked: MX: …" — only when some type went unanswered. */
 export function dnsCoverageSentence(result: DnsResult): string | null {
   const missing = result.unanswered ?? []
   if (missing.length === 0) return null
   const asked = result.queries.length + missing.length
   const what = missing.map((m) => `${m.type}: ${m.error}`).join('; ')
   return `Answered ${result.queries.length} of ${asked} record types; not checked: ${what}`
+}
+
+/** "No DNS records found", limited to the types answered when some were not. */
+export function dnsEmptySentence(result: DnsResult): string | null {
+  if (result.queries.length === 0 || result.queries.some((q) => q.answers.length > 0)) return null
+  const missing = result.unanswered?.length ?? 0
+  if (missing === 0) return 'No DNS records found'
+  const n = result.queries.length
+  return `No DNS records found for the ${n} record type${n === 1 ? '' : 's'} answered`
 }
 
 export const dnsResponse = toolResponse('dns', dnsResult)

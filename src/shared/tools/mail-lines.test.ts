@@ -92,7 +92,7 @@ describe('mailLines()', () => {
           id: 'spf',
           title: 'SPF',
           status: 'skipped',
-          reason: 'not checked: SPF lookup failed: timeout looking up example.com',
+          reason: "not checked: this server's resolver did not answer for example.com TXT",
         },
         { id: 'smtp-connect', title: 'SMTP connection', status: 'warn', reason: 'slow' },
       ],
@@ -100,7 +100,28 @@ describe('mailLines()', () => {
     const lines = mailLines(partial)
     expect(lines[1]).toBe('4 checks made: 1 passed, 1 warning, 2 failed; 1 could not be made')
     expect(
-      lines.some((l) => /^ {2}\[SKIP\] SPF +not checked: SPF lookup failed: timeout looking up example\.com$/.test(l)),
+      lines.some((l) =>
+        /^ {2}\[SKIP\] SPF +not checked: this server's resolver did not answer for example\.com TXT$/.test(l),
+      ),
     ).toBe(true)
+  })
+})
+
+describe('mailLines() with the mail servers checked and not checked', () => {
+  it('says how many mail servers were checked and why the others could not be', () => {
+    const [mx, backup] = result.mx
+    if (!mx || !backup) throw new Error('fixture')
+    const lines = mailLines({
+      ...result,
+      mx: [
+        { ...mx, status: 'checked' },
+        { ...backup, status: 'not-checked', notChecked: 'backup.example.com has no A or AAAA records' },
+      ],
+    })
+    expect(lines.slice(1, 4)).toEqual([
+      '3 checks made: 1 passed, 0 warnings, 2 failed',
+      '1 of 2 mail servers checked; backup.example.com could not be reached: backup.example.com has no A or AAAA records',
+      '',
+    ])
   })
 })

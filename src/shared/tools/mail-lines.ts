@@ -1,5 +1,13 @@
 // The mail test as text: MX table, checks grouped by server, records, then each SMTP transcript.
-import { type MailCheck, type MailResult, type MxAddress, mailSummarySentence, summarizeMailChecks } from './mail.ts'
+import {
+  type MailCheck,
+  type MailResult,
+  type MxAddress,
+  mailHostsSentence,
+  mailSummarySentence,
+  summarizeMailChecks,
+  summarizeMailHosts,
+} from './mail.ts'
 
 const LABELS = { pass: 'PASS', warn: 'WARN', fail: 'FAIL', info: 'INFO', skipped: 'SKIP' } as const
 const MX_TITLES: Record<MailResult['mxSource'], string> = {
@@ -68,9 +76,11 @@ export function mailLines(result: MailResult): string[] {
   const domainChecks = result.checks.filter((c) => !c.host)
   const hosts = [...new Set(result.checks.flatMap((c) => (c.host ? [c.host] : [])))]
   const summary = mailSummarySentence(summarizeMailChecks(result.checks))
+  const reach = mailHostsSentence(summarizeMailHosts(result.mx))
   const lines = [
     `Mail test for ${result.domain}`,
     summary,
+    ...(reach ? [reach] : []),
     '',
     ...mxLines(result),
     'Checks',

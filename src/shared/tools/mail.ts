@@ -75,6 +75,10 @@ export const mxHost = z.object({
   addresses: z.array(mxAddress),
   /** Resolution failure or policy denial: no address of this host was contacted. */
   error: z.string().optional(),
+  /** 'checked': an SMTP connection was made to one of its addresses; 'not-checked': none was. */
+  status: z.enum(['checked', 'not-checked']).optional(),
+  /** Why the host could not be checked: "connection refused on port 25", our resolver's failure... */
+  notChecked: z.string().optional(),
 })
 export type MxHost = z.infer<typeof mxHost>
 
@@ -160,6 +164,29 @@ export function summarizeMailChecks(checks: readonly MailCheck[]): MailSummary {
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+export interface MailHostSummary {
+  total: number
+  checked: number
+  /** The hosts that could not be checked, each with why. */
+  notChecked: { name: string; reason: string }[]
+}
+
+/** Counts the mail servers an SMTP connection was made to; results without a host status count none. */
+export function summarizeMailHosts(mx: readonly MxHost[]): MailHostSummary {
+  const notChecked = mx.flatMap((host) =>
+    host.status === 'not-checked' ? [{ name: host.name, reason: host.notChecked ?? 'not checked' }] : [],
+  )
+  return { total: mx.length, checked: mx.filter((host) => host.status === 'checked').length, notChecked }
+}
+
+/** "2 of 3 mail servers checked; mx3.example.com could not be reached: connection refused on port 25". */
+export function mailHostsSentence(summary: MailHostSummary): string | null {
+  if (summary.total === 0 || summary.checked + summary.notChecked.length === 0) return null
+  const head = `${summary.checked} of ${plural(summary.total, 'mail server', 'mail servers')} checked`
+  const missing = summary.notChecked.map((host) => `${host.name} could not be reached: ${host.reason}`)
+  return [head, ...missing].join('; ')
+}
 
 /** "12 checks made: 9 passed, 2 warnings, 1 failed; 2 could not be made". */
 export function mailSummarySentence(summary: MailSummary): string {

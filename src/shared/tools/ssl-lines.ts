@@ -1,5 +1,11 @@
 // The SSL/TLS report as text: grade, certificate, chain, trust, connection, protocols, headers.
-import { type CertificateInfo, type ProtocolProbe, protocolCoverage, type SslResult } from './ssl.ts'
+import {
+  type CertificateInfo,
+  insecureSuitesText,
+  type ProtocolProbe,
+  protocolCoverage,
+  type SslResult,
+} from './ssl.ts'
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no')
 
@@ -76,9 +82,8 @@ function probeLine(probe: ProtocolProbe): string {
 function headerLines(result: SslResult): string[] {
   const { hsts } = result
   const hstsText = hsts.error ? `not checked (${hsts.error})` : hsts.present ? (hsts.value ?? '') : 'missing'
-  const insecure = result.insecureSuites === null ? 'not tested' : result.insecureSuites ? 'ACCEPTED' : 'rejected'
   return [
-    `NULL/anon suites: ${insecure}`,
+    `NULL/anon suites: ${insecureSuitesText(result)}`,
     `OCSP stapling:    ${yesNo(result.ocspStapling)}`,
     `HSTS:             ${hstsText}`,
   ]

@@ -41,8 +41,10 @@ export const protocolProbe = z.object({
   protocol: protocolName,
   /** "TLS 1.3", "SSL 3.0"... */
   label: z.string(),
+  /** 'accepted': supported; 'rejected': the server refused it; 'not-tested': not checked (note says why). */
   status: z.enum(['accepted', 'rejected', 'not-tested']),
   cipher: z.string().nullable(),
+  /** The refusal (an alert code), or why the version could not be tested. */
   note: z.string().nullable(),
 })
 export type ProtocolProbe = z.infer<typeof protocolProbe>
@@ -115,6 +117,8 @@ export const sslResult = z.object({
   protocols: z.array(protocolProbe),
   /** Whether suites without encryption or authentication are accepted; null when not tested. */
   insecureSuites: z.boolean().nullable(),
+  /** Why the NULL/anonymous suites could not be tested (insecureSuites null). */
+  insecureSuitesNote: z.string().nullable().optional(),
   ocspStapling: z.boolean(),
   hsts: hstsReport,
   grade: sslGrade,
@@ -122,6 +126,13 @@ export const sslResult = z.object({
 export type SslResult = z.infer<typeof sslResult>
 
 export const sslResponse = toolResponse('ssl', sslResult)
+
+/** "rejected", "ACCEPTED", or "not tested (why)" for the NULL/anonymous suites probe. */
+export function insecureSuitesText(result: Pick<SslResult, 'insecureSuites' | 'insecureSuitesNote'>): string {
+  if (result.insecureSuites === true) return 'ACCEPTED'
+  if (result.insecureSuites === false) return 'rejected'
+  return result.insecureSuitesNote ? `not tested (${result.insecureSuitesNote})` : 'not tested'
+}
 
 /**
  * "6 protocol versions tested: 2 accepted, 4 rejected", and the versions that could not be tested

@@ -70,3 +70,26 @@ describe('DnsRecordsTable', () => {
     expect(html).not.toContain('>Additional</caption>')
   })
 })
+
+describe('DnsRecordsTable with a type left unanswered', () => {
+  const partial: DnsResult = {
+    name: 'example.test',
+    unicodeName: 'example.test',
+    server: '127.0.0.1:53',
+    resolver: 'System resolver',
+    dnssec: false,
+    queries: [query({ answers: [rr('example.test', 'A', '198.51.100.7')] })],
+    unanswered: [{ type: 'MX', rcode: 'SERVFAIL', error: "This server's resolver 127.0.0.1:53 answered SERVFAIL" }],
+  }
+  const html = renderToStaticMarkup(<DnsRecordsTable result={partial} />)
+
+  it('counts only the answered types and shows the other as not checked, with why', () => {
+    expect(html).toContain(
+      'Answered 1 of 2 record types; not checked: MX: This server&#x27;s resolver 127.0.0.1:53 answered SERVFAIL',
+    )
+    expect(html).toMatch(
+      />MX<\/span><span[^>]*>Not checked: This server&#x27;s resolver 127\.0\.0\.1:53 answered SERVFAIL</,
+    )
+    expect(html).not.toContain('No MX records')
+  })
+})

@@ -1,4 +1,10 @@
-import { type DnsFlags, type DnsQueryResult, type DnsResult, dnsCoverageSentence } from '../../../shared/tools/dns.ts'
+import {
+  type DnsFlags,
+  type DnsQueryResult,
+  type DnsResult,
+  type DnsUnanswered,
+  dnsCoverageSentence,
+} from '../../../shared/tools/dns.ts'
 import { DnsRecordTable } from './dns-record-table.tsx'
 import { DnsTraceTable } from './dns-trace-table.tsx'
 
@@ -41,6 +47,20 @@ function QuerySection({ query }: { query: DnsQueryResult }) {
   )
 }
 
+/** A type that was asked but got no answer: named, with why, and no records invented for it. */
+function UnansweredSection({ missing }: { missing: DnsUnanswered }) {
+  return (
+    <section className="space-y-1" aria-label={`${missing.type} not checked`}>
+      <h3 className="flex flex-wrap items-center gap-x-3 gap-y-1 font-sans text-sm">
+        <span className="rounded-md border border-dashed border-zinc-500 px-2 py-0.5 font-mono font-semibold text-zinc-100">
+          {missing.type}
+        </span>
+        <span className="text-amber-200">Not checked: {missing.error}</span>
+      </h3>
+    </section>
+  )
+}
+
 /** The lookup as tables: who answered, the delegation walk if traced, then each type's sections. */
 export function DnsRecordsTable({ result }: { result: DnsResult }) {
   return (
@@ -62,6 +82,9 @@ export function DnsRecordsTable({ result }: { result: DnsResult }) {
       {result.trace && result.trace.length > 0 && <DnsTraceTable steps={result.trace} />}
       {result.queries.map((query) => (
         <QuerySection key={query.type} query={query} />
+      ))}
+      {result.unanswered?.map((missing) => (
+        <UnansweredSection key={missing.type} missing={missing} />
       ))}
     </div>
   )

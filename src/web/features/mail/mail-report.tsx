@@ -1,8 +1,10 @@
 import {
   CHECK_STATUSES,
   type MailResult,
+  mailHostsSentence,
   mailSummarySentence,
   summarizeMailChecks,
+  summarizeMailHosts,
 } from '../../../shared/tools/mail.ts'
 import { CheckBadge } from './check-badge.tsx'
 import { MailChecksTable } from './mail-checks-table.tsx'
@@ -13,6 +15,7 @@ import { ServerCard } from './server-card.tsx'
 export function MailReport({ result }: { result: MailResult }) {
   const counts = countByStatus(result.checks)
   const cards = serverCards(result)
+  const reach = mailHostsSentence(summarizeMailHosts(result.mx))
   return (
     <div className="space-y-4 border-b border-zinc-800 pb-4">
       <div className="flex flex-wrap items-center gap-2 font-sans text-sm">
@@ -22,6 +25,7 @@ export function MailReport({ result }: { result: MailResult }) {
         ))}
       </div>
       <p className="font-sans text-sm text-zinc-300">{mailSummarySentence(summarizeMailChecks(result.checks))}</p>
+      {reach && <p className="font-sans text-sm text-zinc-300">{reach}</p>}
       <section className="space-y-2">
         <h3 className="font-sans text-sm font-semibold text-zinc-200">Domain</h3>
         <MailChecksTable checks={domainChecks(result)} caption={`Mail checks of ${result.domain}`} />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { SslResult } from '../../../shared/tools/ssl.ts'
+import { insecureSuitesText, type SslResult } from '../../../shared/tools/ssl.ts'
 import { describeDaysLeft, describeKey } from '../../../shared/tools/ssl-lines.ts'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -38,7 +38,14 @@ export function CertificateDetails({ result }: { result: SslResult }) {
         <Row label="Trusted">{yesNo(trust.trusted, 'yes', `no${trust.error ? ` (${trust.error})` : ''}`)}</Row>
         <Row label="Name match">{yesNo(trust.hostnameMatch, 'yes', 'no')}</Row>
         <Row label="OCSP stapling">{yesNo(result.ocspStapling, 'yes', 'no')}</Row>
-        <Row label="HSTS">{result.hsts.present ? (result.hsts.value ?? '') : yesNo(false, '', 'missing')}</Row>
+        <Row label="HSTS">
+          {result.hsts.error
+            ? `Not checked: ${result.hsts.error}`
+            : result.hsts.present
+              ? (result.hsts.value ?? '')
+              : yesNo(false, '', 'missing')}
+        </Row>
+        <Row label="NULL/anon suites">{insecureSuitesText(result)}</Row>
         <Row label="SHA-256">{cert.fingerprintSha256}</Row>
       </dl>
     </section>

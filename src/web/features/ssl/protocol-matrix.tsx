@@ -16,6 +16,7 @@ export function ProtocolMatrix({ result }: { result: SslResult }) {
             title={probe.note ?? undefined}
           >
             <span className="font-semibold">{probe.label}</span> · {protocolStatusText(probe.status)}
+            {probe.status === 'not-tested' && probe.note && <span className="block">{probe.note}</span>}
           </li>
         ))}
       </ul>
