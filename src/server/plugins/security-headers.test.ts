@@ -7,8 +7,9 @@ describe('contentSecurityPolicy()', () => {
     expect(contentSecurityPolicy().frameSrc).toEqual(embeddedOrigins())
   })
 
-  it("lets the browser connect only to our own origin and the speed test's external server", () => {
-    expect(contentSecurityPolicy().connectSrc).toEqual(["'self'", 'https://speed.cloudflare.com'])
+  it("lets the browser connect only to our own origin, the speed test's external server and the embedded tools", () => {
+    expect(contentSecurityPolicy().connectSrc).toEqual(["'self'", ...embeddedOrigins()])
+    expect(embeddedOrigins()).toContain('https://speed.cloudflare.com')
   })
 
   it('allows no inline or foreign script', () => {

@@ -1,6 +1,7 @@
 // The Content-Security-Policy of the site: no inline or foreign scripts; the browser talks to our
-// own API and, for the speed test's optional external server, to that server only; frames only from
-// the exact origins of the external tools the catalogue embeds.
+// own API, to the speed test's optional external server, and to the embedded tools' origins only
+// for the credential-less reachability check made before showing their frame; frames only from the
+// exact origins of the external tools the catalogue embeds.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import helmet from 'helmet'
 import { type CatalogueKind, catalogue } from '../../shared/catalogue.ts'
@@ -12,14 +13,12 @@ function originsOf(kinds: CatalogueKind[]): string[] {
   return [...new Set(origins)].sort()
 }
 
-/** Origins of the catalogue entries shown in a frame (embedded tools and the speed-test embed). */
+/**
+ * Origins of the catalogue entries shown in a frame (embedded tools and the speed-test embed); the
+ * speed-test origin is also the external server the in-browser speed test may measure against.
+ */
 export function embeddedOrigins(): string[] {
   return originsOf(['embed', 'speed'])
-}
-
-/** The speed-test server the in-browser speed test may measure against besides ours. */
-export function speedTestOrigins(): string[] {
-  return originsOf(['speed'])
 }
 
 export function contentSecurityPolicy() {
@@ -29,7 +28,8 @@ export function contentSecurityPolicy() {
     styleSrc: ["'self'", "'unsafe-inline'"],
     // Map tiles come from a configurable tile server.
     imgSrc: ["'self'", 'data:', 'https:'],
-    connectSrc: ["'self'", ...speedTestOrigins()],
+    // The embedded origins include the speed test's external server.
+    connectSrc: ["'self'", ...embeddedOrigins()],
     fontSrc: ["'self'", 'data:'],
     frameSrc: embeddedOrigins(),
     frameAncestors: ["'self'"],
