@@ -19,6 +19,10 @@ import { createMetrics } from './modules/metrics/metrics.ts'
 import { metricsRoutes } from './modules/metrics/routes.ts'
 import { createPhoneReportsRepository } from './modules/phone/reports-repository.ts'
 import { phoneRoutes } from './modules/phone/routes.ts'
+import { createRunRecorder } from './modules/results/record-run.ts'
+import { createRunsRepository } from './modules/results/repository.ts'
+import { createResultsRetention } from './modules/results/retention.ts'
+import { resultRoutes } from './modules/results/routes.ts'
 import { securityTxtRoutes } from './modules/security-txt/routes.ts'
 import { speedRoutes } from './modules/speed/routes.ts'
 import { toolRoutes } from './modules/tools/routes.ts'
@@ -82,6 +86,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const saver = createHistorySaver(history)
   const saveAnswer = createAnswerSaver(saver, accounts.currentUser)
   await registerLimits(app, { config, currentUser: accounts.currentUser, metrics })
+  // Every finished run is stored for a while so that it can be shared (src/server/modules/results).
+  const runs = createRunsRepository(deps.database.db)
+  const retention = createResultsRetention(runs, config.results, { log: app.log })
+  retention.start()
+  app.addHook('onClose', async () => retention.stop())
+  const recordRun = createRunRecorder(runs, accounts.currentUser, config.serverName)
   const registry = createRegistry(config)
   await app.register(toolRoutes, {
     net,
@@ -89,8 +99,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     onAnswer: async (request, answer) => {
       metrics.observeRun(answer.tool, answer.status, answer.durationMs, answer.failureSource)
       await saveAnswer(request, answer)
+      await recordRun(request, answer)
     },
   })
+  await app.register(resultRoutes, { runs, retention, currentUser: accounts.currentUser, publicUrl: config.publicUrl })
   await app.register(ipRoutes)
   await app.register(securityTxtRoutes, { contact: config.securityContact, publicUrl: config.publicUrl })
   await app.register(speedRoutes, {

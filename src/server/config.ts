@@ -82,6 +82,12 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  SERVER_NAME: z.string().trim().min(1).max(100).optional(),
+  SHARE_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
+  RUN_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  RESULTS_PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  RATE_LIMIT_TOKEN_TOOLS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_TOKEN_EXPENSIVE_PER_MINUTE: z.coerce.number().int().min(1).default(100),
 })
 
 export type Database = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
@@ -135,6 +141,19 @@ export interface Config {
   trustedOrigins: string[]
   /** /metrics: a Bearer token for the main port, and/or a separate port (loopback by default). */
   metrics: { token?: string; port?: number; host: string }
+  /** How stored results name the server that measured them (SERVER_NAME; default the host of PUBLIC_URL). */
+  serverName: string
+  /** Stored runs and shares (src/server/modules/results). */
+  results: ResultSettings
+}
+
+export interface ResultSettings {
+  /** A shared result is deleted this long after it was shared, unless pinned. */
+  shareRetentionMs: number
+  /** A run nobody shared is deleted this long after it ran. */
+  runRetentionMs: number
+  /** How often the server process deletes expired runs and shares. */
+  purgeIntervalMs: number
 }
 
 export interface LimitSettings {
@@ -164,6 +183,8 @@ export interface LimitSettings {
   runCostSeconds: number
   /** Active IPv6 /64s in one /48 beyond which the whole /48 shares one rate budget. */
   ipv6SubnetsPer48: number
+  /** Requests with an API token count per account against these instead of the per-address budgets. */
+  token: { toolsPerMinute: number; expensivePerMinute: number }
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -246,6 +267,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrencyLeaseMs: e.CONCURRENCY_LEASE_SECONDS * 1000,
       runCostSeconds: e.RUN_COST_SECONDS,
       ipv6SubnetsPer48: e.IPV6_SUBNETS_PER_48,
+      token: {
+        toolsPerMinute: e.RATE_LIMIT_TOKEN_TOOLS_PER_MINUTE,
+        expensivePerMinute: e.RATE_LIMIT_TOKEN_EXPENSIVE_PER_MINUTE,
+      },
     },
     securityContact: toContactUri(e.SECURITY_CONTACT),
     connections: {
@@ -257,5 +282,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trustedOrigins: [...new Set([new URL(publicUrl).origin, ...e.ALLOWED_ORIGINS.map((o) => new URL(o).origin)])],
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    serverName: e.SERVER_NAME ?? new URL(publicUrl).host,
+    results: {
+      shareRetentionMs: e.SHARE_RETENTION_DAYS * 86_400_000,
+      runRetentionMs: e.RUN_RETENTION_HOURS * 3_600_000,
+      purgeIntervalMs: e.RESULTS_PURGE_INTERVAL_MINUTES * 60_000,
+    },
   }
 }

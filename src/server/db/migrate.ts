@@ -6,12 +6,16 @@ import * as toolResults from './migrations/0001-tool-results.ts'
 import * as accounts from './migrations/0002-accounts.ts'
 import * as events from './migrations/0003-events.ts'
 import * as phoneReports from './migrations/0004-phone-reports.ts'
+import * as runs from './migrations/0005-runs.ts'
+import * as apiTokens from './migrations/0006-api-tokens.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-tool-results': toolResults,
   '0002-accounts': accounts,
   '0003-events': events,
   '0004-phone-reports': phoneReports,
+  '0005-runs': runs,
+  '0006-api-tokens': apiTokens,
 }
 
 /** Applies every pending migration; returns the names applied (empty when up to date). */

@@ -48,10 +48,47 @@ export interface PhoneReportsTable {
   updated_at: ColumnType<Date | string, string, string>
 }
 
+/** Recent tool runs and their shares (src/server/modules/results). */
+export interface RunsTable {
+  /** The runId given to the client: random, unguessable. */
+  id: string
+  /** The signed-in account that ran it; null for anonymous runs. */
+  user_id: string | null
+  tool: string
+  input: string
+  /** The tool answer exactly as sent, stored like tool_results.result_data. */
+  answer: ColumnType<unknown, string, never>
+  /** The name of the server that measured it. */
+  server: string
+  created_at: ColumnType<Date | string, string, never>
+  /** Public id of the share; null while unshared. */
+  share_id: string | null
+  /** sha256 (hex) of the delete token handed out with an anonymous share. */
+  delete_token_hash: string | null
+  shared_at: ColumnType<Date | string | null, string | null, string | null>
+  /** 1 when the owner pinned the share (exempt from expiry), else 0. */
+  pinned: number
+}
+
+/** Personal API tokens (src/server/modules/tokens). */
+export interface ApiTokensTable {
+  id: string
+  user_id: string
+  name: string
+  /** sha256 (hex) of the secret; the secret itself is never stored. */
+  token_hash: string
+  /** The first characters of the token, to tell tokens apart in a list. */
+  hint: string
+  created_at: ColumnType<Date | string, string, never>
+  last_used_at: ColumnType<Date | string | null, string | null, string | null>
+}
+
 export interface DatabaseSchema {
   tool_results: ToolResultsTable
   app_settings: AppSettingsTable
   email_rate_limits: EmailRateLimitsTable
   events: EventsTable
   phone_reports: PhoneReportsTable
+  runs: RunsTable
+  api_tokens: ApiTokensTable
 }

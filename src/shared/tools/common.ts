@@ -23,6 +23,8 @@ export function toolResponse<R extends z.ZodType>(tool: string, result: R) {
     error: z.string().optional(),
     /** Signed-in callers only: whether the successful result was saved to their history. */
     saved: z.boolean().optional(),
+    /** The stored run: POST /api/results { runId } shares it. Absent only when it could not be stored. */
+    runId: z.string().optional(),
   })
 }
 
@@ -42,4 +44,6 @@ export interface ToolAnswer<R = unknown> {
   error?: string
   /** Signed-in callers only: whether the successful result was saved to their history. */
   saved?: boolean
+  /** The stored run: POST /api/results { runId } shares it. Absent only when it could not be stored. */
+  runId?: string
 }

@@ -16,6 +16,7 @@ const limits: LimitSettings = {
   concurrencyLeaseMs: 30_000,
   runCostSeconds: 10,
   ipv6SubnetsPer48: 8,
+  token: { toolsPerMinute: 300, expensivePerMinute: 100 },
 }
 
 describe('planLimits()', () => {

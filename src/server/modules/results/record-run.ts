@@ -1,0 +1,21 @@
+// Stores every finished tool run and puts its runId into the answer, so that the caller can share
+// exactly what the server answered. A failed store is logged and leaves runId out; the run's answer
+// is still sent.
+import type { FastifyRequest } from 'fastify'
+import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { CurrentUser } from '../auth/session.ts'
+import type { RunsRepository } from './repository.ts'
+
+export type RunRecorder = (request: FastifyRequest, answer: ToolAnswer) => Promise<void>
+
+export function createRunRecorder(runs: RunsRepository, currentUser: CurrentUser, serverName: string): RunRecorder {
+  return async (request, answer) => {
+    const { saved: _saved, runId: _runId, ...stored } = answer
+    try {
+      const user = await currentUser(request)
+      answer.runId = await runs.insert({ userId: user?.id ?? null, answer: stored, server: serverName })
+    } catch (error) {
+      request.log.error({ err: error, tool: answer.tool }, 'storing a tool run failed')
+    }
+  }
+}

@@ -1,0 +1,50 @@
+// The retention job: deletes runs nobody shared after RUN_RETENTION_HOURS and shares after
+// SHARE_RETENTION_DAYS (pinned shares are kept). Runs on a timer in the server process; purge()
+// can also be called directly (tests, maintenance scripts).
+import type { FastifyBaseLogger } from 'fastify'
+import type { ResultSettings } from '../../config.ts'
+import type { RunsRepository } from './repository.ts'
+
+export interface ResultsRetention {
+  purge(): Promise<{ runs: number; shares: number }>
+  /** Starts the timer (unref'd: it never keeps the process alive). */
+  start(): void
+  stop(): void
+  /** False when a share made at `sharedAt` has expired (even if the job has not run yet). */
+  isShareLive(sharedAt: string, pinned: boolean): boolean
+}
+
+export function createResultsRetention(
+  runs: RunsRepository,
+  settings: ResultSettings,
+  { log, now = () => new Date() }: { log?: FastifyBaseLogger; now?: () => Date } = {},
+): ResultsRetention {
+  let timer: NodeJS.Timeout | undefined
+  const purge = async () => {
+    const at = now().getTime()
+    return runs.purgeExpired({
+      runsCreatedBefore: new Date(at - settings.runRetentionMs),
+      sharesMadeBefore: new Date(at - settings.shareRetentionMs),
+    })
+  }
+  return {
+    purge,
+    start() {
+      if (timer) return
+      timer = setInterval(() => {
+        purge().then(
+          (deleted) => {
+            if (deleted.runs + deleted.shares > 0) log?.info(deleted, 'expired runs and shares deleted')
+          },
+          (error: unknown) => log?.error({ err: error }, 'deleting expired runs and shares failed'),
+        )
+      }, settings.purgeIntervalMs)
+      timer.unref()
+    },
+    stop() {
+      clearInterval(timer)
+      timer = undefined
+    },
+    isShareLive: (sharedAt, pinned) => pinned || Date.parse(sharedAt) > now().getTime() - settings.shareRetentionMs,
+  }
+}
