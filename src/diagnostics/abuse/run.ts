@@ -132,7 +132,7 @@ export function createAbuseDiagnostic(options: AbuseOptions = {}): Diagnostic<Ab
       if (!literal) return failed('target', `${request.input} is not an IP address`)
       const plan = planAddress(literal, ctx.net)
       if (!plan.ok) return failed(plan.failureSource, plan.error)
-      const resolver = ctx.net.resolvers[0]
+      const resolver = ctx.net.resolver
       if (!resolver) return failed('server', 'No DNS resolver is configured on this server')
       const [address] = plan.addresses
       if (!address) return failed('target', `${request.input} is not an IP address`)

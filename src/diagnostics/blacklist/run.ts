@@ -42,7 +42,7 @@ export function createBlacklistDiagnostic(
     deadlineMs: 15_000,
     lines: blacklistLines,
     async run(request, ctx) {
-      const resolver = ctx.net.resolvers[0]
+      const resolver = ctx.net.resolver
       if (!resolver) return fail('server', NO_RESOLVER)
       const plan = await planTargets(request.input, ctx.net, ctx.signal)
       if (!plan.ok) return fail(plan.failureSource, plan.error)

@@ -19,7 +19,7 @@ export const CUSTOM_SERVER_LABEL = 'Custom server'
  */
 export function chooseResolver(
   options: { server?: string; resolver?: string },
-  net: Pick<Net, 'checkEndpoint' | 'resolvers'>,
+  net: Pick<Net, 'checkEndpoint' | 'resolver'>,
 ): ChosenResolver | Outcome<never> {
   if (options.server) {
     const checked = net.checkEndpoint(options.server, 53)
@@ -33,7 +33,7 @@ export function chooseResolver(
     if (!checked.ok) return failed('policy', checked.error)
     return { endpoint: checked.endpoint, label: describePublicResolver(known) }
   }
-  const first = net.resolvers[0]
+  const first = net.resolver
   if (!first) return failed('server', 'No DNS resolver is configured on this server')
   return { endpoint: first, label: SYSTEM_RESOLVER_LABEL }
 }

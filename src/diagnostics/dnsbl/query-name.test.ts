@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addressQueryName, domainQueryName, fitsInDns, lookupAddress, reversedLabels } from './query-name.ts'
+import { addressQueryName, domainQueryName, fitsInDns, lookupAddress } from './query-name.ts'
 
 describe('DNSBL query names', () => {
   it('addressQueryName() reverses the IPv4 octets before the zone', () => {
@@ -8,10 +8,10 @@ describe('DNSBL query names', () => {
     )
   })
 
-  it('reversedLabels() writes IPv6 as 32 reversed nibbles', () => {
-    const labels = reversedLabels({ address: '2001:db8::1', family: 6 })
-    expect(labels).toBe('1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2')
-    expect(labels.split('.')).toHaveLength(32)
+  it('addressQueryName() writes IPv6 as 32 reversed nibbles before the zone', () => {
+    const name = addressQueryName({ address: '2001:db8::1', family: 6 }, 'v6.example.org')
+    expect(name).toBe('1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.v6.example.org')
+    expect(name.split('.')).toHaveLength(35)
   })
 
   it('lookupAddress() turns an IPv4-mapped IPv6 address into the IPv4 address it carries', () => {

@@ -33,7 +33,7 @@ export interface ProbedHost {
 type Runner = ReturnType<typeof limitConcurrency>
 
 async function probeAddress(mx: MxName, address: IpLiteral, index: number, deps: ProbeDeps, run: Runner) {
-  const reverse = lookupReverseDns(address.address, deps.resolve)
+  const reverse = lookupReverseDns(address.address, deps)
   if (index >= MAX_ADDRESSES_PER_HOST) {
     return {
       address: address.address,

@@ -5,7 +5,6 @@ import type { MailCheck, MailResult } from '../../shared/tools/mail.ts'
 import { mailRequest, mailResult } from '../../shared/tools/mail.ts'
 import { mailLines } from '../../shared/tools/mail-lines.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
-import { createRecordResolver } from '../net/record-resolver.ts'
 import { type Diagnostic, failed } from '../types.ts'
 import { checkDkim } from './dkim-check.ts'
 import { checkDmarc } from './dmarc-check.ts'
@@ -82,10 +81,10 @@ export function createMailDiagnostic(options: MailDiagnosticOptions = {}): Diagn
     deadlineMs: MAIL_DEADLINE_MS,
     lines: mailLines,
     async run(request, ctx) {
-      if (ctx.net.resolvers.length === 0) return failed('server', 'No DNS resolver is configured on this server')
+      if (!ctx.net.resolver) return failed('server', 'No DNS resolver is configured on this server')
       const domain = request.input.trim().toLowerCase().replace(/\.$/, '')
       const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(options.budgetMs ?? DEFAULT_BUDGET_MS)])
-      const resolve = createRecordResolver({ resolvers: ctx.net.resolvers, signal })
+      const resolve = ctx.net.createRecordResolver({ signal })
       const deps: ProbeDeps = {
         net: ctx.net,
         resolve,

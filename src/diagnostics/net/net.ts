@@ -1,19 +1,28 @@
-// The outbound network facade handed to every diagnostic: the target policy and the resolvers.
+// The outbound network facade handed to every diagnostic: the target policy, the resolvers and
+// the DNS helpers that ask them. No diagnostic picks a resolver or builds a DNS client of its own.
 import dns from 'node:dns'
 import { isIP } from 'node:net'
 import { type Endpoint, formatEndpoint, splitHostPort } from './endpoint.ts'
-import { parseIpLiteral } from './ip-literal.ts'
+import { type IpLiteral, parseIpLiteral } from './ip-literal.ts'
 import { createTargetPolicy, type TargetPolicy } from './policy.ts'
+import { createRecordResolver, type RecordResolver } from './record-resolver.ts'
 import { type ResolveOptions, resolveTarget, type TargetResolution } from './resolve-target.ts'
+import { lookUpPtr, type PtrLookup, type PtrLookupOptions } from './reverse-dns.ts'
 
 export interface Net {
   policy: TargetPolicy
   /** Resolvers used when the user names none: DNS_SERVERS, else the system's. Operator-chosen, so not policy-checked. */
   resolvers: Endpoint[]
+  /** The resolver our own lookups ask: the first of `resolvers`; undefined when none is configured. */
+  resolver: Endpoint | undefined
   /** Parses a user-supplied "ip[:port]" and checks the address against the target policy. */
   checkEndpoint(text: string, defaultPort: number): EndpointCheck
   /** Resolves a user's host once and checks every address (see resolve-target.ts). */
   resolveTarget(host: string, options: ResolveOptions): Promise<TargetResolution>
+  /** The PTR records of an address, asked of `resolver` (see reverse-dns.ts). */
+  lookUpPtr(ip: IpLiteral, options: PtrLookupOptions): Promise<PtrLookup>
+  /** A node:dns-shaped resolver over `resolvers` for one run, caching its answers (record-resolver.ts). */
+  createRecordResolver(options: { signal: AbortSignal; timeoutMs?: number }): RecordResolver
 }
 
 export type EndpointCheck =
@@ -41,9 +50,11 @@ export function createNet(options: NetOptions): Net {
   const policy = createTargetPolicy({ allow: options.targetAllow, ownAddresses: options.ownAddresses })
   const configured = options.dnsServers.length > 0 ? options.dnsServers : (options.systemResolvers ?? dns.getServers())
   const resolvers = parseResolvers(configured)
+  const resolver = resolvers[0]
   return {
     policy,
     resolvers,
+    resolver,
     checkEndpoint(text, defaultPort) {
       const split = splitHostPort(text, defaultPort)
       const literal = split ? parseIpLiteral(split.host) : null
@@ -55,6 +66,8 @@ export function createNet(options: NetOptions): Net {
       return { ok: true, endpoint: { address: literal.address, port: split.port } }
     },
     resolveTarget: (host, resolveOptions) => resolveTarget(host, { policy, resolvers }, resolveOptions),
+    lookUpPtr: (ip, ptrOptions) => lookUpPtr(ip, resolver, ptrOptions),
+    createRecordResolver: (recordOptions) => createRecordResolver({ resolvers, ...recordOptions }),
   }
 }
 

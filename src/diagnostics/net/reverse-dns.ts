@@ -1,47 +1,85 @@
-// Reverse DNS, once for every tool: the name a PTR record lives under (in-addr.arpa for IPv4,
-// RFC 1035; nibbles under ip6.arpa, RFC 3596), and one PTR question to the configured resolver
-// through our own DNS client, answering the names or why there are none.
+// Reverse DNS, once for every tool: the labels of an address reversed (octets under in-addr.arpa,
+// RFC 1035; nibbles under ip6.arpa, RFC 3596; the same labels before a block list's zone, RFC 5782),
+// and the one PTR question, asked through our own DNS client, answering the names or why there are none.
 import ipaddr from 'ipaddr.js'
 import { DnsTimeoutError, exchangeDns } from './dns-client.ts'
 import type { Endpoint } from './endpoint.ts'
 import type { IpLiteral } from './ip-literal.ts'
 
-export function reverseName(ip: IpLiteral): string {
-  if (ip.family === 4) return `${ip.address.split('.').reverse().join('.')}.in-addr.arpa`
+/** "198.51.100.7" → "7.100.51.198"; "2001:db8::1" → "1.0.0.0…8.b.d.0.1.0.0.2" (32 nibbles). */
+export function reversedLabels(ip: IpLiteral): string {
+  if (ip.family === 4) return ip.address.split('.').reverse().join('.')
   const bytes = ipaddr.IPv6.parse(ip.address).toByteArray()
-  const nibbles = bytes.map((byte) => byte.toString(16).padStart(2, '0')).join('')
-  return `${[...nibbles].reverse().join('.')}.ip6.arpa`
+  const nibbles = bytes.flatMap((byte) => [byte >> 4, byte & 0x0f]).map((n) => n.toString(16))
+  return nibbles.reverse().join('.')
+}
+
+/** The name the address's PTR records live under. */
+export function reverseName(ip: IpLiteral): string {
+  return `${reversedLabels(ip)}.${ip.family === 4 ? 'in-addr' : 'ip6'}.arpa`
+}
+
+export interface PtrRecord {
+  /** Without the final dot. */
+  name: string
+  ttl: number
 }
 
 export type PtrLookup =
-  /** The resolver answered: the PTR names (none for NODATA), and its rcode. */
-  | { answered: true; names: string[]; rcode: string; reverseName: string }
-  /** No answer: a timeout or a failed exchange. */
-  | { answered: false; timeout: boolean; reverseName: string }
+  /** The resolver answered: its rcode and the PTR records (none for NODATA or NXDOMAIN). */
+  | {
+      answered: true
+      reverseName: string
+      server: Endpoint
+      rcode: string
+      records: PtrRecord[]
+      names: string[]
+      queryTimeMs: number
+    }
+  /** No answer: no resolver is configured, the question timed out, or it could not be sent. */
+  | { answered: false; reverseName: string; server?: Endpoint; reason: 'no-resolver' | 'timeout' | 'failed' }
 
 export interface PtrLookupOptions {
   signal: AbortSignal
-  timeoutMs: number
+  /** Per-attempt wait (the DNS client's default when absent). */
+  timeoutMs?: number
   attempts?: number
 }
 
-export async function lookUpPtr(ip: IpLiteral, resolver: Endpoint, options: PtrLookupOptions): Promise<PtrLookup> {
+export async function lookUpPtr(
+  ip: IpLiteral,
+  resolver: Endpoint | undefined,
+  options: PtrLookupOptions,
+): Promise<PtrLookup> {
   const name = reverseName(ip)
+  if (!resolver) return { answered: false, reverseName: name, reason: 'no-resolver' }
   try {
-    const { response } = await exchangeDns({
+    const { response, timeMs } = await exchangeDns({
       name,
       type: 'PTR',
       server: resolver,
       signal: options.signal,
       timeoutMs: options.timeoutMs,
-      attempts: options.attempts ?? 1,
+      attempts: options.attempts,
     })
-    const names = (response.answers ?? [])
+    const records = (response.answers ?? [])
       .filter((a) => a.type === 'PTR')
-      .map((a) => String((a as { data: unknown }).data).replace(/\.$/, ''))
+      .map((a) => ({
+        name: String((a as { data: unknown }).data).replace(/\.$/, ''),
+        ttl: (a as { ttl?: number }).ttl ?? 0,
+      }))
     const rcode = (response as { rcode?: string }).rcode ?? 'NOERROR'
-    return { answered: true, names, rcode, reverseName: name }
+    return {
+      answered: true,
+      reverseName: name,
+      server: resolver,
+      rcode,
+      records,
+      names: records.map((r) => r.name),
+      queryTimeMs: timeMs,
+    }
   } catch (error) {
-    return { answered: false, timeout: error instanceof DnsTimeoutError, reverseName: name }
+    const reason = error instanceof DnsTimeoutError ? 'timeout' : 'failed'
+    return { answered: false, reverseName: name, server: resolver, reason }
   }
 }

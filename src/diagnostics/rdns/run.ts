@@ -2,11 +2,8 @@
 // The address itself is never contacted, so it needs no policy check; the resolver is the operator's.
 import type { z } from 'zod'
 import { type RdnsResult, rdnsLines, rdnsRequest, rdnsResult } from '../../shared/tools/rdns.ts'
-import { queryDns } from '../dns/query.ts'
-import { DnsTimeoutError } from '../net/dns-client.ts'
 import { formatEndpoint } from '../net/endpoint.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
-import { reverseName } from '../net/reverse-dns.ts'
 import { type Diagnostic, failed } from '../types.ts'
 import { confirmForward } from './forward-confirm.ts'
 
@@ -24,41 +21,38 @@ export const rdnsDiagnostic: Diagnostic<RdnsRequest, RdnsResult> = {
   async run(request, ctx) {
     const ip = parseIpLiteral(request.input)
     if (!ip) return failed('target', `${request.input} is not an IP address`)
-    const resolver = ctx.net.resolvers[0]
-    if (!resolver) return failed('server', 'No DNS resolver is configured on this server')
+    const lookup = await ctx.net.lookUpPtr(ip, { signal: ctx.signal })
+    if (!lookup.server) return failed('server', 'No DNS resolver is configured on this server')
+    const resolver = lookup.server
     const server = formatEndpoint(resolver)
-    const name = reverseName(ip)
-    let reply: Awaited<ReturnType<typeof queryDns>>
-    try {
-      reply = await queryDns(name, 'PTR', resolver, { signal: ctx.signal })
-    } catch (error) {
+    if (!lookup.answered) {
       const why =
-        error instanceof DnsTimeoutError
+        lookup.reason === 'timeout'
           ? `This server's resolver ${server} did not answer`
           : `This server's resolver ${server} could not be asked`
       return failed('server', why)
     }
+    const name = lookup.reverseName
     const base = {
       ip: ip.address,
       family: ip.family,
       reverseName: name,
       server,
-      rcode: reply.rcode,
-      queryTimeMs: reply.queryTimeMs,
+      rcode: lookup.rcode,
+      queryTimeMs: lookup.queryTimeMs,
     }
-    if (reply.rcode !== 'NOERROR' && reply.rcode !== 'NXDOMAIN') {
+    if (lookup.rcode !== 'NOERROR' && lookup.rcode !== 'NXDOMAIN') {
       const result = { ...base, ptrs: [], forwardConfirmed: false }
       return {
         status: 'failed',
         failureSource: 'server',
-        error: `${reply.rcode} from ${server} for ${name} PTR`,
+        error: `${lookup.rcode} from ${server} for ${name} PTR`,
         result,
       }
     }
-    const records = reply.answers.filter((r) => r.type === 'PTR')
     const ptrs = await Promise.all(
-      records.map(async (record, index) => {
-        const host = record.value.replace(/\.$/, '')
+      lookup.records.map(async (record, index) => {
+        const host = record.name
         const confirmation =
           index < MAX_CONFIRMED
             ? await confirmForward(host, ip, resolver, ctx.signal)

@@ -2,9 +2,8 @@
 // while mtr keeps probing.
 import ipaddr from 'ipaddr.js'
 import { getAsnIndex } from '../ip-data/asn-index.ts'
-import type { Endpoint } from '../net/endpoint.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
-import { lookUpPtr } from '../net/reverse-dns.ts'
+import type { Net } from '../net/net.ts'
 
 export interface HopAsn {
   number: number
@@ -13,14 +12,13 @@ export interface HopAsn {
 
 export type LookUpAsn = (address: IpLiteral) => Promise<HopAsn | undefined>
 
-/** The reverse name from the first configured resolver; undefined when there is none or no answer. */
+/** The reverse name from the configured resolver; undefined when there is none or no answer. */
 export async function lookUpHopName(
   address: IpLiteral,
-  resolver: Endpoint | undefined,
+  net: Pick<Net, 'lookUpPtr'>,
   signal: AbortSignal,
 ): Promise<string | undefined> {
-  if (!resolver) return undefined
-  const answer = await lookUpPtr(address, resolver, { signal, timeoutMs: 1500 })
+  const answer = await net.lookUpPtr(address, { signal, timeoutMs: 1500, attempts: 1 })
   return answer.answered ? answer.names[0] : undefined
 }
 
@@ -42,7 +40,7 @@ export interface HopFacts {
 
 /** Starts both lookups for each new address; `settled()` waits for all of them. */
 export function createHopFacts(options: {
-  resolver: Endpoint | undefined
+  net: Pick<Net, 'lookUpPtr'>
   signal: AbortSignal
   lookUpAsn: LookUpAsn
   onFound: (address: string) => void
@@ -56,7 +54,7 @@ export function createHopFacts(options: {
       const found: HopFacts = {}
       facts.set(address.address, found)
       const lookups = Promise.all([
-        lookUpHopName(address, options.resolver, options.signal).then((name) => {
+        lookUpHopName(address, options.net, options.signal).then((name) => {
           if (name) found.hostname = name
         }),
         options.lookUpAsn(address).then((asn) => {

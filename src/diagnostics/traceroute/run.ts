@@ -91,7 +91,7 @@ export function createTracerouteDiagnostic(deps: TracerouteDeps = {}): Diagnosti
       const trace = createMtrTrace(address.address)
       const latest = new Map<number, TracerouteHop>()
       const facts = createHopFacts({
-        resolver: ctx.net.resolvers[0],
+        net: ctx.net,
         signal: ctx.signal,
         lookUpAsn: deps.lookUpAsn ?? lookUpHopAsn,
         onFound: (found) => {

@@ -11,7 +11,7 @@ import { unmapIpv4 } from '../ip-data/geo-db.ts'
 import { findNonPublicRange, type IpFacts, lookUpIpFacts } from '../ip-data/ip-facts.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
 import { type Diagnostic, failed } from '../types.ts'
-import { lookUpPtr } from './lookup-ptr.ts'
+import { lookUpCallerName } from './caller-name.ts'
 
 type WhatismyipRequest = z.infer<typeof whatismyipRequest>
 
@@ -29,7 +29,7 @@ export const whatismyipDiagnostic: Diagnostic<WhatismyipRequest, WhatismyipResul
     const noFacts: IpFacts = { attributions: [] }
     const [facts, ptr] = await Promise.all([
       range ? noFacts : lookUpIpFacts(address),
-      lookUpPtr(address, ctx.net, ctx.signal),
+      lookUpCallerName(address, ctx.net, ctx.signal),
     ])
     const notes: string[] = []
     if (range) notes.push(`${address.address} is not a public address (${range}): it has no public location or network`)
