@@ -63,13 +63,13 @@ describe('POST /api/tools/whois over RDAP', () => {
       name: 'example-shop.test',
       registrar: 'Example Registrar, Inc.',
       registrarIanaId: '376',
-      created: '1995-08-14T04:00:00Z',
-      updated: '2025-08-14T07:01:38Z',
-      expires: '2026-08-13T04:00:00Z',
-      status: ['client delete prohibited', 'client transfer prohibited'],
+      createdAt: '1995-08-14T04:00:00Z',
+      updatedAt: '2025-08-14T07:01:38Z',
+      expiresAt: '2026-08-13T04:00:00Z',
+      statuses: ['clientDeleteProhibited', 'clientTransferProhibited'],
       nameServers: ['ns1.example-dns.test', 'ns2.example-dns.test'],
       dnssec: 'signed',
-      abuse: { email: 'abuse@registrar.test', phone: '+1.2025550100' },
+      abuseContact: { email: 'abuse@registrar.test', phone: '+1.2025550100' },
       notes: [],
     })
     expect(body.result.sources).toEqual([
@@ -89,7 +89,7 @@ describe('POST /api/tools/whois over RDAP', () => {
       kind: 'domain',
       protocol: 'rdap',
       registrar: 'Example Registrar, Inc.',
-      created: '2012-03-04T05:06:07Z',
+      createdAt: '2012-03-04T05:06:07Z',
     })
     expect(rdap.requests).toContain('/rdap/domain/xn--mnchen-3ya.test')
     expect(body.lines.slice(0, 2)).toEqual(['Query: xn--mnchen-3ya.test (domain)', 'Unicode name: münchen.test'])
@@ -110,7 +110,7 @@ describe('POST /api/tools/whois over RDAP', () => {
       handle: 'NET-198-51-100-0-1',
       range: '198.51.100.0/24',
       organisation: 'Documentation Networks',
-      abuse: { email: 'abuse@doc-net.test' },
+      abuseContact: { email: 'abuse@doc-net.test' },
     })
   })
 
@@ -121,8 +121,8 @@ describe('POST /api/tools/whois over RDAP', () => {
       query: 'AS64500',
       name: 'DOC-AS-64500',
       handle: 'AS64500',
-      created: '2008-12-01T00:00:00Z',
-      abuse: { email: 'noc@doc-as.test', phone: '+1-555-0100' },
+      createdAt: '2008-12-01T00:00:00Z',
+      abuseContact: { email: 'noc@doc-as.test', phone: '+1-555-0100' },
     })
   })
 
@@ -145,12 +145,12 @@ describe('POST /api/tools/whois falling back to port 43', () => {
       registrar: 'Réseau Exemple SARL',
       registrarIanaId: '9999',
       organisation: "Société Générale d'Électricité",
-      created: '2010-05-17T12:00:00Z',
-      expires: '2027-05-17T12:00:00Z',
-      status: ['clientTransferProhibited'],
+      createdAt: '2010-05-17T12:00:00Z',
+      expiresAt: '2027-05-17T12:00:00Z',
+      statuses: ['clientTransferProhibited'],
       nameServers: ['ns1.broken.test', 'ns2.broken.test'],
       dnssec: 'unsigned',
-      abuse: { email: 'abus@reseau-exemple.test', phone: '+33.123456789' },
+      abuseContact: { email: 'abus@reseau-exemple.test', phone: '+33.123456789' },
     })
     expect(body.result.sources).toEqual([whois.endpoints.iana, whois.endpoints.registry, whois.endpoints.registrar])
     expect(body.result.notes).toEqual([
@@ -168,8 +168,8 @@ describe('POST /api/tools/whois falling back to port 43', () => {
     expect(body.status).toBe('ok')
     expect(body.result).toMatchObject({
       registrar: 'Lame Registrar Ltd',
-      created: '2020-02-02T00:00:00Z',
-      status: ['ok'],
+      createdAt: '2020-02-02T00:00:00Z',
+      statuses: ['ok'],
     })
     expect(body.result.notes).toEqual([
       'No RDAP service is registered for lame.example',

@@ -34,6 +34,6 @@ export function createRdapAbuseContact(options: { bootstrapUrl: string; timeoutM
     const answer = await client.lookup({ kind: 'ip', address }, { ...context, timeoutMs: options.timeoutMs ?? 6000 })
     if (!answer.ok) return { email: null, country: null, error: answer.error }
     const fields = readRdapFields(answer.data)
-    return { email: fields.abuse?.email ?? null, country: fields.country ?? null }
+    return { email: fields.abuseContact?.email ?? null, country: fields.country ?? null }
   }
 }

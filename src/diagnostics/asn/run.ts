@@ -44,8 +44,8 @@ async function lookUpRegistration(address: IpLiteral, settings: AsnSettings, ctx
     handle: fields.handle,
     range: fields.range,
     organisation: fields.organisation,
-    abuseEmail: fields.abuse?.email,
-    abusePhone: fields.abuse?.phone,
+    abuseEmail: fields.abuseContact?.email,
+    abusePhone: fields.abuseContact?.phone,
   }
   return {
     registration: Object.fromEntries(

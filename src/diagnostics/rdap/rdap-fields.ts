@@ -46,9 +46,17 @@ function cardValues(entity: Entity | undefined, property: string): string[] {
   })
 }
 
+/** The date of an event in ISO 8601 UTC (RDAP servers also write offsets and fractions of a second). */
 function eventDate(object: RdapObject, action: string): string | undefined {
   const event = list(object.events).find((e) => (e as { eventAction?: unknown }).eventAction === action)
-  return text((event as { eventDate?: unknown } | undefined)?.eventDate)
+  const value = text((event as { eventDate?: unknown } | undefined)?.eventDate)
+  const time = value === undefined ? Number.NaN : Date.parse(value)
+  return Number.isNaN(time) ? value : new Date(time).toISOString().replace(/\.000Z$/, 'Z')
+}
+
+/** RDAP writes EPP statuses in words ("client transfer prohibited"); whois and EPP write "clientTransferProhibited". */
+function eppStatus(status: string): string {
+  return status.trim().replace(/\s+(\w)/g, (_, letter: string) => letter.toUpperCase())
 }
 
 function abuseOf(entities: Entity[]): AbuseContact | undefined {
@@ -92,17 +100,19 @@ export function readRdapFields(object: RdapObject): RegistrationFields {
     registrar: cardValues(registrar, 'fn')[0],
     registrarIanaId: text((ianaId as { identifier?: unknown } | undefined)?.identifier),
     organisation: cardValues(registrant, 'org')[0] ?? cardValues(registrant, 'fn')[0],
-    created: eventDate(object, 'registration'),
-    updated: eventDate(object, 'last changed'),
-    expires: eventDate(object, 'expiration'),
-    status: list(object.status).flatMap((s) => text(s) ?? []),
+    createdAt: eventDate(object, 'registration'),
+    updatedAt: eventDate(object, 'last changed'),
+    expiresAt: eventDate(object, 'expiration'),
+    statuses: list(object.status)
+      .flatMap((s) => text(s) ?? [])
+      .map(eppStatus),
     nameServers: list(object.nameservers).flatMap(
       (n) => text((n as { ldhName?: unknown }).ldhName)?.toLowerCase() ?? [],
     ),
     dnssec: dnssecOf(object),
     range: rangeOf(object),
     country: text(object.country),
-    abuse: abuseOf(entities),
+    abuseContact: abuseOf(entities),
   }
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as RegistrationFields
 }

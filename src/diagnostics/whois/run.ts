@@ -60,7 +60,7 @@ async function lookUpWhois(
   const notes = [asSentence(rdapError)]
   if (chain.failure) notes.push(asSentence(chain.failure.error))
   const result: WhoisResult = {
-    ...combineWhoisFields(chain.steps),
+    ...combineWhoisFields(chain.steps, query.kind === 'domain' ? query.name : undefined),
     query: describeQuery(query),
     kind: query.kind,
     protocol: 'whois',
@@ -70,7 +70,7 @@ async function lookUpWhois(
   }
   const last = chain.steps.at(-1)
   const refusal = last ? findNotFound(last.text) : undefined
-  if (refusal && !result.registrar && !result.created) {
+  if (refusal && !result.registrar && !result.createdAt) {
     return {
       status: 'failed',
       failureSource: 'target',

@@ -59,28 +59,28 @@ const SCALARS = [
   'registrar',
   'registrarIanaId',
   'organisation',
-  'created',
-  'updated',
-  'expires',
+  'createdAt',
+  'updatedAt',
+  'expiresAt',
   'dnssec',
   'range',
   'country',
-  'abuse',
+  'abuseContact',
 ] as const
 
 /**
  * The fields of the chain: the first answer (the referral from IANA) only counts when it is the
  * only one; later answers override earlier ones field by field.
  */
-export function combineWhoisFields(steps: WhoisStep[]): RegistrationFields {
+export function combineWhoisFields(steps: WhoisStep[], domain?: string): RegistrationFields {
   const relevant = steps.length > 1 ? steps.slice(1) : steps
-  const combined: RegistrationFields = { status: [], nameServers: [] }
+  const combined: RegistrationFields = { statuses: [], nameServers: [] }
   for (const step of relevant) {
-    const fields = parseWhoisFields(step.text)
+    const fields = parseWhoisFields(step.text, { domain })
     for (const key of SCALARS) {
       if (fields[key] !== undefined) Object.assign(combined, { [key]: fields[key] })
     }
-    if (fields.status.length > 0) combined.status = fields.status
+    if (fields.statuses.length > 0) combined.statuses = fields.statuses
     if (fields.nameServers.length > 0) combined.nameServers = fields.nameServers
   }
   return combined

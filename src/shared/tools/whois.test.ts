@@ -8,7 +8,7 @@ const result = (patch: Partial<WhoisResult> = {}): WhoisResult => ({
   sources: ['https://rdap.example/domain/xn--mnchen-3ya.de'],
   raw: '{}',
   notes: [],
-  status: [],
+  statuses: [],
   nameServers: [],
   ...patch,
 })

@@ -17,16 +17,20 @@ export const registrationFields = z.object({
   registrarIanaId: z.string().optional(),
   /** Registrant or holder organisation, when published. */
   organisation: z.string().optional(),
-  created: z.string().optional(),
-  updated: z.string().optional(),
-  expires: z.string().optional(),
-  status: z.array(z.string()),
+  /** Registration, last update and expiry, ISO 8601 UTC ("1997-09-15T07:00:00Z"). */
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  expiresAt: z.string().optional(),
+  /** EPP status codes ("clientTransferProhibited"), or the registry's own words where it has no EPP code. */
+  statuses: z.array(z.string()),
+  /** Lower case, without the final dot. */
   nameServers: z.array(z.string()),
+  /** "signed" or "unsigned" when the registry says which; another published value as written. */
   dnssec: z.string().optional(),
   /** Address block or AS range. */
   range: z.string().optional(),
   country: z.string().optional(),
-  abuse: abuseContact.optional(),
+  abuseContact: abuseContact.optional(),
 })
 export type RegistrationFields = z.infer<typeof registrationFields>
 
@@ -56,9 +60,9 @@ const LABELS: [keyof RegistrationFields, string][] = [
   ['organisation', 'Organisation'],
   ['range', 'Range'],
   ['country', 'Country'],
-  ['created', 'Created'],
-  ['updated', 'Updated'],
-  ['expires', 'Expires'],
+  ['createdAt', 'Created'],
+  ['updatedAt', 'Updated'],
+  ['expiresAt', 'Expires'],
   ['dnssec', 'DNSSEC'],
 ]
 
@@ -75,10 +79,10 @@ export function whoisLines(result: WhoisResult): string[] {
     const value = result[key]
     if (typeof value === 'string' && value !== '') lines.push(`${label}: ${value}`)
   }
-  if (result.status.length > 0) lines.push(`Status: ${result.status.join(', ')}`)
+  if (result.statuses.length > 0) lines.push(`Status: ${result.statuses.join(', ')}`)
   if (result.nameServers.length > 0) lines.push(`Name servers: ${result.nameServers.join(', ')}`)
-  if (result.abuse?.email) lines.push(`Abuse email: ${result.abuse.email}`)
-  if (result.abuse?.phone) lines.push(`Abuse phone: ${result.abuse.phone}`)
+  if (result.abuseContact?.email) lines.push(`Abuse email: ${result.abuseContact.email}`)
+  if (result.abuseContact?.phone) lines.push(`Abuse phone: ${result.abuseContact.phone}`)
   for (const note of result.notes) lines.push(`Note: ${note}`)
   lines.push('', ...result.raw.split(/\r?\n/))
   return lines

@@ -1,0 +1,79 @@
+// Normal forms of the values registries write differently: EPP status codes, name server names,
+// DNSSEC states and registrar names.
+
+const EPP_CODES = [
+  'ok',
+  'active',
+  'inactive',
+  'addPeriod',
+  'autoRenewPeriod',
+  'renewPeriod',
+  'transferPeriod',
+  'redemptionPeriod',
+  'pendingCreate',
+  'pendingDelete',
+  'pendingRenew',
+  'pendingRestore',
+  'pendingTransfer',
+  'pendingUpdate',
+  'clientHold',
+  'clientDeleteProhibited',
+  'clientRenewProhibited',
+  'clientTransferProhibited',
+  'clientUpdateProhibited',
+  'serverHold',
+  'serverDeleteProhibited',
+  'serverRenewProhibited',
+  'serverTransferProhibited',
+  'serverUpdateProhibited',
+]
+const EPP_BY_SQUASHED = new Map(EPP_CODES.map((code) => [code.toLowerCase(), code]))
+
+/**
+ * The statuses of one "Status:" value: the link ICANN asks for is dropped, a code written in words
+ * ("CLIENT TRANSFER PROHIBITED", "client-hold") becomes its EPP form, and a list ("REGISTERED,
+ * DELEGATED") is split. A registry's own words ("connect", "Registered until renewal date.") stay.
+ */
+export function normaliseStatuses(value: string): string[] {
+  const cleaned = value
+    .replace(/\s*\(?\s*https?:\/\/\S+\s*\)?/g, '')
+    .replace(/\s+#.*$/, '')
+    .trim()
+  const parts = /,/.test(cleaned) ? cleaned.split(/\s*,\s*/) : [cleaned]
+  return parts.flatMap((part) => {
+    const epp = EPP_BY_SQUASHED.get(part.replace(/[\s_-]+/g, '').toLowerCase())
+    if (epp) return [epp]
+    return part === '' ? [] : [part]
+  })
+}
+
+const HOST =
+  /^(?=.{1,253}\.?$)[a-z0-9_](?:[a-z0-9_-]{0,62}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,62}[a-z0-9_])?)+\.?$/i
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/
+
+/** The host names in a name server line ("ns1.example.net. 192.0.2.1", "ns1.example.net [192.0.2.1]"). */
+export function readNameServers(value: string): string[] {
+  return value
+    .split(/[\s,;]+/)
+    .filter((token) => HOST.test(token) && !IPV4.test(token.replace(/\.$/, '')))
+    .map((token) => token.toLowerCase().replace(/\.$/, ''))
+}
+
+/** "signed" or "unsigned" for the many ways registries say so; another value as written. */
+export function normaliseDnssec(value: string): string | undefined {
+  const text = value.trim().toLowerCase()
+  if (text === '') return undefined
+  if (/^(unsigned|no|false|inactive|not signed|none|n)\b/.test(text) || /unsigned|not signed/.test(text)) {
+    return 'unsigned'
+  }
+  if (/^(signed|yes|true|active|y)\b/.test(text) || /signed ?delegation|delegation ?signed|ds ?data/.test(text)) {
+    return 'signed'
+  }
+  return value.trim()
+}
+
+/** A registrar's name without the handle some registries append ("Example Ltd [Tag = EXAMPLE]"). */
+export function cleanRegistrar(value: string): string | undefined {
+  const name = value.replace(/\s*\[Tag\s*=\s*[^\]]*\]\s*$/i, '').trim()
+  return name === '' ? undefined : name
+}
