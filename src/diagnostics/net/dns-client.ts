@@ -23,11 +23,18 @@ export interface DnsQuestion {
 
 export interface DnsExchange {
   response: DecodedPacket
+  /** The answer's wire bytes, for decoding what dns-packet does not (record data of any type). */
+  message: Buffer
   transport: 'udp' | 'tcp'
   timeMs: number
 }
 
 export class DnsTimeoutError extends Error {}
+
+interface Reply {
+  packet: DecodedPacket
+  message: Buffer
+}
 
 const EDNS_UDP_SIZE = 1232
 
@@ -61,17 +68,17 @@ function matches(response: DecodedPacket, id: number, q: DnsQuestion): boolean {
   )
 }
 
-function udpOnce(q: DnsQuestion, timeoutMs: number): Promise<DecodedPacket> {
+function udpOnce(q: DnsQuestion, timeoutMs: number): Promise<Reply> {
   const id = randomInt(0, 65536)
   const query = encodeQuery(q, id)
   const socket = dgram.createSocket(isIPv6(q.server.address) ? 'udp6' : 'udp4')
-  return new Promise<DecodedPacket>((resolve, reject) => {
-    const finish = (error: Error | null, packet?: DecodedPacket) => {
+  return new Promise<Reply>((resolve, reject) => {
+    const finish = (error: Error | null, reply?: Reply) => {
       clearTimeout(timer)
       q.signal.removeEventListener('abort', onAbort)
       socket.close()
       if (error) reject(error)
-      else resolve(packet as DecodedPacket)
+      else resolve(reply as Reply)
     }
     const onAbort = () => finish(new DnsTimeoutError('aborted', { cause: q.signal.reason }))
     const timer = setTimeout(() => finish(new DnsTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs)
@@ -81,7 +88,7 @@ function udpOnce(q: DnsQuestion, timeoutMs: number): Promise<DecodedPacket> {
       if (remote.port !== q.server.port) return
       try {
         const packet = dnsPacket.decode(message)
-        if (matches(packet, id, q)) finish(null, packet)
+        if (matches(packet, id, q)) finish(null, { packet, message })
       } catch {
         // A malformed or foreign datagram: keep waiting for the real answer.
       }
@@ -90,19 +97,19 @@ function udpOnce(q: DnsQuestion, timeoutMs: number): Promise<DecodedPacket> {
   })
 }
 
-function tcpOnce(q: DnsQuestion, timeoutMs: number): Promise<DecodedPacket> {
+function tcpOnce(q: DnsQuestion, timeoutMs: number): Promise<Reply> {
   const id = randomInt(0, 65536)
   const query = encodeQuery(q, id)
   const framed = Buffer.concat([Buffer.from([query.length >> 8, query.length & 0xff]), query])
-  return new Promise<DecodedPacket>((resolve, reject) => {
+  return new Promise<Reply>((resolve, reject) => {
     const socket = net.connect({ host: q.server.address, port: q.server.port })
     let buffered = Buffer.alloc(0)
-    const finish = (error: Error | null, packet?: DecodedPacket) => {
+    const finish = (error: Error | null, reply?: Reply) => {
       clearTimeout(timer)
       q.signal.removeEventListener('abort', onAbort)
       socket.destroy()
       if (error) reject(error)
-      else resolve(packet as DecodedPacket)
+      else resolve(reply as Reply)
     }
     const onAbort = () => finish(new DnsTimeoutError('aborted', { cause: q.signal.reason }))
     const timer = setTimeout(() => finish(new DnsTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs)
@@ -117,8 +124,9 @@ function tcpOnce(q: DnsQuestion, timeoutMs: number): Promise<DecodedPacket> {
       const length = buffered.readUInt16BE(0)
       if (buffered.length < 2 + length) return
       try {
-        const packet = dnsPacket.decode(buffered.subarray(2, 2 + length))
-        if (matches(packet, id, q)) finish(null, packet)
+        const message = buffered.subarray(2, 2 + length)
+        const packet = dnsPacket.decode(message)
+        if (matches(packet, id, q)) finish(null, { packet, message })
         else finish(new Error('answer does not match the question'))
       } catch (error) {
         finish(new Error('malformed answer', { cause: error }))
@@ -126,6 +134,8 @@ function tcpOnce(q: DnsQuestion, timeoutMs: number): Promise<DecodedPacket> {
     })
   })
 }
+
+const elapsed = (started: number) => Math.round(performance.now() - started)
 
 /** Asks one server one question; UDP first, TCP when the UDP answer is truncated. */
 export async function exchangeDns(q: DnsQuestion): Promise<DnsExchange> {
@@ -136,12 +146,12 @@ export async function exchangeDns(q: DnsQuestion): Promise<DnsExchange> {
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (q.signal.aborted) break
     try {
-      const response = await udpOnce(q, timeoutMs)
-      if (!response.flag_tc) {
-        return { response, transport: 'udp', timeMs: Math.round(performance.now() - started) }
+      const udp = await udpOnce(q, timeoutMs)
+      if (!udp.packet.flag_tc) {
+        return { response: udp.packet, message: udp.message, transport: 'udp', timeMs: elapsed(started) }
       }
-      const tcpResponse = await tcpOnce(q, timeoutMs)
-      return { response: tcpResponse, transport: 'tcp', timeMs: Math.round(performance.now() - started) }
+      const tcp = await tcpOnce(q, timeoutMs)
+      return { response: tcp.packet, message: tcp.message, transport: 'tcp', timeMs: elapsed(started) }
     } catch (error) {
       lastError = error
       if (!(error instanceof DnsTimeoutError)) throw error
