@@ -1,7 +1,7 @@
 // Every entry of the product's tool catalogue (docs/product.md): ids, routes, names, panel texts, SEO.
 export type CatalogueKind = 'tool' | 'speed' | 'embed' | 'link' | 'phone' | 'registrar'
 
-export interface CatalogueEntry {
+interface CatalogueFields {
   id: string
   /** Route of the tool's own page, without the leading slash. */
   route: string
@@ -20,7 +20,9 @@ function seo(title: string, description: string, keywords: string) {
   return { title: `${title} | NetToolbox`, description, keywords }
 }
 
-export const catalogue: readonly CatalogueEntry[] = [
+// Written `as const` so that the ids below are the catalogue's own: a map keyed by `CatalogueId` or
+// `ToolId` fails to compile when an entry is added without its key.
+const entries = [
   {
     id: 'ping',
     route: 'ping',
@@ -320,7 +322,22 @@ export const catalogue: readonly CatalogueEntry[] = [
     url: 'https://tech.room/',
     seo: seo('Tech.Room', 'Guides and news for network engineers.', 'tech room, networking guides'),
   },
-]
+] as const satisfies readonly CatalogueFields[]
+
+/** Every catalogue entry's id. */
+export type CatalogueId = (typeof entries)[number]['id']
+/** Ids of the entries of kind `tool`: the tools served by POST /api/tools/:id (docs/architecture.md). */
+export type ToolId = Extract<(typeof entries)[number], { kind: 'tool' }>['id']
+
+export interface CatalogueEntry extends CatalogueFields {
+  id: CatalogueId
+}
+
+export const catalogue: readonly CatalogueEntry[] = entries
+
+export function isCatalogueId(id: string): id is CatalogueId {
+  return catalogue.some((entry) => entry.id === id)
+}
 
 export function findEntry(id: string): CatalogueEntry | undefined {
   return catalogue.find((entry) => entry.id === id)
@@ -330,20 +347,9 @@ export function findEntryByRoute(route: string): CatalogueEntry | undefined {
   return catalogue.find((entry) => entry.route === route)
 }
 
-/** Ids served by POST /api/tools/:id (docs/architecture.md). */
-export const TOOL_IDS = [
-  'ping',
-  'traceroute',
-  'whois',
-  'dns',
-  'rdns',
-  'ssl',
-  'geolocation',
-  'blacklist',
-  'website-check',
-  'asn',
-  'abuse',
-  'mail',
-  'whatismyip',
-] as const
-export type ToolId = (typeof TOOL_IDS)[number]
+/** Ids served by POST /api/tools/:id (docs/architecture.md), in catalogue order. */
+export const TOOL_IDS: readonly ToolId[] = entries.flatMap((entry) => (entry.kind === 'tool' ? [entry.id] : []))
+
+export function isToolId(id: string): id is ToolId {
+  return (TOOL_IDS as readonly string[]).includes(id)
+}

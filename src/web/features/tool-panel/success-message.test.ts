@@ -4,7 +4,7 @@ import { runToast, successMessage } from './success-message.ts'
 
 describe('successMessage()', () => {
   it('names the tool', () => {
-    expect(successMessage({ id: 'dns', name: 'DNS' })).toBe('DNS completed successfully')
+    expect(successMessage({ id: 'dns', name: 'DNS' } as const)).toBe('DNS completed successfully')
   })
 
   it("uses the product's own wording for What Is My IP", () => {
@@ -14,7 +14,7 @@ describe('successMessage()', () => {
 })
 
 describe('runToast()', () => {
-  const mail = { id: 'mail', name: 'Mail Test' }
+  const mail = { id: 'mail', name: 'Mail Test' } as const
   const result = (statuses: string[]) => ({
     result: {
       domain: 'example.com',
@@ -41,7 +41,7 @@ describe('runToast()', () => {
       kind: 'success',
       text: 'Mail Test completed successfully',
     })
-    expect(runToast({ id: 'dns', name: 'DNS' }, { result: {} })).toEqual({
+    expect(runToast({ id: 'dns', name: 'DNS' } as const, { result: {} })).toEqual({
       kind: 'success',
       text: 'DNS completed successfully',
     })
