@@ -1,11 +1,12 @@
 // One tool command from start to exit code: check the input with the tool's schema, run it on the
 // server (streamed for people, one JSON answer with --json), print, and share when asked.
 import { z } from 'zod'
+import type { ShareCreated } from '../../src/shared/results.ts'
 import { toolResponse } from '../../src/shared/tools/common.ts'
 import { type ClientSettings, postJson, postStream, ServerProblem } from './client.ts'
 import { createLiveRenderer, remainingLines } from './live.ts'
 import { EXIT, exitCodeOf, failureLine } from './outcome.ts'
-import { sharePermalink } from './share.ts'
+import { shareLines, sharePermalink } from './share.ts'
 import type { ToolCommand } from './tools.ts'
 
 export interface OutputSettings {
@@ -66,11 +67,11 @@ export async function runToolCommand(
     const answer = toolResponse(tool.id, z.unknown()).safeParse(raw)
     if (!answer.success) throw new ServerProblem(`${settings.server} sent an answer that is not a ${tool.id} result`)
     let code = exitCodeOf(answer.data)
-    let permalink: string | undefined
+    let share: ShareCreated | undefined
     let shareProblem: string | undefined
     if (settings.share) {
       try {
-        permalink = await sharePermalink(settings, (raw as { runId?: unknown }).runId)
+        share = await sharePermalink(settings, (raw as { runId?: unknown }).runId)
       } catch (error) {
         if (!(error instanceof ServerProblem)) throw error
         shareProblem = error.message
@@ -78,11 +79,11 @@ export async function runToolCommand(
       }
     }
     if (settings.json) {
-      io.out(JSON.stringify(permalink ? { ...(raw as object), permalink } : raw, null, 2))
+      io.out(JSON.stringify(share ? { ...(raw as object), share } : raw, null, 2))
     } else {
       for (const line of remainingLines(answer.data.lines, printed)) io.out(line)
       if (answer.data.status === 'failed') io.err(failureLine(answer.data))
-      if (permalink) io.out(`Permalink: ${permalink}`)
+      if (share) for (const line of shareLines(share, settings)) io.out(line)
     }
     if (shareProblem) io.err(`Could not share: ${shareProblem}`)
     return code
