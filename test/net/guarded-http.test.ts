@@ -33,6 +33,9 @@ describe('guardedFetch() over HTTP', () => {
     if (req.url === '/big') return res.end('x'.repeat(5000))
     if (req.url === '/to-ok') return res.writeHead(302, { location: '/ok' }).end()
     if (req.url === '/to-metadata') return res.writeHead(301, { location: 'http://169.254.169.254/latest' }).end()
+    if (req.url === '/to-ftp') return res.writeHead(302, { location: 'ftp://files.example/x' }).end()
+    if (req.url === '/to-credentials') return res.writeHead(302, { location: `http://u:p@${host}/ok` }).end()
+    if (req.url === '/loop') return res.writeHead(302, { location: '/loop' }).end()
     if (req.url === '/silent') return
     res.writeHead(200, { 'content-type': 'text/plain' }).end('hello')
   })
@@ -89,6 +92,27 @@ describe('guardedFetch() over HTTP', () => {
     expect(error.kind).toBe('policy')
     expect(error.failureSource).toBe('policy')
     expect(error.message).toMatch(/^169\.254\.169\.254 is not allowed: /)
+  })
+
+  it('refuses a redirect to another scheme or to a URL with credentials, without following it', async () => {
+    const ftp = await failureOf(fetchWith('/to-ftp', { maxRedirects: 2 }))
+    expect([ftp.kind, ftp.failureSource, ftp.message]).toEqual([
+      'url',
+      'target',
+      'Redirect to an unsupported scheme: ftp:',
+    ])
+    const before = seen.length
+    const credentials = await failureOf(fetchWith('/to-credentials', { maxRedirects: 2 }))
+    expect(credentials.message).toBe('URLs with credentials are not supported')
+    expect(seen.length).toBe(before + 1)
+  })
+
+  it('returns the redirect that would exceed the limit, after following as many as allowed', async () => {
+    const before = seen.length
+    const res = await fetchWith('/loop', { maxRedirects: 3 })
+    expect(res.status).toBe(302)
+    expect(res.redirects).toHaveLength(3)
+    expect(seen.length - before).toBe(4)
   })
 
   it('gives up at the deadline when the server never answers', async () => {

@@ -1,10 +1,12 @@
 // HTTP(S) GET only to addresses that passed the target policy: the host is resolved once, each
 // exchange is one requestHop to the checked IP (Host header and TLS server name from the URL), the
-// body is capped, the whole exchange has a deadline, and every redirect is resolved and checked again.
+// body is capped, the whole exchange has a deadline, and redirects go through the one redirect loop
+// (follow-redirects.ts), which resolves and checks every hop again.
 import type { IncomingHttpHeaders } from 'node:http'
 import type { SecureContextOptions } from 'node:tls'
 import type { FailureSource } from '../../shared/tools/common.ts'
-import { bareHost, HttpHopError, type HttpHopResponse, requestHop } from './guarded-http-request.ts'
+import { followRedirects, type HopExchange, lastHop, type RedirectStop } from './follow-redirects.ts'
+import { HttpHopError, type HttpHopResponse, requestHop } from './guarded-http-request.ts'
 import type { IpLiteral } from './ip-literal.ts'
 import type { Net } from './net.ts'
 
@@ -48,15 +50,7 @@ export class GuardedFetchError extends Error {
   }
 }
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308])
 const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL'])
-
-interface Attempt {
-  url: URL
-  address: IpLiteral
-  options: Required<Pick<GuardedFetchOptions, 'maxBytes'>> & GuardedFetchOptions
-  signal: AbortSignal
-}
 
 function parseUrl(text: string): URL {
   let url: URL
@@ -68,9 +62,13 @@ function parseUrl(text: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new GuardedFetchError('url', `${url.protocol} URLs are not supported`, 'target')
   }
-  if (url.username || url.password)
-    throw new GuardedFetchError('url', 'URLs with credentials are not supported', 'target')
+  const refused = refuseCredentials(url)
+  if (refused) throw new GuardedFetchError('url', refused, 'target')
   return url
+}
+
+function refuseCredentials(url: URL): string | undefined {
+  return url.username || url.password ? 'URLs with credentials are not supported' : undefined
 }
 
 /** Raw header pairs as Node's lowercase header object (repeated headers joined with ", "). */
@@ -83,103 +81,104 @@ function headerObject(pairs: HttpHopResponse['headers']): IncomingHttpHeaders {
   return headers
 }
 
-async function requestOnce(attempt: Attempt, deadlineAt: number): Promise<{ hop: HttpHopResponse; body: Buffer }> {
-  const { url, address, options } = attempt
-  const limit = options.maxBytes
-  const tooLarge = () => new GuardedFetchError('too-large', `${url.host} sent more than ${limit} bytes`, 'target')
-  const hop = await requestHop({
+function errorCode(error: unknown): string | undefined {
+  return error instanceof HttpHopError ? error.code : (error as NodeJS.ErrnoException).code
+}
+
+function describeFailure(error: unknown, url: URL, address: IpLiteral, hop: HopExchange, timeoutMs: number): Error {
+  if (error instanceof GuardedFetchError) return error
+  const hopTimedOut = error instanceof HttpHopError && error.kind === 'timeout'
+  if (hop.deadline.aborted || hopTimedOut) {
+    return new GuardedFetchError('timeout', `No answer from ${url.host} within ${timeoutMs} ms`, 'target', {
+      cause: error,
+    })
+  }
+  if (hop.signal.aborted) return new GuardedFetchError('timeout', 'Request aborted', 'target', { cause: error })
+  const detail = errorCode(error) ?? (error as Error).message
+  return new GuardedFetchError('network', `${url.host} (${address.address}): ${detail}`, 'target', { cause: error })
+}
+
+/** One GET of a hop, its body capped. */
+async function requestBody(
+  url: URL,
+  address: IpLiteral,
+  hop: HopExchange,
+  options: GuardedFetchOptions,
+  limit: number,
+) {
+  const response = await requestHop({
     url,
     address,
     policy: options.net.policy,
-    signal: attempt.signal,
-    timeoutMs: Math.max(1, deadlineAt - performance.now()),
+    signal: hop.signal,
+    timeoutMs: hop.remainingMs,
     headers: { 'user-agent': 'NetToolbox', ...options.headers },
     ca: options.ca,
     // One byte over the cap tells a body of exactly the cap from a larger one.
     maxBodyBytes: limit + 1,
     keepBody: true,
   })
-  const declared = Number(headerObject(hop.headers)['content-length'])
-  if (hop.bodyTruncated || (Number.isFinite(declared) && declared > limit)) throw tooLarge()
-  return { hop, body: hop.body ?? Buffer.alloc(0) }
-}
-
-function describeFailure(error: unknown, attempt: Attempt, timeoutMs: number, deadline: AbortSignal): Error {
-  if (error instanceof GuardedFetchError) return error
-  const hopTimedOut = error instanceof HttpHopError && error.kind === 'timeout'
-  if (deadline.aborted || hopTimedOut) {
-    return new GuardedFetchError('timeout', `No answer from ${attempt.url.host} within ${timeoutMs} ms`, 'target', {
-      cause: error,
-    })
+  const declared = Number(headerObject(response.headers)['content-length'])
+  if (response.bodyTruncated || (Number.isFinite(declared) && declared > limit)) {
+    throw new GuardedFetchError('too-large', `${url.host} sent more than ${limit} bytes`, 'target')
   }
-  if (attempt.signal.aborted) return new GuardedFetchError('timeout', 'Request aborted', 'target', { cause: error })
-  const code = errorCode(error)
-  const detail = code ?? (error as Error).message
-  return new GuardedFetchError('network', `${attempt.url.host} (${attempt.address.address}): ${detail}`, 'target', {
-    cause: error,
-  })
-}
-
-function errorCode(error: unknown): string | undefined {
-  return error instanceof HttpHopError ? error.code : (error as NodeJS.ErrnoException).code
-}
-
-async function resolveChecked(url: URL, options: GuardedFetchOptions, signal: AbortSignal): Promise<IpLiteral[]> {
-  const resolution = await options.net.resolveTarget(bareHost(url), { signal })
-  if (!resolution.ok) {
-    const kind = resolution.failureSource === 'policy' ? 'policy' : 'resolve'
-    throw new GuardedFetchError(kind, resolution.error, resolution.failureSource)
-  }
-  for (const address of resolution.addresses) {
-    const decision = options.net.policy.check(address.address)
-    if (!decision.allowed) throw new GuardedFetchError('policy', options.net.policy.explain(decision), 'policy')
-  }
-  return resolution.addresses
+  return response
 }
 
 /** Tries the checked addresses in order; moves on only when a connection could not be opened. */
-async function fetchFrom(
-  url: URL,
-  options: Attempt['options'],
-  signal: AbortSignal,
-  deadline: AbortSignal,
-  timeoutMs: number,
-  deadlineAt: number,
-) {
-  const addresses = await resolveChecked(url, options, signal)
+async function exchangeWith(hop: HopExchange, options: GuardedFetchOptions, limit: number, timeoutMs: number) {
   let lastError: Error | undefined
-  for (const address of addresses) {
-    const attempt: Attempt = { url, address, options, signal }
+  for (const address of hop.addresses) {
     try {
-      const { hop, body } = await requestOnce(attempt, deadlineAt)
-      return { hop, body, address }
+      return { response: await requestBody(hop.url, address, hop, options, limit), address }
     } catch (error) {
-      lastError = describeFailure(error, attempt, timeoutMs, deadline)
+      lastError = describeFailure(error, hop.url, address, hop, timeoutMs)
       const code = errorCode(error)
       if (!code || !CONNECT_ERRORS.has(code)) throw lastError
     }
   }
-  throw lastError ?? new GuardedFetchError('resolve', `${url.host} has no address`, 'target')
+  throw lastError ?? new GuardedFetchError('resolve', `${hop.url.host} has no address`, 'target')
+}
+
+/** The loop's reason to stop, as the error guardedFetch throws. */
+function stopError(stop: Exclude<RedirectStop, { kind: 'too-many' }>, url: URL, timeoutMs: number): Error {
+  switch (stop.kind) {
+    case 'resolve':
+      return new GuardedFetchError(
+        stop.failureSource === 'policy' ? 'policy' : 'resolve',
+        stop.error,
+        stop.failureSource,
+      )
+    case 'deadline':
+      return new GuardedFetchError('timeout', `No answer from ${url.host} within ${timeoutMs} ms`, 'target')
+    case 'exchange':
+      return stop.error as Error
+    case 'location':
+      return new GuardedFetchError('url', stop.error, 'target')
+  }
 }
 
 export async function guardedFetch(target: string, options: GuardedFetchOptions): Promise<GuardedResponse> {
   const timeoutMs = options.timeoutMs ?? 10_000
-  const deadlineAt = performance.now() + timeoutMs
-  const deadline = AbortSignal.timeout(timeoutMs)
-  const signal = AbortSignal.any([options.signal, deadline])
-  const settings = { ...options, maxBytes: options.maxBytes ?? 1024 * 1024 }
-  const redirects: string[] = []
-  let url = parseUrl(target)
-  for (;;) {
-    const { hop, body, address } = await fetchFrom(url, settings, signal, deadline, timeoutMs, deadlineAt)
-    const headers = headerObject(hop.headers)
-    const status = hop.status
-    const location = headers.location
-    if (REDIRECTS.has(status) && location && redirects.length < (options.maxRedirects ?? 0)) {
-      redirects.push(url.href)
-      url = parseUrl(new URL(location, url).href)
-      continue
-    }
-    return { status, headers, body, url: url.href, address: address.address, redirects }
+  const limit = options.maxBytes ?? 1024 * 1024
+  const chain = await followRedirects(parseUrl(target), {
+    net: options.net,
+    signal: options.signal,
+    timeoutMs,
+    // Past the limit the redirect itself is the answer.
+    maxRedirects: options.maxRedirects ?? 0,
+    exchange: (hop) => exchangeWith(hop, options, limit, timeoutMs),
+    refuseRedirect: refuseCredentials,
+  })
+  const last = lastHop(chain)
+  if (chain.stop && chain.stop.kind !== 'too-many') throw stopError(chain.stop, last.url, timeoutMs)
+  const response = last.response as HttpHopResponse
+  return {
+    status: response.status,
+    headers: headerObject(response.headers),
+    body: response.body ?? Buffer.alloc(0),
+    url: last.url.href,
+    address: (last.address as IpLiteral).address,
+    redirects: chain.hops.slice(0, -1).map((hop) => hop.url.href),
   }
 }

@@ -11,7 +11,7 @@ import {
 import { websiteCheckLines } from '../../shared/tools/website-check-lines.ts'
 import { loadTrustAnchors } from '../net/trust-anchors.ts'
 import type { Diagnostic } from '../types.ts'
-import { type FollowReport, followRedirects } from './follow-redirects.ts'
+import { type ChainReport, checkChain } from './check-chain.ts'
 import { rateSecurityHeaders } from './security-headers.ts'
 
 type WebsiteCheckRequest = z.infer<typeof websiteCheckRequest>
@@ -26,7 +26,7 @@ export interface WebsiteCheckOptions {
   extraCaFile?: string
 }
 
-function summarize(input: string, report: FollowReport): WebsiteCheckResult {
+function summarize(input: string, report: ChainReport): WebsiteCheckResult {
   const final = report.final
   const status = final?.status ?? null
   const headers = final?.headers ?? []
@@ -58,7 +58,7 @@ export function createWebsiteCheckDiagnostic(
     deadlineMs: timeoutMs + 2000,
     lines: websiteCheckLines,
     async run(request, ctx) {
-      const report = await followRedirects(new URL(request.input), {
+      const report = await checkChain(new URL(request.input), {
         net: ctx.net,
         signal: ctx.signal,
         timeoutMs,
