@@ -53,7 +53,12 @@ export const GRADES = ['A+', 'A', 'B', 'C', 'D', 'E', 'F', 'T', 'M'] as const
 export const gradeLetter = z.enum(GRADES)
 export type GradeLetter = z.infer<typeof gradeLetter>
 
-export const gradeReason = z.object({ cap: gradeLetter, text: z.string() })
+export const gradeReason = z.object({
+  cap: gradeLetter,
+  text: z.string(),
+  /** The published rule that applied ("SSL Labs rating guide: ..."). */
+  rule: z.string().optional(),
+})
 export type GradeReason = z.infer<typeof gradeReason>
 
 export const sslGrade = z.object({
@@ -62,6 +67,8 @@ export const sslGrade = z.object({
   gradeIfTrusted: gradeLetter.nullable(),
   /** The numerical score (0-100) before caps. */
   score: z.number(),
+  /** The three parts of the score (each 0-100), weighted 30 / 30 / 40 %. */
+  scores: z.object({ protocol: z.number(), keyExchange: z.number(), cipher: z.number() }).optional(),
   reasons: z.array(gradeReason),
 })
 export type SslGrade = z.infer<typeof sslGrade>
@@ -103,6 +110,83 @@ export const hstsReport = z.object({
 })
 export type HstsReport = z.infer<typeof hstsReport>
 
+/** One cipher suite as the IANA registry defines it. */
+export const cipherSuite = z.object({
+  /** IANA code point, "0xC02F". */
+  code: z.string(),
+  /** IANA name, "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256". */
+  name: z.string(),
+  /** "ECDHE", "DHE", "RSA", "ECDH", "DH", "PSK"...; "any (TLS 1.3)" for TLS 1.3 suites. */
+  keyExchange: z.string(),
+  /** "RSA", "ECDSA", "DSS", "PSK", "none" (anonymous)...; "any (TLS 1.3)" for TLS 1.3 suites. */
+  authentication: z.string(),
+  /** "AES-128-GCM", "3DES-EDE-CBC", "none"... */
+  encryption: z.string(),
+  /** "AEAD" or the record MAC ("HMAC-SHA1"...). */
+  mac: z.string(),
+  /** Effective strength of the encryption in bits (3DES: 112; none: 0). */
+  bits: z.number(),
+  aead: z.boolean(),
+  forwardSecrecy: z.boolean(),
+  /** An export-grade suite (40/56-bit, 512-bit key exchange). */
+  export: z.boolean(),
+  /** 'insecure': broken or unauthenticated; 'weak': no forward secrecy, not AEAD or 64-bit block. */
+  strength: z.enum(['strong', 'weak', 'insecure']),
+  /** Why the suite is weak or insecure, in words; null when strong. */
+  weakness: z.string().nullable(),
+})
+export type CipherSuite = z.infer<typeof cipherSuite>
+
+/** The suites one protocol version accepts, from hand-built hellos. */
+export const protocolSuites = z.object({
+  protocol: protocolName,
+  label: z.string(),
+  /** 'accepted': at least one suite; 'rejected': the server refused every suite; 'not-tested': see note. */
+  status: z.enum(['accepted', 'rejected', 'not-tested']),
+  /** Accepted suites, in the server's order of preference when it has one, else strongest first. */
+  suites: z.array(cipherSuite),
+  /** Whether the server picks by its own order; null when fewer than two suites or not tested. */
+  serverOrder: z.boolean().nullable(),
+  /** Why the version or part of its suites could not be tested. */
+  note: z.string().nullable(),
+})
+export type ProtocolSuites = z.infer<typeof protocolSuites>
+
+/** A key exchange group (named curve or finite-field group) the server accepts. */
+export const supportedGroup = z.object({
+  /** IANA name, "x25519", "secp256r1", "ffdhe2048"... */
+  name: z.string(),
+  /** Size of the group in bits (X25519: 253 is reported as 255-bit class, 256). */
+  bits: z.number(),
+  /** The versions in which it was found. */
+  protocols: z.array(protocolName),
+})
+export type SupportedGroup = z.infer<typeof supportedGroup>
+
+export const tristate = z.enum(['yes', 'no', 'not-tested'])
+
+/** The full scan: suites per version, groups, DH size, order, resumption, ALPN, SCTs. */
+export const tlsScan = z.object({
+  /** Newest first: TLS 1.3, 1.2, 1.1, 1.0, SSL 3.0 (SSL 2.0 has no suites listed). */
+  protocols: z.array(protocolSuites),
+  /** Groups the server accepts for (EC)DHE, strongest first. */
+  groups: z.array(supportedGroup),
+  /** Size of the server's finite-field DH group in DHE suites before TLS 1.3; null without DHE. */
+  dhBits: z.number().nullable(),
+  /** Whether the server resumes a session by session ID, and by session ticket. */
+  resumption: z.object({ sessionId: tristate, ticket: tristate, note: z.string().nullable() }),
+  /** Application protocols the server selects when offered alone (h2, http/1.1); null when not tested. */
+  alpn: z.array(z.string()).nullable(),
+  /** Signed certificate timestamps: in the certificate, in the TLS extension, in the stapled OCSP response. */
+  sct: z.object({ certificate: z.boolean(), tlsExtension: tristate, ocsp: z.boolean() }),
+  /** Probes that could not be run, each with why ("TLS 1.1 suites: no answer within 8000 ms"). */
+  notRun: z.array(z.object({ probe: z.string(), why: z.string() })),
+  /** Connections the scan made, and how long it took. */
+  connections: z.number(),
+  elapsedMs: z.number(),
+})
+export type TlsScan = z.infer<typeof tlsScan>
+
 export const sslResult = z.object({
   host: z.string(),
   port: z.number(),
@@ -121,6 +205,8 @@ export const sslResult = z.object({
   insecureSuitesNote: z.string().nullable().optional(),
   ocspStapling: z.boolean(),
   hsts: hstsReport,
+  /** Suites per version and the server's TLS features, from hand-built hellos. */
+  scan: tlsScan.optional(),
   grade: sslGrade,
 })
 export type SslResult = z.infer<typeof sslResult>
