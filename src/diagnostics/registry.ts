@@ -1,10 +1,10 @@
 // The one place that lists the diagnostics: tool id -> implementation, built from the settings.
 import type { ToolId } from '../shared/catalogue.ts'
-import { abuseOptionsFrom, createAbuseDiagnostic } from './abuse/run.ts'
+import { abuseSourcesFrom, createAbuseDiagnostic } from './abuse/run.ts'
 import { createAsnDiagnostic } from './asn/run.ts'
-import { blacklistOptionsFrom, createBlacklistDiagnostic } from './blacklist/run.ts'
+import { createBlacklistDiagnostic } from './blacklist/run.ts'
 import { createDnsDiagnostic } from './dns/run.ts'
-import { createZoneHealthCache } from './dnsbl/zone-health.ts'
+import { loadDnsblLists } from './dnsbl/dnsbl-lists.ts'
 import { geolocationDiagnostic } from './geolocation/run.ts'
 import { heloNameFor } from './mail/helo-name.ts'
 import { createMailDiagnostic } from './mail/run.ts'
@@ -45,9 +45,10 @@ export interface RegistrySettings {
 
 /** Builds every diagnostic once, at start; a bad setting (zone file, root hints) fails here. */
 export function createRegistry(settings: RegistrySettings): Registry {
+  // The shared clients, built once: the RDAP client (its bootstrap files cached for whois, ASN and
+  // abuse) and the block lists (one zone list, one liveness cache for the blacklist and abuse checks).
   const rdap = createRdapClient({ bootstrapUrl: settings.rdapBootstrapUrl })
-  // One liveness cache for the block lists, shared by the blacklist and abuse checks.
-  const zoneHealth = createZoneHealthCache()
+  const dnsbl = loadDnsblLists(settings.dnsblZonesFile)
   return {
     ping: pingDiagnostic,
     traceroute: tracerouteDiagnostic,
@@ -56,10 +57,10 @@ export function createRegistry(settings: RegistrySettings): Registry {
     rdns: rdnsDiagnostic,
     ssl: createSslDiagnostic({ extraCaFile: settings.extraCaFile }),
     geolocation: geolocationDiagnostic,
-    blacklist: createBlacklistDiagnostic(blacklistOptionsFrom(settings, zoneHealth)),
+    blacklist: createBlacklistDiagnostic(dnsbl),
     'website-check': createWebsiteCheckDiagnostic({ extraCaFile: settings.extraCaFile, publicUrl: settings.publicUrl }),
     asn: createAsnDiagnostic({ rdap }),
-    abuse: createAbuseDiagnostic(abuseOptionsFrom(settings, zoneHealth)),
+    abuse: createAbuseDiagnostic({ ...dnsbl, ...abuseSourcesFrom(settings, rdap) }),
     mail: createMailDiagnostic({ smtpPort: settings.mailTestPort, heloName: heloNameFor(settings.publicUrl) }),
     whatismyip: whatismyipDiagnostic,
   }

@@ -1,11 +1,13 @@
 // The abuse check with every source configured the way the app passes its settings
-// (abuseOptionsFrom): lab DNSBL zones on Knot, and loopback fakes of AbuseIPDB and of RDAP.
+// (abuseSourcesFrom): lab DNSBL zones on Knot, and loopback fakes of AbuseIPDB and of RDAP.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { abuseOptionsFrom, createAbuseDiagnostic } from '../../src/diagnostics/abuse/run.ts'
+import { abuseSourcesFrom, createAbuseDiagnostic } from '../../src/diagnostics/abuse/run.ts'
+import { loadDnsblLists } from '../../src/diagnostics/dnsbl/dnsbl-lists.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
+import { createRdapClient } from '../../src/diagnostics/rdap/rdap-client.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import { abuseResult } from '../../src/shared/tools/abuse.ts'
 import { LAB, startDnsblKnot } from '../support/dnsbl-lab.ts'
@@ -92,14 +94,11 @@ describe.skipIf(!knotAvailable)('the abuse check with AbuseIPDB and RDAP configu
   })
 
   async function run(input: string, key = KEY) {
-    const diagnostic = createAbuseDiagnostic(
-      abuseOptionsFrom({
-        dnsblZonesFile: LAB_ZONES,
-        abuseIpDbKey: key,
-        abuseIpDbUrl: `${fakes.base}/api/v2/`,
-        rdapBootstrapUrl: `${fakes.base}/bootstrap/`,
-      }),
-    )
+    const rdap = createRdapClient({ bootstrapUrl: `${fakes.base}/bootstrap/` })
+    const diagnostic = createAbuseDiagnostic({
+      ...loadDnsblLists(LAB_ZONES),
+      ...abuseSourcesFrom({ abuseIpDbKey: key, abuseIpDbUrl: `${fakes.base}/api/v2/` }, rdap),
+    })
     const net = createNet({ targetAllow: LAB.targetAllow.split(','), dnsServers: [knot.endpoint] })
     const answer = await runTool(diagnostic, { input }, { net, signal: new AbortController().signal })
     return { answer, result: abuseResult.parse(answer.result) }

@@ -5,7 +5,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { blacklistOptionsFrom, createBlacklistDiagnostic } from '../../src/diagnostics/blacklist/run.ts'
+import { createBlacklistDiagnostic } from '../../src/diagnostics/blacklist/run.ts'
+import { loadDnsblLists } from '../../src/diagnostics/dnsbl/dnsbl-lists.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import { type BlacklistProgress, blacklistResult } from '../../src/shared/tools/blacklist.ts'
@@ -55,7 +56,7 @@ describe.skipIf(!knotAvailable)('a DNSBL_ZONES_FILE of lab zones', () => {
   })
 
   async function run(input: string) {
-    const diagnostic = createBlacklistDiagnostic(blacklistOptionsFrom({ dnsblZonesFile: zonesFile }))
+    const diagnostic = createBlacklistDiagnostic(loadDnsblLists(zonesFile))
     const net = createNet({ targetAllow: LAB.targetAllow.split(','), dnsServers: [knot.endpoint] })
     const progress: BlacklistProgress[] = []
     const answer = await runTool(

@@ -3,7 +3,7 @@
 import { getAsnIndex } from '../ip-data/asn-index.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import type { Net } from '../net/net.ts'
-import { createRdapClient } from '../rdap/rdap-client.ts'
+import type { RdapClient } from '../rdap/rdap-client.ts'
 import { readRdapFields } from '../rdap/rdap-fields.ts'
 
 export type NetworkLookup = (address: IpLiteral) => Promise<{ org: string } | null>
@@ -28,8 +28,7 @@ export const asnNetworkLookup: NetworkLookup = async (address) => {
 }
 
 /** The abuse mailbox and country of the address block, from RDAP (IANA bootstrap). */
-export function createRdapAbuseContact(options: { bootstrapUrl: string; timeoutMs?: number }): AbuseContactLookup {
-  const client = createRdapClient({ bootstrapUrl: options.bootstrapUrl })
+export function createRdapAbuseContact(client: RdapClient, options: { timeoutMs?: number } = {}): AbuseContactLookup {
   return async (address, context) => {
     const answer = await client.lookup({ kind: 'ip', address }, { ...context, timeoutMs: options.timeoutMs ?? 6000 })
     if (!answer.ok) return { email: null, country: null, error: answer.error }

@@ -15,10 +15,10 @@ import {
 import { abuseLines } from '../../shared/tools/abuse-lines.ts'
 import { type BlacklistProgress, type BlacklistSummary, summarizeRows } from '../../shared/tools/blacklist.ts'
 import { checkZones, planQueries } from '../dnsbl/check-zones.ts'
+import { completeDnsblLists, type DnsblLists } from '../dnsbl/dnsbl-lists.ts'
 import { planAddress } from '../dnsbl/plan-targets.ts'
-import { createZoneHealthCache, type ZoneHealthCache } from '../dnsbl/zone-health.ts'
-import { type DnsblZoneFile, loadDnsblZones } from '../dnsbl/zone-list.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
+import type { RdapClient } from '../rdap/rdap-client.ts'
 import { type Diagnostic, failed, type RunContext } from '../types.ts'
 import { type AbuseIpdbSettings, checkAbuseIpdb } from './abuseipdb.ts'
 import {
@@ -32,11 +32,9 @@ import { type AbuseIpdbReport, scoreAbuse } from './score.ts'
 
 type AbuseRequest = z.infer<typeof abuseRequest>
 
-export interface AbuseOptions {
-  /** Block lists consulted; default: the shipped zones.json (its IP and allow lists). */
-  zones?: DnsblZoneFile
-  /** Each list's liveness (shared with the blacklist check); default: a new cache. */
-  health?: ZoneHealthCache
+/** The block lists consulted (their IP and allow lists; default: the shipped zones.json) and each
+ * list's liveness (shared with the blacklist check; default: a new cache), and the other sources. */
+export interface AbuseOptions extends Partial<DnsblLists> {
   /** AbuseIPDB is consulted only with a key (ABUSEIPDB_KEY). */
   abuseIpdb?: AbuseIpdbSettings
   /** Organisation of the address; default: the offline ASN index. */
@@ -115,11 +113,10 @@ function ispInfoOf(org: string | null, contact: RegistryContact, report: AbuseIp
 }
 
 export function createAbuseDiagnostic(options: AbuseOptions = {}): Diagnostic<AbuseRequest, AbuseResult> {
-  const zoneFile = options.zones ?? loadDnsblZones()
+  const { zones: zoneFile, health } = completeDnsblLists(options)
   const zones = zoneFile.zones.filter((zone) => zone.kind !== 'domain')
   const lookupNetwork = options.lookupNetwork === undefined ? asnNetworkLookup : options.lookupNetwork
   const lookupContact = options.lookupAbuseContact ?? null
-  const health = options.health ?? createZoneHealthCache()
 
   return {
     id: 'abuse',
@@ -197,18 +194,14 @@ export function createAbuseDiagnostic(options: AbuseOptions = {}): Diagnostic<Ab
 }
 
 export interface AbuseSettings {
-  dnsblZonesFile?: string
   abuseIpDbKey?: string
   abuseIpDbUrl?: string
-  rdapBootstrapUrl: string
 }
 
-/** Options from the app's settings (Config satisfies this). */
-export function abuseOptionsFrom(settings: AbuseSettings, health?: ZoneHealthCache): AbuseOptions {
+/** The sources beyond the block lists, from the app's settings (Config satisfies this) and the shared RDAP client. */
+export function abuseSourcesFrom(settings: AbuseSettings, rdap: RdapClient): AbuseOptions {
   return {
-    zones: loadDnsblZones(settings.dnsblZonesFile),
-    health,
     abuseIpdb: settings.abuseIpDbKey ? { key: settings.abuseIpDbKey, baseUrl: settings.abuseIpDbUrl } : undefined,
-    lookupAbuseContact: createRdapAbuseContact({ bootstrapUrl: settings.rdapBootstrapUrl }),
+    lookupAbuseContact: createRdapAbuseContact(rdap),
   }
 }

@@ -11,27 +11,22 @@ import {
 } from '../../shared/tools/blacklist.ts'
 import { blacklistLines } from '../../shared/tools/blacklist-lines.ts'
 import { checkZones, planQueries } from '../dnsbl/check-zones.ts'
+import { completeDnsblLists, type DnsblLists } from '../dnsbl/dnsbl-lists.ts'
 import { planTargets } from '../dnsbl/plan-targets.ts'
-import { createZoneHealthCache, type ZoneHealthCache } from '../dnsbl/zone-health.ts'
-import { type DnsblZoneFile, loadDnsblZones } from '../dnsbl/zone-list.ts'
 import { type Diagnostic, failed } from '../types.ts'
 
 type BlacklistRequest = z.infer<typeof blacklistRequest>
 
-export interface BlacklistOptions {
-  /** The zone list; default: the shipped zones.json. */
-  zones?: DnsblZoneFile
-  /** Each list's liveness, shared by every request (and with the abuse check); default: a new cache. */
-  health?: ZoneHealthCache
-}
+/** The zone list (default: the shipped zones.json) and each list's liveness, shared by every request
+ * and with the abuse check (default: a new cache). */
+export type BlacklistOptions = Partial<DnsblLists>
 
 export const NO_RESOLVER = 'No DNS resolver is configured on this server'
 
 export function createBlacklistDiagnostic(
   options: BlacklistOptions = {},
 ): Diagnostic<BlacklistRequest, BlacklistResult> {
-  const zoneFile = options.zones ?? loadDnsblZones()
-  const health = options.health ?? createZoneHealthCache()
+  const { zones: zoneFile, health } = completeDnsblLists(options)
   const fail = (source: Parameters<typeof failed>[0], error: string) =>
     failed(source, `${BLACKLIST_FAILURE_PREFIX} ${error}`)
 
@@ -77,12 +72,4 @@ export function createBlacklistDiagnostic(
       return { status: 'ok', result }
     },
   }
-}
-
-/** Options from the app's settings (Config satisfies this): DNSBL_ZONES_FILE replaces the shipped list. */
-export function blacklistOptionsFrom(
-  settings: { dnsblZonesFile?: string },
-  health?: ZoneHealthCache,
-): BlacklistOptions {
-  return { zones: loadDnsblZones(settings.dnsblZonesFile), health }
 }
