@@ -38,6 +38,7 @@ describe('limits are on by default', () => {
       concurrencyLeaseMs: 30_000,
       runCostSeconds: 10,
       ipv6SubnetsPer48: 8,
+      token: { toolsPerMinute: 300, expensivePerMinute: 100 },
     })
   })
 })

@@ -1,17 +1,63 @@
-// The OpenAPI document, generated from the same zod schemas the routes validate with.
+// The OpenAPI document, generated from the same zod schemas the routes validate with, plus the
+// bearer security scheme of personal API tokens and a curl example (x-codeSamples) per operation.
 import swagger from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { codeSampleFor } from './openapi-samples.ts'
 
-export async function registerOpenApi(app: FastifyInstance) {
+const DESCRIPTION = [
+  'Real network diagnostics, run from this server.',
+  '',
+  'Every tool answer carries a `runId`; `POST /api/results` turns it into a permalink.',
+  'Scripts authenticate with a personal API token (create one on your dashboard):',
+  '`Authorization: Bearer ntb_…`. Without a token, requests are anonymous and limited per address.',
+].join('\n')
+
+export async function registerOpenApi(app: FastifyInstance, { publicUrl = '' }: { publicUrl?: string } = {}) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'NetToolbox API', version: '1.34.0', description: 'Real network diagnostics.' },
+      info: { title: 'NetToolbox API', version: '1.34.0', description: DESCRIPTION },
+      servers: publicUrl ? [{ url: new URL(publicUrl).origin }] : [],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal API token ("ntb_…"); an unknown or revoked token is answered with 401.',
+          },
+        },
+      },
+      // Every operation takes an API token, or none (anonymous); the account routes take the session cookie.
+      security: [{ bearerAuth: [] }, {}],
+      tags: [
+        { name: 'tools', description: 'Run a diagnostic. JSON, or Server-Sent Events with Accept: text/event-stream.' },
+        { name: 'results', description: 'Permalinks of tool runs' },
+        { name: 'tokens', description: 'Personal API tokens (signed-in browser session only)' },
+      ],
     },
     transform: jsonSchemaTransform,
   })
 }
 
-export function openApiRoute(app: FastifyInstance) {
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+type Operation = Record<string, unknown>
+
+export function openApiRoute(app: FastifyInstance, { publicUrl = '' }: { publicUrl?: string } = {}) {
+  const origin = publicUrl ? new URL(publicUrl).origin : ''
+  let document: unknown
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => {
+    document ??= withCodeSamples(app.swagger() as { paths?: Record<string, Record<string, Operation>> }, origin)
+    return document
+  })
+}
+
+function withCodeSamples<D extends { paths?: Record<string, Record<string, Operation>> }>(doc: D, origin: string): D {
+  const paths: Record<string, Record<string, Operation>> = {}
+  for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+    paths[path] = {}
+    for (const [method, operation] of Object.entries(operations)) {
+      const sample = codeSampleFor(method, path, origin)
+      paths[path][method] = sample ? { ...operation, 'x-codeSamples': [sample] } : operation
+    }
+  }
+  return { ...doc, paths }
 }

@@ -1,10 +1,14 @@
 // Everything accounts add to the app: better-auth at /api/auth/*, the mailer, the per-email limits
-// and the sign-in throttle; the app gets back how to read the signed-in user of a request.
+// the sign-in throttle and personal API tokens; the app gets back how to read the signed-in user of a
+// request (its session cookie or its API token).
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { DatabaseHandle } from '../../db/database.ts'
 import { createMailer } from '../mail/mailer.ts'
+import { registerBearerAuth } from '../tokens/bearer.ts'
+import { createTokensRepository } from '../tokens/repository.ts'
+import { tokenRoutes } from '../tokens/routes.ts'
 import { createAuth } from './auth.ts'
 import { createAuthMails } from './auth-mails.ts'
 import { loadAuthSecret } from './auth-secret.ts'
@@ -44,5 +48,11 @@ export async function registerAccounts(
   const signInThrottle = createSignInThrottle(database.db)
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, emailLimiter, signInThrottle })
 
-  return { currentUser: createCurrentUser(auth) }
+  const sessionUser = createCurrentUser(auth)
+  // A valid API token (Authorization: Bearer) stands for its account wherever the user is asked for.
+  const tokens = createTokensRepository(database.db)
+  registerBearerAuth(app, tokens)
+  const currentUser: CurrentUser = async (request) => request.apiTokenOwner ?? sessionUser(request)
+  await app.register(tokenRoutes, { tokens, currentUser: sessionUser })
+  return { currentUser }
 }

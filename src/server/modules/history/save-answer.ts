@@ -37,7 +37,7 @@ export type AnswerHook = (request: FastifyRequest, answer: ToolAnswer) => Promis
 /** Sets answer.saved (true or false) when the caller is signed in and the run succeeded; leaves it out otherwise. */
 export function createAnswerSaver(saver: HistorySaver, currentUser: CurrentUser): AnswerHook {
   return async (request, answer) => {
-    if (answer.status !== 'ok' || !request.headers.cookie) return
+    if (answer.status !== 'ok' || (!request.headers.cookie && !request.apiTokenOwner)) return
     let user: { id: string } | null
     try {
       user = await currentUser(request)

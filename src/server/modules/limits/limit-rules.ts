@@ -15,6 +15,8 @@ export interface Budget {
   tooMany: string
   /** Counted per signed-in account as well as per address. */
   perAccount: boolean
+  /** The limit for requests with an API token, counted per account only (default max). */
+  tokenMax?: number
 }
 
 /** How a refusal is written: our error shape, plus the fields the route's own clients read. */
@@ -40,7 +42,14 @@ const TOOLS = new Set<string>(TOOL_IDS)
 function toolPlan(tool: string, limits: LimitSettings): LimitPlan {
   const name = findEntry(tool)?.name ?? tool
   const budgets: Budget[] = [
-    { name: 'tools', amount: 1, max: limits.toolsPerMinute, tooMany: 'Too many tool runs', perAccount: true },
+    {
+      name: 'tools',
+      amount: 1,
+      max: limits.toolsPerMinute,
+      tokenMax: limits.token.toolsPerMinute,
+      tooMany: 'Too many tool runs',
+      perAccount: true,
+    },
   ]
   const cost = expensiveCost(tool)
   if (cost > 0) {
@@ -48,6 +57,7 @@ function toolPlan(tool: string, limits: LimitSettings): LimitPlan {
       name: 'expensive',
       amount: cost,
       max: limits.expensivePerMinute,
+      tokenMax: limits.token.expensivePerMinute,
       tooMany: `Too many ${name} runs`,
       perAccount: true,
     })
@@ -64,7 +74,14 @@ export function planLimits(facts: RouteFacts, limits: LimitSettings): LimitPlan 
   if (method === 'POST' && (route === '/api/phone-lookup' || route === '/api/phone-reports')) {
     const lookup = route === '/api/phone-lookup'
     const tooMany = lookup ? 'Too many phone lookups' : 'Too many phone reports'
-    const budget: Budget = { name: 'tools', amount: 1, max: limits.toolsPerMinute, tooMany, perAccount: true }
+    const budget: Budget = {
+      name: 'tools',
+      amount: 1,
+      max: limits.toolsPerMinute,
+      tokenMax: limits.token.toolsPerMinute,
+      tooMany,
+      perAccount: true,
+    }
     return { budgets: [budget], shape: lookup ? 'phone-lookup' : 'error' }
   }
   if (method === 'POST' && route === '/api/auth/*') {

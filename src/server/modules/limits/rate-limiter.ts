@@ -8,11 +8,16 @@ export interface Client {
   address: string
   /** The signed-in account's id, if any. */
   accountId?: string
+  /**
+   * The request carries an API token of `accountId`: per-account budgets count for the account's
+   * tokens alone, against their tokenMax, and not per address (scripts often share an address).
+   */
+  viaToken?: boolean
 }
 
 export interface RateRefusal {
   budget: Budget
-  subject: 'address' | 'account'
+  subject: 'address' | 'account' | 'token'
   retryAfterSeconds: number
 }
 
@@ -37,12 +42,17 @@ export function createRateLimiter(
   return {
     async consume(budgets, client) {
       for (const budget of budgets) {
-        const subjects: Array<[RateRefusal['subject'], string]> = [['address', `ip:${client.address}`]]
-        if (budget.perAccount && client.accountId) subjects.push(['account', `user:${client.accountId}`])
-        for (const [subject, key] of subjects) {
+        const subjects: Array<[RateRefusal['subject'], string, number]> = []
+        if (budget.perAccount && client.viaToken && client.accountId) {
+          subjects.push(['token', `token-user:${client.accountId}`, budget.tokenMax ?? budget.max])
+        } else {
+          subjects.push(['address', `ip:${client.address}`, budget.max])
+          if (budget.perAccount && client.accountId) subjects.push(['account', `user:${client.accountId}`, budget.max])
+        }
+        for (const [subject, key, max] of subjects) {
           try {
             const count = await store.add(`${budget.name}:${key}`, budget.amount, LIMIT_WINDOW_MS)
-            if (count.total > budget.max) {
+            if (count.total > max) {
               return { budget, subject, retryAfterSeconds: Math.max(1, Math.ceil(count.resetInMs / 1000)) }
             }
           } catch (error) {

@@ -55,6 +55,7 @@ function transferBytesOf(request: FastifyRequest, uploadCap: number): number | u
 }
 
 async function accountIdOf(request: FastifyRequest, currentUser: CurrentUser): Promise<string | undefined> {
+  if (request.apiTokenOwner) return request.apiTokenOwner.id
   if (!request.headers.cookie) return undefined
   // Without the database the account is unknown; the address limits still apply.
   return (await currentUser(request).catch(() => null))?.id
@@ -145,13 +146,16 @@ export async function registerLimits(
     const client = {
       address: subnets.keyFor(request.ip),
       accountId: plan.budgets.some((b) => b.perAccount) ? await accountIdOf(request, currentUser) : undefined,
+      // API-token requests draw on their account's own, larger budgets (RATE_LIMIT_TOKEN_*).
+      viaToken: request.apiTokenOwner !== null,
     }
     const refused = await limiter.consume(plan.budgets, client)
     if (refused) {
       const { budget, subject, retryAfterSeconds } = refused
       request.log.info({ limit: budget.name, by: subject, client: address }, 'request refused by a rate limit')
       metrics?.observeRefusal(budget.name)
-      const message = `${budget.tooMany} from your ${subject}. Try again in ${retryAfterSeconds} s.`
+      const from = subject === 'token' ? "your account's API tokens" : `your ${subject}`
+      const message = `${budget.tooMany} from ${from}. Try again in ${retryAfterSeconds} s.`
       return sendRefusal(
         reply,
         plan.shape,

@@ -1,0 +1,52 @@
+// curl examples of the OpenAPI document (x-codeSamples, shown by the API reference page): one per
+// tool, with an input that tool accepts, and one for each results and tokens operation.
+import type { ToolId } from '../../shared/catalogue.ts'
+
+/** An input each tool accepts; keyed by ToolId so that a new tool cannot be left without one. */
+const EXAMPLE_INPUTS: Record<ToolId, { input: string; options?: object }> = {
+  ping: { input: 'example.com' },
+  traceroute: { input: 'example.com' },
+  whois: { input: 'example.com' },
+  dns: { input: 'example.com', options: { type: 'MX' } },
+  rdns: { input: '1.1.1.1' },
+  ssl: { input: 'example.com' },
+  geolocation: { input: '1.1.1.1' },
+  blacklist: { input: '1.1.1.1' },
+  'website-check': { input: 'https://example.com' },
+  asn: { input: 'AS13335' },
+  abuse: { input: '1.1.1.1' },
+  mail: { input: 'example.com' },
+  whatismyip: { input: '' },
+}
+
+export interface CodeSample {
+  lang: string
+  label: string
+  source: string
+}
+
+const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`
+
+function curl(method: string, url: string, { body, auth = true }: { body?: object; auth?: boolean } = {}): CodeSample {
+  const parts = [`curl -X ${method} ${quote(url)}`]
+  if (auth) parts.push(`-H "Authorization: Bearer $NTB_TOKEN"`)
+  if (body) parts.push(`-H 'Content-Type: application/json'`, `-d ${quote(JSON.stringify(body))}`)
+  return { lang: 'Shell', label: 'curl', source: parts.join(' \\\n  ') }
+}
+
+/** The curl example of an operation, or undefined for operations without one. */
+export function codeSampleFor(method: string, path: string, origin: string): CodeSample | undefined {
+  const url = `${origin}${path.replace('{id}', '<id>')}`
+  const tool = /^\/api\/tools\/([\w-]+)$/.exec(path)?.[1]
+  if (tool && method === 'post' && tool in EXAMPLE_INPUTS) {
+    return curl('POST', url, { body: EXAMPLE_INPUTS[tool as ToolId] })
+  }
+  if (path === '/api/results' && method === 'post') return curl('POST', url, { body: { runId: '<runId>' } })
+  if (path === '/api/results/{id}' && method === 'get') return curl('GET', url, { auth: false })
+  if (path === '/api/results/{id}' && method === 'patch') return curl('PATCH', url, { body: { pinned: true } })
+  if (path === '/api/results/{id}' && method === 'delete') return curl('DELETE', url)
+  // Tokens are managed from a browser session only: no script example.
+  if (path.startsWith('/api/tokens')) return undefined
+  if (path.startsWith('/api/')) return curl(method.toUpperCase(), url, { auth: method !== 'get' || path !== '/api/ip' })
+  return undefined
+}
