@@ -1,19 +1,20 @@
 import { Suspense } from 'react'
+import type { CatalogueEntry } from '../../shared/catalogue.ts'
 import { PanelFrame } from '../components/panel-frame.tsx'
 import { Spinner } from '../components/spinner.tsx'
-import { ToolIcon } from '../components/tool-icon.tsx'
 import { type PanelProps, titleLevel } from '../lib/panel-props.ts'
-import { panelFor } from './panels.tsx'
+import { manifestOf, panelFor } from './tool-manifest.tsx'
 
 /** The panel of one catalogue entry; its title shows at once while the panel's code loads. */
-export function CataloguePanel({ entry, variant }: PanelProps) {
-  const Panel = panelFor(entry)
+export function CataloguePanel({ entry, variant }: { entry: CatalogueEntry; variant: PanelProps['variant'] }) {
+  const Panel = panelFor(entry.id)
+  const Icon = manifestOf(entry.id).icon
   const fallback = (
     <PanelFrame
       title={entry.name}
       description={entry.description}
       titleAs={titleLevel(variant)}
-      icon={<ToolIcon id={entry.id} />}
+      icon={<Icon className="size-5" aria-hidden="true" />}
     >
       <div className="grid h-96 place-items-center">
         <Spinner label="Loading..." />
@@ -22,7 +23,7 @@ export function CataloguePanel({ entry, variant }: PanelProps) {
   )
   return (
     <Suspense fallback={fallback}>
-      <Panel key={entry.id} entry={entry} variant={variant} />
+      <Panel key={entry.id} entry={entry} variant={variant} icon={Icon} />
     </Suspense>
   )
 }

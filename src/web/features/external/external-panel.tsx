@@ -1,7 +1,6 @@
 import { buttonClass } from '../../components/button.tsx'
 import { ExternalLink } from '../../components/external-link.tsx'
 import { PanelFrame } from '../../components/panel-frame.tsx'
-import { ToolIcon } from '../../components/tool-icon.tsx'
 import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'
 import { EmbeddedFrame } from './embedded-frame.tsx'
 
@@ -10,7 +9,7 @@ function hostOf(url: string): string {
 }
 
 /** Entries served by another site: embedded in a frame (embed, speed) or opened in a new tab (link). */
-export function ExternalPanel({ entry, variant }: PanelProps) {
+export function ExternalPanel({ entry, variant, icon: Icon }: PanelProps) {
   const { url } = entry
   const embedded = entry.kind === 'embed' || entry.kind === 'speed'
   const openLink = url && (
@@ -24,7 +23,7 @@ export function ExternalPanel({ entry, variant }: PanelProps) {
       title={entry.name}
       description={entry.description}
       titleAs={titleLevel(variant)}
-      icon={<ToolIcon id={entry.id} />}
+      icon={<Icon className="size-5" aria-hidden="true" />}
       actions={embedded ? openLink : undefined}
     >
       {!url && <p className="text-sm text-muted-foreground">{entry.name} is not available yet.</p>}

@@ -1,4 +1,4 @@
-import { LogIn } from 'lucide-react'
+import { ClockFading, LogIn } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { findEntry } from '../../../shared/catalogue.ts'
@@ -7,7 +7,6 @@ import { Field } from '../../components/field.tsx'
 import { Input, Select } from '../../components/input.tsx'
 import { PanelFrame } from '../../components/panel-frame.tsx'
 import { Spinner } from '../../components/spinner.tsx'
-import { ToolIcon } from '../../components/tool-icon.tsx'
 import { paths } from '../../lib/routes.ts'
 import { useAuth } from '../auth/index.ts'
 import { HistoryEntry } from './history-entry.tsx'
@@ -118,7 +117,11 @@ function HistoryList({ userId }: { userId: string }) {
 export function HistoryPanel({ signedIn, loading }: HistoryPanelProps) {
   const { user } = useAuth()
   return (
-    <PanelFrame title={historyCard.name} description={historyCard.description} icon={<ToolIcon id={historyCard.id} />}>
+    <PanelFrame
+      title={historyCard.name}
+      description={historyCard.description}
+      icon={<ClockFading className="size-5" aria-hidden="true" />}
+    >
       {loading ? (
         <Spinner label="Loading..." className="flex justify-center py-10" />
       ) : signedIn && user ? (

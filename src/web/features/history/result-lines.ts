@@ -1,6 +1,7 @@
 // A saved result as its tool shows it in text: each tool's own line renderer, never raw JSON. A
 // result whose shape no longer matches its tool (saved by an older version) is shown field by field.
 import type { z } from 'zod'
+import type { ToolId } from '../../../shared/catalogue.ts'
 import { abuseResult } from '../../../shared/tools/abuse.ts'
 import { abuseLines } from '../../../shared/tools/abuse-lines.ts'
 import { asnLines, asnResult } from '../../../shared/tools/asn.ts'
@@ -43,7 +44,8 @@ function speedLines(r: SpeedTestResult): string[] {
   return lines
 }
 
-const RENDERERS: Readonly<Record<string, Renderer>> = {
+/** Every tool's renderer (a tool without one does not compile), and the speed test's. */
+const RENDERERS: Readonly<Record<ToolId | 'speedtest', Renderer>> = {
   abuse: { schema: abuseResult, lines: abuseLines },
   asn: { schema: asnResult, lines: asnLines },
   blacklist: { schema: blacklistResult, lines: blacklistLines },
@@ -76,7 +78,7 @@ export function fieldLines(value: unknown, indent = ''): string[] {
 }
 
 export function resultLines(toolName: string, data: unknown): string[] {
-  const renderer = RENDERERS[toolName]
+  const renderer = Object.hasOwn(RENDERERS, toolName) ? RENDERERS[toolName as keyof typeof RENDERERS] : undefined
   if (renderer) {
     const parsed = renderer.schema.safeParse(data)
     if (parsed.success) return renderer.lines(parsed.data as never)

@@ -17,7 +17,7 @@ import { PhoneReportForm } from './phone-report-form.tsx'
 import { PhoneResultCard } from './phone-result-card.tsx'
 import { usePhoneLookup } from './use-phone-lookup.ts'
 
-export function PhoneLookupPanel({ entry, variant }: PanelProps) {
+export function PhoneLookupPanel({ entry, variant, icon }: PanelProps) {
   const inputId = useId()
   const { user } = useAuth()
   const [value, setValue] = useState('')
@@ -44,7 +44,7 @@ export function PhoneLookupPanel({ entry, variant }: PanelProps) {
 
   const error = lookup.isError ? lookup.error.message : null
   return (
-    <EntryFrame entry={entry} variant={variant}>
+    <EntryFrame entry={entry} variant={variant} icon={icon}>
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
         <Field
           id={inputId}

@@ -4,7 +4,6 @@ import { buttonClass } from '../../components/button.tsx'
 import { Card } from '../../components/card.tsx'
 import { ExternalLink } from '../../components/external-link.tsx'
 import { PanelFrame } from '../../components/panel-frame.tsx'
-import { ToolIcon } from '../../components/tool-icon.tsx'
 import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'
 import { toolPath } from '../../lib/routes.ts'
 
@@ -27,12 +26,12 @@ const benefits = [
   { icon: ReceiptText, title: 'No Hidden Fees', text: 'No add-ons sold at checkout and no surprise renewal prices.' },
 ] as const
 
-export function RegistrarPanel({ entry, variant }: PanelProps) {
+export function RegistrarPanel({ entry, variant, icon: EntryIcon }: PanelProps) {
   const frame = {
     title: entry.name,
     description: entry.description,
     titleAs: titleLevel(variant),
-    icon: <ToolIcon id={entry.id} />,
+    icon: <EntryIcon className="size-5" aria-hidden="true" />,
   }
   if (variant === 'home') {
     return (

@@ -5,7 +5,6 @@ import { useState } from 'react'
 import type { SpeedServerKind } from '../../../shared/tools/speedtest.ts'
 import { Button } from '../../components/button.tsx'
 import { PanelFrame } from '../../components/panel-frame.tsx'
-import { ToolIcon } from '../../components/tool-icon.tsx'
 import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'
 import { useAuth } from '../auth/index.ts'
 import { LatencyUnderLoad } from './latency-under-load.tsx'
@@ -54,7 +53,7 @@ function ProgressBar({ view }: { view: SpeedView }) {
   )
 }
 
-export function SpeedtestPanel({ entry, variant }: PanelProps) {
+export function SpeedtestPanel({ entry, variant, icon: Icon }: PanelProps) {
   const { user } = useAuth()
   const [server, setServer] = useState<SpeedServerKind>('ours')
   const { view, start, cancel } = useSpeedTest({ toolName: entry.name, signedIn: user !== null })
@@ -66,7 +65,7 @@ export function SpeedtestPanel({ entry, variant }: PanelProps) {
       title={PANEL_TITLE}
       description={entry.description}
       titleAs={titleLevel(variant)}
-      icon={<ToolIcon id={entry.id} />}
+      icon={<Icon className="size-5" aria-hidden="true" />}
     >
       <div className="space-y-5">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import { domainInput, domainOrIpInput } from '../../../shared/validation.ts'
-import { checkToolInput, describeError, failureToast, ToolFailure, toOutputState } from './tool-outcome.ts'
+import { defineTool } from '../../lib/tool-manifest.tsx'
+import { checkToolInput, describeError, failureToast, runToast, ToolFailure, toOutputState } from './tool-outcome.ts'
 
 const answer = (patch: Partial<ToolAnswer> = {}): ToolAnswer => ({
   tool: 'ping',
@@ -111,5 +113,35 @@ describe('failureToast()', () => {
       'SSL certificate check failed: the certificate has expired',
     )
     expect(failureToast('Ping', null)).toBe('Ping failed: An unknown error occurred')
+  })
+})
+
+describe('runToast()', () => {
+  const counted = defineTool({
+    result: z.object({ failed: z.number() }),
+    warning: (result) => (result.failed > 0 ? `${result.failed} checks failed` : undefined),
+  })
+
+  it('names the tool, or uses the wording the tool gives', () => {
+    expect(runToast('DNS', {}, { result: {} })).toEqual({ kind: 'success', text: 'DNS completed successfully' })
+    expect(runToast('What Is My IP', { successText: 'IP lookup completed successfully' }, { result: {} })).toEqual({
+      kind: 'success',
+      text: 'IP lookup completed successfully',
+    })
+  })
+
+  it("is a warning when the tool's result reports one, a success otherwise", () => {
+    expect(runToast('Mail Test', counted, { result: { failed: 2 } })).toEqual({
+      kind: 'warning',
+      text: 'Mail Test finished: 2 checks failed',
+    })
+    expect(runToast('Mail Test', counted, { result: { failed: 0 } }).kind).toBe('success')
+  })
+
+  it('is a success when the result does not match the schema (nothing to warn about can be read)', () => {
+    expect(runToast('Mail Test', counted, { result: 'not an object' })).toEqual({
+      kind: 'success',
+      text: 'Mail Test completed successfully',
+    })
   })
 })

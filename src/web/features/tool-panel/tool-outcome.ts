@@ -2,6 +2,7 @@
 import type { z } from 'zod'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import type { OutputState } from '../../components/output-box.tsx'
+import type { ToolParts } from '../../lib/tool-manifest.tsx'
 
 export const UNKNOWN_ERROR = 'An unknown error occurred'
 
@@ -58,4 +59,18 @@ export function toOutputState({ status, answer, error, localError }: RunSnapshot
     return { kind: 'error', message: describeError(error), lines: [] }
   }
   return { kind: 'idle' }
+}
+
+/**
+ * The toast of a finished run (docs/product.md): "{tool} completed successfully" or the tool's own
+ * wording; a run whose tool reports a warning (failed checks) says so instead of "successfully".
+ */
+export function runToast(
+  toolName: string,
+  tool: Pick<ToolParts, 'successText' | 'warning'>,
+  answer: Pick<ToolAnswer, 'result'>,
+): { kind: 'success' | 'warning'; text: string } {
+  const warning = tool.warning?.(answer)
+  if (warning !== undefined) return { kind: 'warning', text: `${toolName} finished: ${warning}` }
+  return { kind: 'success', text: tool.successText ?? `${toolName} completed successfully` }
 }

@@ -4,18 +4,11 @@ import type { ReactNode } from 'react'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import { OutputBox, type OutputState } from '../../components/output-box.tsx'
 import { Spinner } from '../../components/spinner.tsx'
+import type { LiveView } from '../../lib/tool-manifest.tsx'
 import { LiveBox } from './live-box.tsx'
 import { describeQueuePlace, type QueuePlace } from './queue-place.ts'
 
-export interface LiveView {
-  /** The view drawn from the progress events so far, and from the answer once it is there. */
-  render: (progress: unknown[], answer: ToolAnswer | undefined) => ReactNode
-  /**
-   * "inline" (default): inside the output box from the first event on, with a "Running..." line under it;
-   * "replace": in place of the output box for the whole run. Either way it is shown above the answer's lines.
-   */
-  placement?: 'inline' | 'replace'
-}
+export type { LiveView }
 
 export interface ToolOutputProps {
   toolName: string

@@ -4,46 +4,31 @@ import { Play } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
-import type { z } from 'zod'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
-import { messages } from '../../../shared/validation.ts'
+import { messages, requiredText } from '../../../shared/validation.ts'
 import { Button } from '../../components/button.tsx'
 import { ClearResultsButton } from '../../components/clear-results-button.tsx'
 import { EntryFrame } from '../../components/entry-frame.tsx'
 import { Field } from '../../components/field.tsx'
 import { Input } from '../../components/input.tsx'
 import { Spinner } from '../../components/spinner.tsx'
-import type { PanelProps } from '../../lib/panel-props.ts'
-import { inputRuleFor } from './input-rules.ts'
+import type { ToolPanelProps } from '../../lib/tool-manifest.tsx'
 import { checkToolInput, type InputCheck, toOutputState } from './tool-outcome.ts'
-import { type LiveView, ToolOutput } from './tool-output.tsx'
+import { ToolOutput } from './tool-output.tsx'
 import { useToolRun } from './use-tool-run.ts'
 
 export type OptionsCheck = { ok: true; value: unknown } | { ok: false; message: string }
 
 export interface ToolPanelExtras {
-  inputSchema?: z.ZodType<string, string>
   /** Extra form controls shown under the main input. */
   fields?: ReactNode
   /** Reads and checks the extra controls into the request's options. */
   readOptions?: () => OptionsCheck
-  /** A structured view of a successful answer, shown above its text lines. */
-  renderDetails?: (answer: ToolAnswer) => ReactNode
-  /** Streams the run and draws its progress; takes the place of renderDetails. */
-  live?: LiveView
 }
 
-export function ToolPanel({
-  entry,
-  variant,
-  inputSchema,
-  fields,
-  readOptions,
-  renderDetails,
-  live,
-}: PanelProps & ToolPanelExtras) {
+export function ToolPanel({ entry, variant, icon, tool, fields, readOptions }: ToolPanelProps & ToolPanelExtras) {
   const inputId = useId()
-  const rule = inputRuleFor(entry.id)
+  const { live } = tool
+  const rule = tool.input ?? { schema: requiredText }
   // On the tool's own page, ?input= fills the field (history's "Open in tool") and &run=1 runs it
   // once ("Run again"); the run flag is dropped from the address so that a reload does not rerun.
   const [params, setParams] = useSearchParams()
@@ -52,7 +37,7 @@ export function ToolPanel({
   const autoRun = useRef(variant === 'page' && params.get('run') === '1')
   const [localError, setLocalError] = useState<string | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
-  const run = useToolRun(entry, live !== undefined)
+  const run = useToolRun(entry, tool)
   const takesInput = entry.label !== undefined
   const loading = run.isPending
   const blocked = loading || (rule.disableWhenBlank === true && value.trim() === '')
@@ -66,9 +51,7 @@ export function ToolPanel({
   function submit(event: FormEvent) {
     event.preventDefault()
     if (blocked) return
-    const check: InputCheck = takesInput
-      ? checkToolInput(inputSchema ?? rule.schema, value)
-      : { kind: 'valid', value: '' }
+    const check: InputCheck = takesInput ? checkToolInput(rule.schema, value) : { kind: 'valid', value: '' }
     if (check.kind === 'blank') {
       toast.error(messages.blank)
       return
@@ -103,7 +86,7 @@ export function ToolPanel({
   const hasOutcome = state.kind === 'success' || state.kind === 'error'
 
   return (
-    <EntryFrame entry={entry} variant={variant}>
+    <EntryFrame entry={entry} variant={variant} icon={icon}>
       <form ref={formRef} onSubmit={submit} className="space-y-4" noValidate>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           {takesInput && (
@@ -136,7 +119,7 @@ export function ToolPanel({
           answer={run.data}
           progress={run.progress}
           queue={run.queue}
-          renderDetails={renderDetails}
+          renderDetails={tool.renderDetails}
           live={live}
         />
       </div>

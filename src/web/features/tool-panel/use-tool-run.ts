@@ -4,12 +4,13 @@ import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import type { CatalogueEntry } from '../../../shared/catalogue.ts'
+import type { ToolParts } from '../../lib/tool-manifest.tsx'
 import type { QueuePlace } from './queue-place.ts'
 import { streamTool, type ToolRunRequest } from './stream-tool.ts'
-import { runToast } from './success-message.ts'
-import { failureToast } from './tool-outcome.ts'
+import { failureToast, runToast } from './tool-outcome.ts'
 
-export function useToolRun(entry: CatalogueEntry, streamed = false) {
+export function useToolRun(entry: CatalogueEntry, tool: ToolParts) {
+  const streamed = tool.live !== undefined
   const controller = useRef<AbortController | null>(null)
   const [progress, setProgress] = useState<unknown[]>([])
   const [queue, setQueue] = useState<QueuePlace | null>(null)
@@ -38,7 +39,7 @@ export function useToolRun(entry: CatalogueEntry, streamed = false) {
       }).finally(() => setQueue(null))
     },
     onSuccess: (answer) => {
-      const done = runToast(entry, answer)
+      const done = runToast(entry.name, tool, answer)
       if (done.kind === 'success') toast.success(done.text)
       else toast.warning(done.text)
       // Set by the server for signed-in users only.

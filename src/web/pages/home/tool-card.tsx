@@ -1,6 +1,6 @@
 import { ArrowUpRight } from 'lucide-react'
 import { Link } from 'react-router'
-import { ToolIcon } from '../../components/tool-icon.tsx'
+import { ToolIcon } from '../../catalogue/tool-icon.tsx'
 
 export interface ToolCardProps {
   id: string

@@ -1,13 +1,14 @@
 import { asnRequest, asnResult } from '../../../shared/tools/asn.ts'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
-import type { PanelProps } from '../../lib/panel-props.ts'
+import { defineTool, type ToolPanelProps } from '../../lib/tool-manifest.tsx'
 import { ToolPanel } from '../tool-panel/index.ts'
 import { AsnDetails } from './asn-details.tsx'
 
-function renderDetails(answer: ToolAnswer) {
-  const parsed = asnResult.safeParse(answer.result)
-  return parsed.success ? <AsnDetails result={parsed.data} /> : null
-}
+/** ASN check: IPv4 as the product says, IPv6 too. */
+export const tool = defineTool({
+  input: { schema: asnRequest.shape.input, disableWhenBlank: true },
+  result: asnResult,
+  View: AsnDetails,
+})
 
 const explanation = (
   <p className="text-sm text-muted-foreground">
@@ -17,9 +18,6 @@ const explanation = (
   </p>
 )
 
-/** ASN check: IPv4 as the product says, IPv6 too. */
-export function AsnPanel(props: PanelProps) {
-  return (
-    <ToolPanel {...props} inputSchema={asnRequest.shape.input} fields={explanation} renderDetails={renderDetails} />
-  )
+export function Panel(props: ToolPanelProps) {
+  return <ToolPanel {...props} fields={explanation} />
 }

@@ -1,26 +1,26 @@
 import { useState } from 'react'
-import { tracerouteRequest } from '../../../shared/tools/traceroute.ts'
-import type { PanelProps } from '../../lib/panel-props.ts'
-import type { LiveView } from '../tool-panel/index.ts'
+import { tracerouteRequest, tracerouteResult } from '../../../shared/tools/traceroute.ts'
+import { defineTool, type ToolPanelProps } from '../../lib/tool-manifest.tsx'
 import { ToolPanel } from '../tool-panel/index.ts'
 import { HopTable } from './hop-table.tsx'
 import { TracerouteFields } from './traceroute-fields.tsx'
 import { tracerouteView } from './traceroute-live.ts'
 import { initialTracerouteControls, readTracerouteOptions, type TracerouteControls } from './traceroute-options.ts'
 
-const live: LiveView = {
-  render: (progress, answer) => <HopTable view={tracerouteView(progress, answer?.result)} />,
-}
+/** Traceroute: the hops drawn as mtr finds them. */
+export const tool = defineTool({
+  input: { schema: tracerouteRequest.shape.input },
+  result: tracerouteResult,
+  live: { render: (progress, answer) => <HopTable view={tracerouteView(progress, answer?.result)} /> },
+})
 
-export function TraceroutePanel(props: PanelProps) {
+export function Panel(props: ToolPanelProps) {
   const [controls, setControls] = useState<TracerouteControls>(initialTracerouteControls)
   return (
     <ToolPanel
       {...props}
-      inputSchema={tracerouteRequest.shape.input}
       fields={<TracerouteFields controls={controls} onChange={(patch) => setControls((c) => ({ ...c, ...patch }))} />}
       readOptions={() => readTracerouteOptions(controls)}
-      live={live}
     />
   )
 }

@@ -1,0 +1,22 @@
+import { blacklistRequest, blacklistResult } from '../../../shared/tools/blacklist.ts'
+import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import { defineTool } from '../../lib/tool-manifest.tsx'
+import { foldBlacklistProgress } from './blacklist-live.ts'
+import { BlacklistResultView } from './blacklist-result-view.tsx'
+import { LiveProgress } from './live-progress.tsx'
+
+function renderBlacklist(progress: unknown[], answer: ToolAnswer | undefined) {
+  if (!answer) return <LiveProgress events={foldBlacklistProgress(progress)} />
+  const parsed = blacklistResult.safeParse(answer.result)
+  return parsed.success ? <BlacklistResultView result={parsed.data} /> : null
+}
+
+/**
+ * IP blacklist: an IP, domain or URL against every DNS block list, each verdict shown as it arrives;
+ * the rows stream in from the start of the run, in place of the output box.
+ */
+export const tool = defineTool({
+  input: { schema: blacklistRequest.shape.input },
+  result: blacklistResult,
+  live: { render: renderBlacklist, placement: 'replace' },
+})

@@ -1,0 +1,8 @@
+import { ShieldBan } from 'lucide-react'
+import type { ToolManifest } from '../../lib/tool-manifest.tsx'
+
+/** IP blacklist: its icon, and its panel, input rule, result schema and view in ./blacklist-tool.tsx, loaded on first show. */
+export const blacklistManifest: ToolManifest = {
+  icon: ShieldBan,
+  load: () => import('./blacklist-tool.tsx'),
+}

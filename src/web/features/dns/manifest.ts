@@ -1,0 +1,8 @@
+import { Globe } from 'lucide-react'
+import type { ToolManifest } from '../../lib/tool-manifest.tsx'
+
+/** DNS lookup: its icon, and its panel, input rule, result schema and view in ./dns-tool.tsx, loaded on first show. */
+export const dnsManifest: ToolManifest = {
+  icon: Globe,
+  load: () => import('./dns-tool.tsx'),
+}

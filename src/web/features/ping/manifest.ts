@@ -1,0 +1,8 @@
+import { Activity } from 'lucide-react'
+import type { ToolManifest } from '../../lib/tool-manifest.tsx'
+
+/** Ping: its icon, and its panel, input rule, result schema and view in ./ping-tool.tsx, loaded on first show. */
+export const pingManifest: ToolManifest = {
+  icon: Activity,
+  load: () => import('./ping-tool.tsx'),
+}

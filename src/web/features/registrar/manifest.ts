@@ -1,0 +1,8 @@
+import { Cloud } from 'lucide-react'
+import type { EntryManifest } from '../../lib/tool-manifest.tsx'
+
+/** The registrar page: its icon, and its panel loaded on first show. */
+export const registrarManifest: EntryManifest = {
+  icon: Cloud,
+  load: () => import('./registrar-panel.tsx').then((m) => ({ Panel: m.RegistrarPanel })),
+}

@@ -1,0 +1,8 @@
+import { Wifi } from 'lucide-react'
+import type { ToolManifest } from '../../lib/tool-manifest.tsx'
+
+/** What is my IP: its icon, and its panel, input rule, result schema and view in ./whatismyip-tool.tsx, loaded on first show. */
+export const whatismyipManifest: ToolManifest = {
+  icon: Wifi,
+  load: () => import('./whatismyip-tool.tsx'),
+}

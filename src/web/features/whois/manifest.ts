@@ -1,0 +1,8 @@
+import { FileSearch } from 'lucide-react'
+import type { ToolManifest } from '../../lib/tool-manifest.tsx'
+
+/** Whois: its icon, and its panel, input rule, result schema and view in ./whois-tool.tsx, loaded on first show. */
+export const whoisManifest: ToolManifest = {
+  icon: FileSearch,
+  load: () => import('./whois-tool.tsx'),
+}
