@@ -93,7 +93,8 @@ describe('the network-seam rule of biome.json', () => {
       'src/diagnostics/net/dns-client.ts': "import dgram from 'node:dgram'\nexport const d = dgram\n",
       'src/diagnostics/ping/ask.ts': "import dgram from 'node:dgram'\nexport const d = dgram\n",
       'src/diagnostics/rdns/ask.ts': "import { promises } from 'node:dns'\nexport const p = promises\n",
-      'src/diagnostics/rdns/server.ts': "import type { Config } from '../../server/config.ts'\nexport type C = Config\n",
+      'src/diagnostics/rdns/server.ts':
+        "import type { Config } from '../../server/config.ts'\nexport type C = Config\n",
       'src/server/config.ts': 'export type Config = { port: number }\n',
     })
     expect(result.status).not.toBe(0)
