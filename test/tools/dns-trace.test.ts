@@ -49,8 +49,13 @@ describe.skipIf(!knotAvailable)('DNS trace through a delegation tree', () => {
       `test. ${tree.endpoint(TLD_ADDRESS)} referral example.test.`,
       `example.test. ${tree.endpoint(LEAF_ADDRESS)} answer`,
     ])
-    expect(steps[0]?.records).toEqual([{ name: 'test', type: 'NS', class: 'IN', ttl: 172800, value: 'ns1.test.' }])
-    expect(steps[0]?.glue).toEqual([{ name: 'ns1.test', type: 'A', class: 'IN', ttl: 172800, value: TLD_ADDRESS }])
+    expect(steps[0]?.records).toEqual([
+      { name: 'test', type: 'NS', class: 'IN', ttl: 172800, value: 'ns1.test.', rdata: '036e7331047465737400' },
+    ])
+    const glueBytes = Buffer.from(TLD_ADDRESS.split('.').map(Number)).toString('hex')
+    expect(steps[0]?.glue).toEqual([
+      { name: 'ns1.test', type: 'A', class: 'IN', ttl: 172800, value: TLD_ADDRESS, rdata: glueBytes },
+    ])
     expect(steps[1]?.serverName).toBe('ns1.test')
     expect(steps[2]?.records.map((r) => r.value)).toEqual(['198.51.100.10'])
     expect(result.server).toBe(tree.endpoint(LEAF_ADDRESS))
@@ -89,7 +94,7 @@ describe.skipIf(!knotAvailable)('DNS trace through a delegation tree', () => {
     })
     expect(last?.notes).toEqual(['ns.hosting.other has no glue: 127.53.0.3 found by a separate walk from the root'])
     expect(last?.records).toEqual([
-      { name: 'www.glueless.test', type: 'A', class: 'IN', ttl: 600, value: '198.51.100.120' },
+      { name: 'www.glueless.test', type: 'A', class: 'IN', ttl: 600, value: '198.51.100.120', rdata: 'c6336478' },
     ])
   })
 

@@ -38,7 +38,9 @@ describe.skipIf(!knotAvailable)('POST /api/tools/dns against Knot DNS', () => {
     expect(query.rcode).toBe('NOERROR')
     expect(query.flags.aa).toBe(true)
     expect(query.transport).toBe('udp')
-    expect(query.answers).toEqual([{ name: 'example.test', type: 'A', class: 'IN', ttl: 300, value: '198.51.100.10' }])
+    expect(query.answers).toEqual([
+      { name: 'example.test', type: 'A', class: 'IN', ttl: 300, value: '198.51.100.10', rdata: 'c633640a' },
+    ])
     expect(body.lines).toContain('example.test.\t300\tIN\tA\t198.51.100.10')
     expect(body.lines.some((l: string) => l.startsWith(';; flags: qr aa'))).toBe(true)
   })

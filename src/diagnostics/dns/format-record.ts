@@ -1,66 +1,36 @@
-// Turns decoded dns-packet answers into the record rows users see (presentation format, like dig).
-import type { Answer } from 'dns-packet'
+// Turns the records of a DNS answer into the rows users see: every type in zone-file presentation
+// format decoded from the wire bytes (as kdig prints it), with the data's bytes kept as hex.
+
 import type { DnsRecord } from '../../shared/tools/dns.ts'
-import { formatNsec3, formatNsec3Param, formatNsecTypes, formatSignatureTime } from './dnssec-values.ts'
+import { rrTypeName } from '../../shared/tools/dns-types.ts'
+import { formatRdata } from './rdata-text.ts'
+import { RdataReader, readSections, type WireRecord } from './wire-reader.ts'
 
-const fqdn = (name: string) => (name === '' || name === '.' ? '.' : `${name.replace(/\.$/, '')}.`)
-const quote = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
-const base64 = (data: unknown) => (Buffer.isBuffer(data) ? data.toString('base64') : '')
-const hex = (data: unknown) => (Buffer.isBuffer(data) ? data.toString('hex').toUpperCase() : '')
+const OPT = 41
+const CLASSES: Record<number, string> = { 1: 'IN', 3: 'CH', 4: 'HS', 254: 'NONE', 255: 'ANY' }
 
-function txtValue(data: unknown): string {
-  const parts = Array.isArray(data) ? data : [data]
-  return parts.map((part) => quote(Buffer.isBuffer(part) ? part.toString('utf8') : String(part))).join(' ')
-}
-
-function recordValue(answer: Answer): string {
-  // biome-ignore lint/suspicious/noExplicitAny: dns-packet's data differs by type; each branch reads its own fields.
-  const d = (answer as { data?: any }).data
-  switch (answer.type) {
-    case 'A':
-    case 'AAAA':
-      return String(d)
-    case 'NS':
-    case 'CNAME':
-    case 'PTR':
-    case 'DNAME':
-      return fqdn(String(d))
-    case 'MX':
-      return `${d.preference} ${fqdn(d.exchange)}`
-    case 'TXT':
-      return txtValue(d)
-    case 'SOA':
-      return `${fqdn(d.mname)} ${fqdn(d.rname)} ${d.serial} ${d.refresh} ${d.retry} ${d.expire} ${d.minimum}`
-    case 'CAA':
-      return `${d.flags ?? 0} ${d.tag} ${quote(String(d.value))}`
-    case 'SRV':
-      return `${d.priority} ${d.weight} ${d.port} ${fqdn(d.target)}`
-    case 'DS':
-      return `${d.keyTag} ${d.algorithm} ${d.digestType} ${hex(d.digest)}`
-    case 'DNSKEY':
-      return `${d.flags} 3 ${d.algorithm} ${base64(d.key)}`
-    case 'RRSIG':
-      return `${d.typeCovered} ${d.algorithm} ${d.labels} ${d.originalTTL} ${formatSignatureTime(d.expiration)} ${formatSignatureTime(d.inception)} ${d.keyTag} ${fqdn(d.signersName)} ${base64(d.signature)}`
-    case 'NSEC':
-      return `${fqdn(d.nextDomain)} ${formatNsecTypes(d.rrtypes)}`
-    case 'NSEC3':
-      return formatNsec3(d)
-    case 'NSEC3PARAM':
-      return Buffer.isBuffer(d) ? formatNsec3Param(d) : JSON.stringify(d ?? null)
-    default:
-      return Buffer.isBuffer(d) ? `\\# ${d.length} ${d.toString('hex')}` : JSON.stringify(d ?? null)
+function recordRow(message: Uint8Array, record: WireRecord): DnsRecord {
+  const data = formatRdata(record.type, new RdataReader(message, record.start, record.end))
+  return {
+    name: record.name === '.' ? '' : record.name.replace(/\.$/, ''),
+    type: rrTypeName(record.type),
+    class: CLASSES[record.class] ?? `CLASS${record.class}`,
+    ttl: record.ttl,
+    value: data.text,
+    rdata: Buffer.from(data.wire).toString('hex'),
   }
 }
 
-/** Records of a section, without the EDNS OPT pseudo-record. */
-export function formatRecords(answers: Answer[] | undefined): DnsRecord[] {
-  return (answers ?? [])
-    .filter((a) => a.type !== 'OPT')
-    .map((a) => ({
-      name: a.name.replace(/\.$/, ''),
-      type: a.type,
-      class: 'class' in a && typeof a.class === 'string' ? a.class : 'IN',
-      ttl: 'ttl' in a && typeof a.ttl === 'number' ? a.ttl : 0,
-      value: recordValue(a),
-    }))
+export interface RecordSections {
+  answers: DnsRecord[]
+  authority: DnsRecord[]
+  additional: DnsRecord[]
+}
+
+/** The records of each section, without the EDNS OPT pseudo-record. */
+export function formatRecords(message: Uint8Array): RecordSections {
+  const sections = readSections(message)
+  const rows = (records: WireRecord[]) =>
+    records.filter((r) => r.type !== OPT).map((record) => recordRow(message, record))
+  return { answers: rows(sections.answers), authority: rows(sections.authority), additional: rows(sections.additional) }
 }

@@ -1,6 +1,8 @@
 // One DNS question to one server, turned into the section/flag/timing rows users see.
+import { createRequire } from 'node:module'
 import type { RecordType } from 'dns-packet'
 import type { DnsQueryResult } from '../../shared/tools/dns.ts'
+import { readRrType } from '../../shared/tools/dns-types.ts'
 import { exchangeDns } from '../net/dns-client.ts'
 import type { Endpoint } from '../net/endpoint.ts'
 import { formatRecords } from './format-record.ts'
@@ -15,15 +17,24 @@ export interface QueryOptions {
   attempts?: number
 }
 
+const packetTypes = createRequire(import.meta.url)('dns-packet/types.js') as { toString(type: number): string }
+
+/** dns-packet's name for a type: its own mnemonic, or "UNKNOWN_<n>" for one it has no name for. */
+function packetType(type: string): RecordType {
+  const checked = readRrType(type)
+  if (!checked.ok) throw new Error(checked.message)
+  return packetTypes.toString(checked.number) as RecordType
+}
+
 export async function queryDns(
   name: string,
   type: string,
   server: Endpoint,
   options: QueryOptions,
 ): Promise<DnsQueryResult> {
-  const { response, transport, timeMs } = await exchangeDns({
+  const { response, message, transport, timeMs } = await exchangeDns({
     name,
-    type: type as RecordType,
+    type: packetType(type),
     server,
     signal: options.signal,
     dnssecOk: options.dnssec,
@@ -45,8 +56,6 @@ export async function queryDns(
     },
     transport,
     queryTimeMs: timeMs,
-    answers: formatRecords(response.answers),
-    authority: formatRecords(response.authorities),
-    additional: formatRecords(response.additionals),
+    ...formatRecords(message),
   }
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { idnDnsNameInput } from '../validation.ts'
 import { toolRequest, toolResponse } from './common.ts'
 import { RESOLVER_CHOICES, SYSTEM_RESOLVER } from './dns-public-resolvers.ts'
+import { readRrType } from './dns-types.ts'
 
 export {
   describePublicResolver,
@@ -13,6 +14,7 @@ export {
   SYSTEM_RESOLVER,
 } from './dns-public-resolvers.ts'
 
+/** The types offered by name; any other is asked as its mnemonic or TYPE<number> (RFC 3597). */
 export const DNS_TYPES = [
   'A',
   'AAAA',
@@ -24,14 +26,37 @@ export const DNS_TYPES = [
   'CAA',
   'SRV',
   'PTR',
+  'HTTPS',
+  'SVCB',
+  'TLSA',
+  'SSHFP',
+  'NAPTR',
+  'DNAME',
+  'URI',
+  'LOC',
+  'HINFO',
+  'RP',
+  'CERT',
+  'OPENPGPKEY',
+  'SMIMEA',
   'DS',
   'DNSKEY',
+  'CDS',
+  'CDNSKEY',
   'RRSIG',
   'NSEC',
   'NSEC3',
   'NSEC3PARAM',
   'ANY',
 ] as const
+
+/** A type name or TYPE<number>, in its canonical form ("https" → "HTTPS", "TYPE65" → "HTTPS"). */
+export const dnsType = z.string().transform((text, ctx) => {
+  const checked = readRrType(text)
+  if (checked.ok) return checked.name
+  ctx.addIssue({ code: 'custom', message: checked.message })
+  return z.NEVER
+})
 /** The product's default set when no type is chosen. */
 export const DNS_DEFAULT_TYPES = ['A', 'AAAA', 'MX', 'NS', 'TXT', 'CNAME'] as const
 
@@ -51,7 +76,7 @@ export const dnsOptionMessages = {
 
 export const dnsOptions = z
   .object({
-    type: z.enum(DNS_TYPES).optional(),
+    type: dnsType.optional(),
     /** "system" (this server's resolver, the default) or the id of a public resolver. */
     resolver: z.enum(RESOLVER_CHOICES).optional(),
     /** A custom resolver; checked against the target policy. */
@@ -87,7 +112,10 @@ export const dnsRecord = z.object({
   type: z.string(),
   class: z.string(),
   ttl: z.number(),
+  /** Presentation format, as in a zone file. */
   value: z.string(),
+  /** The record data's wire bytes in hex, names written out in full (absent in results saved before). */
+  rdata: z.string().optional(),
 })
 export type DnsRecord = z.infer<typeof dnsRecord>
 

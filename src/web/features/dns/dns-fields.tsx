@@ -8,6 +8,8 @@ import {
   allDefaultTypesLabel,
   type DnsControls,
   defaultTypesHint,
+  OTHER_TYPE,
+  otherTypeLabel,
   resolverChoices,
 } from './dns-options.ts'
 
@@ -29,8 +31,20 @@ export function DnsFields({ controls, onChange }: DnsFieldsProps) {
                 {name}
               </option>
             ))}
+            <option value={OTHER_TYPE}>{otherTypeLabel}</option>
           </Select>
         </Field>
+        {controls.type === OTHER_TYPE && (
+          <Field id={`${id}-other-type`} label="Other record type" hint="A type name such as ZONEMD, or TYPE65534">
+            <Input
+              id={`${id}-other-type`}
+              value={controls.otherType}
+              onChange={(event) => onChange({ otherType: event.target.value })}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </Field>
+        )}
         <Field id={`${id}-resolver`} label="Public resolver">
           <Select
             id={`${id}-resolver`}

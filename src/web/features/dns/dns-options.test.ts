@@ -3,6 +3,8 @@ import {
   allDefaultTypesLabel,
   defaultTypesHint,
   initialDnsControls,
+  OTHER_TYPE,
+  otherTypeMissing,
   readDnsOptions,
   resolverChoices,
 } from './dns-options.ts'
@@ -63,5 +65,26 @@ describe('DNS control labels', () => {
 
   it("offers this server's resolver first", () => {
     expect(resolverChoices[0]).toEqual({ value: 'system', label: "This server's resolver" })
+  })
+})
+
+describe('readDnsOptions() with a type the picker does not list', () => {
+  it('sends the typed type in its canonical form', () => {
+    expect(withControls({ type: OTHER_TYPE, otherType: ' type65 ' })).toEqual({ ok: true, value: { type: 'HTTPS' } })
+    expect(withControls({ type: OTHER_TYPE, otherType: 'TYPE65534' })).toEqual({
+      ok: true,
+      value: { type: 'TYPE65534' },
+    })
+  })
+
+  it('asks for a type when none is typed', () => {
+    expect(withControls({ type: OTHER_TYPE, otherType: ' ' })).toEqual({ ok: false, message: otherTypeMissing })
+  })
+
+  it("rejects an unknown name with the shared schema's message", () => {
+    expect(withControls({ type: OTHER_TYPE, otherType: 'BOGUS' })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Unknown record type "BOGUS"'),
+    })
   })
 })

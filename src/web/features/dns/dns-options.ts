@@ -9,12 +9,18 @@ import {
 } from '../../../shared/tools/dns.ts'
 
 export const ALL_DEFAULT_TYPES = ''
+/** The picker's entry for a type it does not list: typed by name or as TYPE<number>. */
+export const OTHER_TYPE = 'other'
+export const otherTypeLabel = 'Other type (name or TYPE<number>)…'
+export const otherTypeMissing = 'Enter a record type, such as NULL or TYPE65534'
 export const allDefaultTypesLabel = 'All default types'
 export const defaultTypesHint = `Default: ${DNS_DEFAULT_TYPES.join(', ')}`
 
 export interface DnsControls {
-  /** "" for the default set. */
+  /** "" for the default set; OTHER_TYPE for the type typed in `otherType`. */
   type: string
+  /** A type not in the list ("ZONEMD", "TYPE65534"); used when `type` is OTHER_TYPE. */
+  otherType: string
   /** "system" or a public resolver id. */
   resolver: string
   /** A custom "ip[:port]"; blank for none. */
@@ -25,6 +31,7 @@ export interface DnsControls {
 
 export const initialDnsControls: DnsControls = {
   type: ALL_DEFAULT_TYPES,
+  otherType: '',
   resolver: SYSTEM_RESOLVER,
   server: '',
   trace: false,
@@ -44,8 +51,10 @@ export type DnsOptionsCheck = { ok: true; value: DnsOptions } | { ok: false; mes
 /** Only options that differ from the defaults are sent. */
 export function readDnsOptions(controls: DnsControls): DnsOptionsCheck {
   const server = controls.server.trim()
+  const other = controls.type === OTHER_TYPE
+  if (other && controls.otherType.trim() === '') return { ok: false, message: otherTypeMissing }
   const parsed = dnsOptions.safeParse({
-    type: controls.type === ALL_DEFAULT_TYPES ? undefined : controls.type,
+    type: other ? controls.otherType.trim() : controls.type === ALL_DEFAULT_TYPES ? undefined : controls.type,
     // A trace asks the root servers, then each zone's servers: the resolver controls are set aside.
     resolver: controls.trace || controls.resolver === SYSTEM_RESOLVER ? undefined : controls.resolver,
     server: controls.trace || server === '' ? undefined : server,
