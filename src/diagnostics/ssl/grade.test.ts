@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { ProtocolName, ProtocolProbe } from '../../shared/tools/ssl.ts'
+import type { ProtocolName, ProtocolProbe, TlsScan } from '../../shared/tools/ssl.ts'
 import { type GradeFacts, gradeServer, scoreConfiguration } from './grade.ts'
+import { suiteFor } from './suite-table.ts'
 
 function protocols(accepted: ProtocolName[]): ProtocolProbe[] {
   const all: ProtocolName[] = ['TLSv1.3', 'TLSv1.2', 'TLSv1.1', 'TLSv1', 'SSLv3', 'SSLv2']
@@ -13,17 +14,48 @@ function protocols(accepted: ProtocolName[]): ProtocolProbe[] {
   }))
 }
 
+/** A scan that found these suites per version, X25519 and P-256, and the given DH size. */
+function scanOf(found: Partial<Record<ProtocolName, number[]>>, dhBits: number | null = null): TlsScan {
+  return {
+    protocols: Object.entries(found).map(([protocol, codes]) => ({
+      protocol: protocol as ProtocolName,
+      label: protocol,
+      status: 'accepted' as const,
+      suites: (codes ?? []).map(suiteFor),
+      serverOrder: null,
+      note: null,
+    })),
+    groups: [
+      { name: 'secp256r1', bits: 256, protocols: ['TLSv1.2'] },
+      { name: 'x25519', bits: 256, protocols: ['TLSv1.2'] },
+    ],
+    dhBits,
+    resumption: { sessionId: 'no', ticket: 'yes', note: null },
+    alpn: [],
+    sct: { certificate: false, tlsExtension: 'no', ocsp: false },
+    notRun: [],
+    connections: 0,
+    elapsedMs: 0,
+  }
+}
+
 /** A modern server: TLS 1.2 + 1.3, RSA 2048, ECDHE + AES-256-GCM, trusted, HSTS for a year. */
 function facts(overrides: Partial<GradeFacts> = {}): GradeFacts {
   return {
     trust: { trusted: true, error: null, hostnameMatch: true, expired: false, notYetValid: false, selfSigned: false },
-    signatureAlgorithms: ['sha256WithRSAEncryption'],
+    certificate: {
+      leafIssuer: 'CN=Issuing CA',
+      topIssuer: 'CN=Root CA',
+      intermediates: 1,
+      signatureAlgorithms: ['sha256WithRSAEncryption'],
+    },
     keyStrength: 2048,
-    keyText: 'RSA 2048 bits',
+    keyType: 'RSA',
+    keyBits: 2048,
     exchangeStrength: 3072,
     protocols: protocols(['TLSv1.3', 'TLSv1.2']),
     negotiated: { protocol: 'TLSv1.3', cipher: 'TLS_AES_256_GCM_SHA384', bits: 256, aead: true, forwardSecrecy: true },
-    probeCipherBits: [256, 128],
+    scan: scanOf({ 'TLSv1.3': [0x1302, 0x1301], 'TLSv1.2': [0xc030, 0xc02f] }),
     insecureSuites: false,
     hstsMaxAge: 31_536_000,
     ...overrides,
@@ -42,13 +74,20 @@ describe('scoreConfiguration()', () => {
     expect(scoreConfiguration(facts({ protocols: protocols(['TLSv1.2', 'TLSv1']) }))).toBe(92)
   })
   it('takes the weaker of certificate key and ephemeral key', () => {
-    expect(scoreConfiguration(facts({ exchangeStrength: 1024 }))).toBe(30 + 24 + 36)
+    // DHE-RSA-AES256-GCM only, with a 1024-bit group: key exchange 80, cipher 100
+    expect(scoreConfiguration(facts({ scan: scanOf({ 'TLSv1.2': [0x009f] }, 1024) }))).toBe(30 + 24 + 40)
   })
 })
 
 describe('gradeServer()', () => {
   it('gives A+ to a modern server with TLS 1.3 and long HSTS, with no reasons', () => {
-    expect(gradeServer(facts())).toEqual({ grade: 'A+', gradeIfTrusted: null, score: 93, reasons: [] })
+    expect(gradeServer(facts())).toEqual({
+      grade: 'A+',
+      gradeIfTrusted: null,
+      score: 93,
+      scores: { protocol: 100, keyExchange: 90, cipher: 90 },
+      reasons: [],
+    })
   })
 
   it('keeps A without TLS 1.3 or without long HSTS, and says what A+ needs', () => {
@@ -75,14 +114,31 @@ describe('gradeServer()', () => {
       'Accepts SSL 3.0, which is insecure (POODLE)',
     ],
     ['SSL 2.0 accepted', { protocols: protocols(['TLSv1.2', 'SSLv2']) }, 'F', 'Accepts SSL 2.0, which is insecure'],
-    ['a 1024-bit key', { keyStrength: 1024, keyText: 'RSA 1024 bits' }, 'B', 'Certificate key is weak: RSA 1024 bits'],
-    ['a 512-bit key', { keyStrength: 512, keyText: 'RSA 512 bits' }, 'F', 'Certificate key is insecure: RSA 512 bits'],
-    ['1024-bit DH parameters', { exchangeStrength: 1024 }, 'B', 'Key exchange parameters are weak (1024 bits)'],
+    ['a 1024-bit key', { keyStrength: 1024, keyBits: 1024 }, 'B', "the certificate's RSA key is 1024 bits: too weak"],
+    ['a 512-bit key', { keyStrength: 512, keyBits: 512 }, 'F', "the certificate's RSA key is 512 bits: insecure"],
+    [
+      'a 1024-bit DH group',
+      { scan: scanOf({ 'TLSv1.2': [0x009e] }, 1024) },
+      'B',
+      "The server's DH group is 1024 bits: too weak",
+    ],
     [
       'an MD5 signature',
-      { signatureAlgorithms: ['md5WithRSAEncryption'] },
+      { certificate: { ...facts().certificate, signatureAlgorithms: ['md5WithRSAEncryption'] } },
       'F',
-      'Certificate signature is insecure: md5WithRSAEncryption',
+      'Certificate is signed with md5WithRSAEncryption, which is insecure',
+    ],
+    [
+      '3DES with TLS 1.2',
+      { scan: scanOf({ 'TLSv1.2': [0xc030, 0x000a] }) },
+      'C',
+      'Uses 64-bit block ciphers (Sweet32) with TLS 1.1 or newer: TLS_RSA_WITH_3DES_EDE_CBC_SHA',
+    ],
+    [
+      'an export suite',
+      { scan: scanOf({ 'TLSv1.2': [0xc030], TLSv1: [0x0008] }) },
+      'F',
+      'Accepts export suites: TLS_RSA_EXPORT_WITH_DES40_CBC_SHA',
     ],
     [
       'NULL suites accepted',
@@ -93,17 +149,26 @@ describe('gradeServer()', () => {
   ])('caps a server with %s', (_, overrides, grade, reason) => {
     const result = gradeServer(facts(overrides))
     expect(result.grade).toBe(grade)
-    expect(result.reasons).toContainEqual({ cap: grade, text: reason })
+    expect(result.reasons).toContainEqual(expect.objectContaining({ cap: grade, text: reason }))
   })
 
-  it('caps at B when the suite chosen for a modern client has no forward secrecy or no AEAD', () => {
-    const negotiated = { protocol: 'TLSv1.2', cipher: 'AES256-SHA256', bits: 256, aead: false, forwardSecrecy: false }
-    const result = gradeServer(facts({ negotiated, exchangeStrength: null, protocols: protocols(['TLSv1.2']) }))
+  it('caps at B when no accepted suite has forward secrecy or AEAD, judging the whole list', () => {
+    const scan = scanOf({ 'TLSv1.2': [0x003d, 0x0035] })
+    const result = gradeServer(facts({ scan, exchangeStrength: null, protocols: protocols(['TLSv1.2']) }))
     expect(result.grade).toBe('B')
-    expect(result.reasons.map((r) => r.text)).toEqual([
-      'No forward secrecy: AES256-SHA256 was negotiated',
-      'No AEAD encryption: AES256-SHA256 was negotiated',
+    expect(result.reasons.map((r) => [r.text, r.rule])).toEqual([
+      [
+        'No suite with forward secrecy is accepted (RSA key exchange only)',
+        'SSL Labs rating guide (2018): no forward secrecy grades B',
+      ],
+      [
+        'No AEAD suite is accepted (CBC or stream ciphers only)',
+        'SSL Labs rating guide (2018): no AEAD suite grades B',
+      ],
     ])
+    // One AEAD suite with forward secrecy among CBC ones lifts both caps.
+    const mixed = scanOf({ 'TLSv1.2': [0x003d, 0x0035, 0xc02f] })
+    expect(gradeServer(facts({ scan: mixed, protocols: protocols(['TLSv1.2']) })).grade).toBe('A')
   })
 
   it('gives T for an untrusted chain, keeping the grade it would get if trusted', () => {
@@ -111,9 +176,9 @@ describe('gradeServer()', () => {
     const result = gradeServer(facts({ trust, protocols: protocols(['TLSv1.3', 'TLSv1.2', 'TLSv1']) }))
     expect(result.grade).toBe('T')
     expect(result.gradeIfTrusted).toBe('B')
-    expect(result.reasons[0]).toEqual({
+    expect(result.reasons[0]).toMatchObject({
       cap: 'T',
-      text: 'Certificate is not trusted (UNABLE_TO_GET_ISSUER_CERT_LOCALLY)',
+      text: 'Certificate is not trusted: the chain leads to CN=Root CA, which is not a trusted authority',
     })
   })
 
@@ -124,7 +189,14 @@ describe('gradeServer()', () => {
 
   it('treats a SHA-1 signature below the root as untrusted', () => {
     expect(
-      gradeServer(facts({ signatureAlgorithms: ['sha256WithRSAEncryption', 'sha1WithRSAEncryption'] })).grade,
+      gradeServer(
+        facts({
+          certificate: {
+            ...facts().certificate,
+            signatureAlgorithms: ['sha256WithRSAEncryption', 'sha1WithRSAEncryption'],
+          },
+        }),
+      ).grade,
     ).toBe('T')
   })
 
@@ -158,6 +230,8 @@ describe('gradeServer() with versions that could not be tested', () => {
       forwardSecrecy: true,
     }
     const result = gradeServer(facts({ protocols: untested(['TLSv1'], ['TLSv1.3', 'TLSv1.2']), negotiated }))
-    expect(result.reasons).toContainEqual({ cap: 'C', text: 'Supports neither TLS 1.2 nor TLS 1.3' })
+    expect(result.reasons).toContainEqual(
+      expect.objectContaining({ cap: 'C', text: 'Supports neither TLS 1.2 nor TLS 1.3' }),
+    )
   })
 })

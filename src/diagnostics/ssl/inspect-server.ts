@@ -17,6 +17,9 @@ export interface ServerInspection {
   /** Ephemeral key strength as RSA-equivalent bits; null when not ephemeral. */
   exchangeStrength: number | null
   ocspStapling: boolean
+  /** The leaf as DER, and the stapled OCSP response (for SCTs). */
+  leafDer: Buffer
+  ocspResponse: Buffer | null
 }
 
 export class NoCertificateError extends Error {}
@@ -67,6 +70,8 @@ export async function inspectServer(target: ProbeTarget & { ca?: string[] }, now
     timeoutMs: target.timeoutMs,
     ca: target.ca,
     requestOCSP: true,
+    // Security level 0 lets a weak key or DH group be seen and graded instead of failing the check.
+    ciphers: 'DEFAULT:@SECLEVEL=0',
   })
   const { socket } = connection
   try {
@@ -96,6 +101,8 @@ export async function inspectServer(target: ProbeTarget & { ca?: string[] }, now
       cipherFacts,
       exchangeStrength: exchange.strength,
       ocspStapling: connection.ocspResponse !== null,
+      leafDer: leafCert.raw,
+      ocspResponse: connection.ocspResponse,
     }
   } finally {
     socket.destroy()

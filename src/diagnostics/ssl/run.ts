@@ -2,17 +2,25 @@
 // every protocol version, read HSTS, then grade. An untrusted, expired or mismatched certificate
 // is a failed check that still carries the full report.
 import type { z } from 'zod'
-import { SSL_FAILURE_PREFIX, type SslResult, sslRequest, sslResult } from '../../shared/tools/ssl.ts'
+import {
+  type ProtocolProbe,
+  SSL_FAILURE_PREFIX,
+  type SslResult,
+  sslRequest,
+  sslResult,
+  type TlsScan,
+} from '../../shared/tools/ssl.ts'
 import { sslLines } from '../../shared/tools/ssl-lines.ts'
 import { ConnectTimeoutError, PolicyDeniedError } from '../net/guarded-connect.ts'
 import { TlsHandshakeError } from '../net/guarded-tls.ts'
 import { loadTrustAnchors } from '../net/trust-anchors.ts'
 import { type Diagnostic, failed, type Outcome } from '../types.ts'
-import { describeCipher, rsaEquivalentBits } from './cipher-facts.ts'
+import { rsaEquivalentBits } from './cipher-facts.ts'
 import { gradeServer } from './grade.ts'
 import { inspectServer, NoCertificateError, type ServerInspection } from './inspect-server.ts'
 import { libraryLimit, type ProbeTarget, probeInsecureSuites, probeProtocols } from './probe-protocols.ts'
 import { readHsts } from './read-hsts.ts'
+import { scanServer } from './scan-server.ts'
 
 type SslRequest = z.infer<typeof sslRequest>
 
@@ -23,6 +31,8 @@ export interface SslDiagnosticOptions {
   connectTimeoutMs?: number
   userAgent?: string
   now?: () => Date
+  /** Total deadline of the suite scan (default 15 s). */
+  scanDeadlineMs?: number
 }
 
 function splitTarget(input: string): { host: string; port: number } {
@@ -66,23 +76,61 @@ function verdict(result: SslResult): Outcome<SslResult> {
   return { status: 'failed', failureSource: 'target', error: `${SSL_FAILURE_PREFIX} ${problem.text}`, result }
 }
 
-async function probeRest(target: ProbeTarget, host: string, userAgent: string) {
-  return Promise.all([probeProtocols(target), probeInsecureSuites(target), readHsts({ ...target, host, userAgent })])
+async function probeRest(target: ProbeTarget, main: ServerInspection, host: string, options: ScanSettings) {
+  return Promise.all([
+    probeProtocols(target),
+    probeInsecureSuites(target),
+    readHsts({ ...target, host, userAgent: options.userAgent }),
+    scanServer(target, { leaf: main.leafDer, ocspResponse: main.ocspResponse, deadlineMs: options.scanDeadlineMs }),
+  ])
 }
 
-function gradeInspection(main: ServerInspection, rest: Awaited<ReturnType<typeof probeRest>>) {
-  const [protocols, insecureSuites, hsts] = rest
+interface ScanSettings {
+  userAgent: string
+  scanDeadlineMs?: number
+}
+
+/**
+ * A version counts as accepted when either a full handshake or the suite scan got it; a refusal
+ * in the scan settles a version our own TLS library could not offer.
+ */
+export function mergeProtocols(probes: ProtocolProbe[], scan: TlsScan): ProtocolProbe[] {
+  return probes.map((probe) => {
+    const scanned = scan.protocols.find((p) => p.protocol === probe.protocol)
+    if (!scanned || probe.status === 'accepted') return probe
+    if (scanned.status === 'accepted') {
+      return { ...probe, status: 'accepted', cipher: scanned.suites[0]?.name ?? null, note: null }
+    }
+    if (scanned.status === 'rejected' && probe.status === 'not-tested' && probe.note?.includes('TLS library')) {
+      return { ...probe, status: 'rejected', note: null }
+    }
+    return probe
+  })
+}
+
+function gradeInspection(
+  main: ServerInspection,
+  protocols: ProtocolProbe[],
+  rest: Awaited<ReturnType<typeof probeRest>>,
+) {
+  const [, insecureSuites, hsts, scan] = rest
   const cert = main.certificate
-  const probeCipherBits = protocols.flatMap((p) => (p.cipher ? [describeCipher(p.cipher, p.protocol).bits] : []))
+  const top = main.chain.at(-1) ?? cert
   return gradeServer({
     trust: main.trust,
-    signatureAlgorithms: [cert, ...main.chain.filter((c) => !c.selfSigned)].map((c) => c.signatureAlgorithm),
+    certificate: {
+      leafIssuer: cert.issuer,
+      topIssuer: top.issuer,
+      intermediates: main.chain.filter((c) => !c.selfSigned).length,
+      signatureAlgorithms: [cert, ...main.chain.filter((c) => !c.selfSigned)].map((c) => c.signatureAlgorithm),
+    },
     keyStrength: rsaEquivalentBits(cert.keyType, cert.keyBits ?? 0),
-    keyText: `${cert.keyType} ${cert.keyBits ?? '?'} bits`,
+    keyType: cert.keyType,
+    keyBits: cert.keyBits,
     exchangeStrength: main.exchangeStrength,
     protocols,
     negotiated: { ...main.cipherFacts, protocol: main.connection.protocol, cipher: main.connection.cipher },
-    probeCipherBits,
+    scan,
     insecureSuites: insecureSuites.accepted,
     hstsMaxAge: hsts.maxAge,
   })
@@ -127,8 +175,9 @@ export function createSslDiagnostic(options: SslDiagnosticOptions = {}): Diagnos
         return describeConnectFailure(error, where, timeoutMs)
       }
       ctx.progress({ stage: 'protocols', address: address.address, port })
-      const rest = await probeRest(target, host, userAgent)
-      const [protocols, insecureSuites, hsts] = rest
+      const rest = await probeRest(target, main, host, { userAgent, scanDeadlineMs: options.scanDeadlineMs })
+      const [probes, insecureSuites, hsts, scan] = rest
+      const protocols = mergeProtocols(probes, scan)
       return verdict({
         host,
         port,
@@ -143,7 +192,8 @@ export function createSslDiagnostic(options: SslDiagnosticOptions = {}): Diagnos
         insecureSuitesNote: insecureSuites.note,
         ocspStapling: main.ocspStapling,
         hsts,
-        grade: gradeInspection(main, rest),
+        scan,
+        grade: gradeInspection(main, protocols, rest),
       })
     },
   }
