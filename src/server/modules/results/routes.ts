@@ -17,6 +17,7 @@ import {
 import { errorBody } from '../../../shared/tools/common.ts'
 import type { CurrentUser } from '../auth/session.ts'
 import { type RunsRepository, randomId, type StoredRun, sha256Hex } from './repository.ts'
+import { resultPageRoute } from './result-page-route.ts'
 import type { ResultsRetention } from './retention.ts'
 
 export interface ResultRoutesOptions {
@@ -24,6 +25,8 @@ export interface ResultRoutesOptions {
   retention: ResultsRetention
   currentUser: CurrentUser
   publicUrl: string
+  /** The built web app; with it, /r/:id pages are served with each result's own head. */
+  webDist?: string
 }
 
 const params = z.object({ id: z.string().max(100) })
@@ -68,6 +71,16 @@ export async function resultRoutes(app: FastifyInstance, options: ResultRoutesOp
     const run = await runs.findByShareId(id)
     if (!run?.sharedAt || !retention.isShareLive(run.sharedAt, run.pinned)) return null
     return run
+  }
+  if (options.webDist) {
+    await resultPageRoute(app, {
+      webDist: options.webDist,
+      publicUrl: options.publicUrl,
+      findShare: async (id) => {
+        const run = await liveShare(id)
+        return run ? toSharedResult(run) : null
+      },
+    })
   }
   const isOwner = async (request: FastifyRequest, run: StoredRun) =>
     run.userId !== null && (await currentUser(request))?.id === run.userId
