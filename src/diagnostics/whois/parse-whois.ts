@@ -14,7 +14,18 @@ export interface ParseOptions {
 const KEYS = {
   name: ['domain name', 'domain', 'domainname', 'netname', 'as-name', 'asname'],
   handle: ['registry domain id', 'nethandle'],
-  registrar: ['registrar', 'sponsoring registrar', 'registrar name', 'registrar organization', 'registrar-name'],
+  registrar: [
+    'registrar',
+    'sponsoring registrar',
+    'registrar name',
+    'registrar_name',
+    'registrar organization',
+    'registrar-name',
+    'current registrar',
+    'current registar',
+    'authorized agency',
+    'registration service provider',
+  ],
   registrarIanaId: ['registrar iana id'],
   organisation: [
     'registrant organization',
@@ -37,9 +48,16 @@ const KEYS = {
     'registration date',
     'domain registration date',
     'domain create date',
+    'domain created',
+    'domain registered',
+    'domain_dateregistered',
+    'record created',
+    'domain name commencement date',
+    'first registration date',
     'domain record activated',
     'activated',
     'regdate',
+    'registration',
   ],
   updated: [
     'updated date',
@@ -58,6 +76,8 @@ const KEYS = {
     'updated',
     'updated on',
     'modification date',
+    'update date',
+    'domain_datelastmodified',
     'changed',
   ],
   expires: [
@@ -71,36 +91,38 @@ const KEYS = {
     'expires on',
     'expire',
     'expire date',
+    'expire-date',
+    'domain expires',
+    'record will expire on',
     'expiration time',
     'paid-till',
     'validity',
     'valid until',
     'renewal date',
+    'renewal',
     'registrar registration expiration date',
   ],
   statuses: ['domain status', 'status', 'state', 'registration status', 'eppstatus', 'epp status'],
-  nameServers: [
-    'name server',
-    'name servers',
-    'nameserver',
-    'nameservers',
-    'nserver',
-    'domain nameservers',
-    'dns',
-    'host name',
-    'hostname',
-  ],
-  dnssec: ['dnssec', 'signed', 'signing key'],
+  dnssec: ['dnssec', 'signed', 'domain_signed', 'signing key'],
   range: ['cidr', 'inetnum', 'inet6num', 'netrange'],
   country: ['country', 'registrant country'],
   abuseEmail: ['registrar abuse contact email', 'orgabuseemail', 'abuse-mailbox', 'abuse email'],
   abusePhone: ['registrar abuse contact phone', 'orgabusephone', 'abuse phone'],
 }
 
+/** Keys of name server lines, and of the headings of name server lists. */
+const NAME_SERVER_KEY =
+  /^(name ?servers?|nameservers?|nserver|domain nameservers|host ?name|ns_name_\d+|(primary|secondary) server|dns)$/
+const NAME_SERVER_BLOCK = /name ?server|nameserver|domain servers/
 /** First keys of the objects (contacts, handles) that follow a domain in RIPE-style answers. */
-const CONTACT_OBJECTS = new Set(['person', 'role', 'nic-hdl', 'nic-hdl-br', 'contact', 'organisation', 'org', 'holder'])
-/** Blocks describing a party rather than the domain ("Registrant:\n  Created: …"). */
-const PARTY_BLOCK = /registrant|admin|tech|billing|contact|holder|onsite|owner|registrar|reseller|person|zone-c/
+const CONTACT_OBJECTS = new Set(['person', 'personname', 'role', 'contact', 'organisation', 'org', 'holder'])
+/** FRED registries (.cz, .cr) follow the domain with its name server and key sets, each with its own dates. */
+const SET_OBJECTS = new Set(['nsset', 'keyset'])
+/** Keys found only in contact objects: their paragraph is not the domain's. */
+const CONTACT_HANDLES = new Set(['nic-hdl', 'nic-hdl-br'])
+/** Blocks describing a party or the whois service itself (.lv "[Whois]") rather than the domain ("Registrant:\n  Created: …"). */
+const PARTY_BLOCK =
+  /registrant|admin|tech|billing|contact|holder|onsite|owner|registrar|reseller|person|zone-c|organi[sz]ation|^whois$/
 
 function first(entries: WhoisEntry[], keys: string[]): string | undefined {
   for (const key of keys) {
@@ -118,12 +140,12 @@ const unique = (values: string[]) => [...new Set(values)]
 
 const nameOf = (value: string) => (value.split(/\s+/)[0] ?? '').toLowerCase().replace(/\.$/, '')
 
-/** The entries from the queried domain's name onwards, when the answer names it. */
+/** The entries from the paragraph naming the queried domain onwards, when the answer names it. */
 function fromQueriedDomain(entries: WhoisEntry[], domain: string | undefined): WhoisEntry[] {
   if (!domain) return entries
   const wanted = domain.toLowerCase().replace(/\.$/, '')
-  const start = entries.findIndex((entry) => KEYS.name.includes(entry.key) && nameOf(entry.value) === wanted)
-  return start > 0 ? entries.slice(start) : entries
+  const named = entries.find((entry) => KEYS.name.includes(entry.key) && nameOf(entry.value) === wanted)
+  return named ? entries.filter((entry) => entry.paragraph >= named.paragraph) : entries
 }
 
 /** The entries that describe the domain itself: not in a contact object, not in a party's block. */
@@ -135,9 +157,17 @@ function domainEntries(entries: WhoisEntry[]): WhoisEntry[] {
     paragraph = entry.paragraph
     if (CONTACT_OBJECTS.has(entry.key)) contactParagraphs.add(paragraph)
   }
+  for (const entry of entries) if (CONTACT_HANDLES.has(entry.key)) contactParagraphs.add(entry.paragraph)
   return entries.filter(
     (entry) => !contactParagraphs.has(entry.paragraph) && !(entry.parent && PARTY_BLOCK.test(entry.parent)),
   )
+}
+
+/** Without the paragraphs of name server and key set objects, whose dates are their own. */
+function withoutSetObjects(entries: WhoisEntry[]): WhoisEntry[] {
+  const sets = new Set(entries.filter((entry) => SET_OBJECTS.has(entry.key)).map((entry) => entry.paragraph))
+  const named = entries[0]?.paragraph
+  return entries.filter((entry) => entry.paragraph === named || !sets.has(entry.paragraph))
 }
 
 function dateOf(value: string, tld: string | undefined): string | undefined {
@@ -166,9 +196,23 @@ function changeDates(entries: WhoisEntry[], tld: string | undefined): { created?
   return { created: assigned && dateOf(assigned.value, tld), updated: dates.at(-1) }
 }
 
+/**
+ * The registrar's name: a "Registrar:" line, or the name in a "Registrar:" block. When the answer
+ * names the registrar by handle (.sk "Registrar: MARK-0292"), the registrar object holding that
+ * line gives the name.
+ */
 function registrarOf(entries: WhoisEntry[], own: WhoisEntry[]): string | undefined {
+  const nameKeys = ['organization', 'organisation', 'name', 'registrar name']
   const inBlock = entries.filter((entry) => entry.parent === 'registrar' || entry.parent === 'sponsoring registrar')
-  const named = first(own, KEYS.registrar) ?? first(inBlock, ['organization', 'organisation', 'name', 'registrar name'])
+  const named = first(own, KEYS.registrar) ?? first(inBlock, nameKeys)
+  if (named && /^[A-Z0-9]+(-[A-Z0-9]+)+$/.test(named)) {
+    const object = entries.find((entry) => entry.key === 'registrar' && entry.value === named)
+    const name = first(
+      entries.filter((entry) => entry.paragraph === object?.paragraph && !entry.parent),
+      nameKeys,
+    )
+    if (name) return cleanRegistrar(name)
+  }
   return named === undefined ? undefined : cleanRegistrar(named)
 }
 
@@ -182,37 +226,56 @@ function abuseOf(entries: WhoisEntry[], text: string): RegistrationFields['abuse
   return email || phone ? { ...(email ? { email } : {}), ...(phone ? { phone } : {}) } : undefined
 }
 
-function nameServersOf(entries: WhoisEntry[]): string[] {
+/**
+ * The first DNSSEC state stated plainly (.kr states it in Korean first, then in English). AFNIC
+ * states none but lists the DS records ("dsl-id:") of a signed domain.
+ */
+function dnssecOf(entries: WhoisEntry[]): string | undefined {
+  const values = all(entries, KEYS.dnssec).flatMap((value) => normaliseDnssec(value) ?? [])
+  const stated = values.find((value) => value === 'signed' || value === 'unsigned') ?? values[0]
+  if (stated) return stated
+  return entries.some((entry) => entry.key === 'dsl-id') ? 'signed' : undefined
+}
+
+/** Name servers; .dk's "DNS:" line names the domain itself, .rs's lists name servers. */
+function nameServersOf(entries: WhoisEntry[], domain: string | undefined): string[] {
   const lines = entries.filter(
-    (entry) => KEYS.nameServers.includes(entry.key) || (entry.parent && /name ?server/.test(entry.parent)),
+    (entry) =>
+      NAME_SERVER_KEY.test(entry.key) ||
+      NAME_SERVER_BLOCK.test(entry.key) ||
+      (entry.parent && NAME_SERVER_BLOCK.test(entry.parent)),
   )
-  return unique(lines.flatMap((entry) => readNameServers(entry.value)))
+  const names = lines.flatMap((entry) =>
+    readNameServers(entry.value).filter((n) => entry.key !== 'dns' || n !== domain),
+  )
+  return unique(names)
 }
 
 export function parseWhoisFields(text: string, options: ParseOptions = {}): RegistrationFields {
   const tld = options.domain?.toLowerCase().replace(/\.$/, '').split('.').at(-1)
   const entries = fromQueriedDomain(readWhoisEntries(text), options.domain)
   const own = domainEntries(entries)
-  const changes = changeDates(own, tld)
+  const dated = withoutSetObjects(own)
+  const changes = changeDates(dated, tld)
   const statusKeys = own.filter((entry) => KEYS.statuses.includes(entry.key)).map((entry) => entry.value)
-  const dnssec = first(own, KEYS.dnssec)
+  const dnssec = dnssecOf(own)
   const fields: RegistrationFields = {
     name: first(entries, KEYS.name),
     handle: first(entries, KEYS.handle),
     registrar: registrarOf(entries, own),
     registrarIanaId: first(entries, KEYS.registrarIanaId),
     organisation: first(entries, KEYS.organisation),
-    createdAt: firstDate(own, KEYS.created, tld) ?? changes.created,
+    createdAt: firstDate(dated, KEYS.created, tld) ?? changes.created,
     updatedAt:
       firstDate(
-        own,
+        dated,
         KEYS.updated.filter((key) => key !== 'changed'),
         tld,
       ) ?? changes.updated,
-    expiresAt: firstDate(own, KEYS.expires, tld),
+    expiresAt: firstDate(dated, KEYS.expires, tld),
     statuses: unique(statusKeys.flatMap(normaliseStatuses)),
-    nameServers: nameServersOf(own),
-    dnssec: dnssec === undefined ? undefined : normaliseDnssec(dnssec),
+    nameServers: nameServersOf(own, options.domain?.toLowerCase()),
+    dnssec,
     range: first(entries, KEYS.range),
     country: first(entries, KEYS.country),
     abuseContact: abuseOf(entries, text),

@@ -9,7 +9,7 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
  * the day comes first (the form ccTLD registries document); an unambiguous date (a part over 12)
  * is read as written.
  */
-const MONTH_FIRST_TLDS = new Set(['us'])
+const MONTH_FIRST_TLDS = new Set(['us', 'tk'])
 
 const ZONES: Record<string, number> = {
   utc: 0,
@@ -74,7 +74,8 @@ function readDate(text: string, tld: string | undefined): Parts | undefined {
     const [, year = '', month = '', day = '', rest = ''] = m
     return date(year, Number(month), day, rest)
   }
-  m = /^(\d{1,2})[-/. ]+([a-z]{3,9})\.?[-/. ,]+(\d{4})(.*)$/i.exec(text)
+  // "05-Oct-1997", "30th April 2003".
+  m = /^(\d{1,2})(?:st|nd|rd|th)?[-/. ]+([a-z]{3,9})\.?[-/. ,]+(\d{4})(.*)$/i.exec(text)
   if (m) {
     const [, day = '', month = '', year = '', rest = ''] = m
     if (monthOf(month) > 0) return date(year, monthOf(month), day, rest)
@@ -124,7 +125,7 @@ export function parseWhoisDate(value: string, tld?: string): string | undefined 
   if (!parts) return undefined
   const { year, month, day } = parts
   if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1980 || year > 2200) return undefined
-  const time = /^(?:\s*T|\s+|\s*,\s*)(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?(.*)$/i.exec(parts.rest)
+  const time = /^(?:\s*T|\s+at\s+|\s+|\s*,\s*)(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?(.*)$/i.exec(parts.rest)
   const [hours, minutes, seconds] = time ? [Number(time[1]), Number(time[2]), Number(time[3] ?? 0)] : [0, 0, 0]
   const zone = time ? readZone(time[4] ?? '') : 0
   if (zone === undefined || hours > 24 || minutes > 59 || seconds > 60) return undefined

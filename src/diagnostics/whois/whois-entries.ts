@@ -17,29 +17,53 @@ const COMMENT = /^\s*(%|#|>>>|;|--|\[\s)/
 // JPRS writes "[Key]  value", its Japanese-language answers "a. [Key]  value".
 const BRACKETED = /^\s*(?:[a-z]\.\s*)?\[([^\]\s][^\]]{0,40})\]\s*(.*)$/
 // A key starts with a letter, holds no comma, and ends at the first colon not opening a URL.
-const KEYED = /^\s*([A-Za-z][\w /().'&-]{0,50}?)[\s.]*:(?!\/\/)\s*(.*)$/
-const RECORD_DATE = /^\s*Record (expires|created|last updated) on\s+(.+)$/i
+const KEYED = /^\s*(\p{L}[\p{L}\p{N}_ /().'&-]{0,50}?)[\s.]*:(?!\/\/)\s*(.*)$/u
+// Dates written as sentences: Taiwan's "Record expires on 2020-11-30", .gg's "Registered on 30th April 2003".
+const SENTENCE_DATE = /^\s*(Record (?:expires|created|last updated)|Registered) on\s+(\d.+)$/i
+// SWITCH separates key and value with a tab: "Registrar\tExample SA".
+const TABBED = /^([A-Za-z][\w /()'&-]{0,50}?)\t+(\S.*)$/
+/** Headings whose block may continue without indent until the next blank line (.ee, .pl, .mo). */
+const SECTION_HEADING =
+  /^(registrant|registrar|holder|owner|reseller|technical|administrative|admin|billing)( contacts?| contact\(s\)| contact\/agent)?( information)?$|^organi[sz]ation using domain name$|^name ?servers?( information)?$|^domain name servers$/
+/** Keys of the domain itself: one ends an unindented section ("Reseller:" then "Domain Status: …"). */
+const DOMAIN_KEY =
+  /^(domain|name ?servers?|nameservers?|nserver|dnssec|status|registry|registrar|creation|updated|expir)/
+/** Headings of name server lists, whose host names may follow a blank line (.hk) and lack indent. */
+const NAME_SERVER_HEADING = /name ?servers?|nameservers|domain servers/
+const HOST_LINE = /^\s*[a-z0-9-]+(\.[a-z0-9-]+)+\.?(\s+\S+)*\s*$/i
 
 const indentOf = (line: string) => /^\s*/.exec(line)?.[0].length ?? 0
-const normaliseKey = (key: string) => key.toLowerCase().replace(/\.+$/, '').replace(/\s+/g, ' ').trim()
+/**
+ * "Data de registo / Creation Date (dd/mm/yyyy)" → "creation date": a bilingual key keeps its last
+ * language, a format hint in brackets goes.
+ */
+const normaliseKey = (key: string) =>
+  (key.split(' / ').at(-1) ?? '')
+    .toLowerCase()
+    .replace(/\([^)]*\)\s*$/, '')
+    .replace(/\.+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
 
 function splitLine(line: string): { key: string; value: string } | undefined {
-  const record = RECORD_DATE.exec(line)
-  if (record) return { key: `record ${record[1]?.toLowerCase()} on`, value: (record[2] ?? '').trim() }
-  const match = BRACKETED.exec(line) ?? KEYED.exec(line)
+  const sentence = SENTENCE_DATE.exec(line)
+  if (sentence) return { key: `${normaliseKey(sentence[1] ?? '')} on`, value: (sentence[2] ?? '').trim() }
+  const match = BRACKETED.exec(line) ?? KEYED.exec(line) ?? TABBED.exec(line)
   if (!match) return undefined
   return { key: normaliseKey(match[1] ?? ''), value: (match[2] ?? '').trim() }
 }
 
 /** Whether a line without a colon is a heading: short, not indented, and the next line is indented. */
 function isBareHeading(line: string, next: string | undefined): boolean {
-  return (
-    /^[A-Za-z][\w /()'&-]{0,40}$/.test(line.trimEnd()) &&
-    indentOf(line) === 0 &&
-    next !== undefined &&
-    next.trim() !== '' &&
-    indentOf(next) > 0
-  )
+  if (!/^[A-Za-z][\w /()'&-]{0,40}$/.test(line.trimEnd()) || indentOf(line) > 0) return false
+  if (next === undefined || next.trim() === '') return false
+  return indentOf(next) > 0 || SECTION_HEADING.test(normaliseKey(line)) || NAME_SERVER_HEADING.test(normaliseKey(line))
+}
+
+/** The indent below which a heading's block ends: a section heading's block runs to the blank line. */
+function blockIndent(key: string, indent: number, next: string | undefined): number {
+  const unindented = next !== undefined && next.trim() !== '' && indentOf(next) <= indent
+  return indent === 0 && unindented && SECTION_HEADING.test(key) ? -1 : indent
 }
 
 export function readWhoisEntries(text: string): WhoisEntry[] {
@@ -51,29 +75,39 @@ export function readWhoisEntries(text: string): WhoisEntry[] {
   for (const [index, line] of lines.entries()) {
     if (line.trim() === '') {
       paragraph++
-      block = undefined
+      // .hk leaves a blank line between "Name Servers Information:" and the names.
+      const awaitingHosts = block && NAME_SERVER_HEADING.test(block.key) && entries.at(-1)?.key !== block.key
+      if (block && awaitingHosts) block.indent = -1
+      else block = undefined
       continue
     }
     if (COMMENT.test(line)) continue
     const indent = indentOf(line)
-    if (block && indent <= block.indent) block = undefined
     const pair = splitLine(line)
+    if (block && (indent <= block.indent || (block.indent === -1 && pair && DOMAIN_KEY.test(pair.key))))
+      block = undefined
+    const next = lines[index + 1]
+    // .lv: "[Domain]", "[Holder]", "[Whois]" head sections of unindented lines, ended only by the next one.
+    if (pair && pair.value === '' && /^\[[^\]]+\]\s*$/.test(line)) {
+      block = { key: pair.key, indent: -2 }
+      continue
+    }
     if (pair && (pair.value !== '' || !block)) {
       if (pair.value !== '') entries.push({ ...pair, ...(block ? { parent: block.key } : {}), paragraph })
-      else block = { key: pair.key, indent }
+      else block = { key: pair.key, indent: blockIndent(pair.key, indent, next) }
       continue
     }
     if (pair && block) {
       // "Registrar:\n  Billing:\n    Name: x": a heading inside a block starts a nested block.
-      block = { key: pair.key, indent }
+      block = { key: pair.key, indent: blockIndent(pair.key, indent, next) }
       continue
     }
-    if (block) {
+    if (block && (block.indent >= 0 || !NAME_SERVER_HEADING.test(block.key) || HOST_LINE.test(line))) {
       entries.push({ key: block.key, value: line.trim(), paragraph })
       continue
     }
-    const next = lines[index + 1]
-    if (isBareHeading(line, next)) block = { key: normaliseKey(line), indent }
+    if (isBareHeading(line, next))
+      block = { key: normaliseKey(line), indent: blockIndent(normaliseKey(line), indent, next) }
     else if (indent > 0) {
       // An indented line after a "Key: value" line continues that value list (e.g. more name servers).
       const previous = entries.at(-1)

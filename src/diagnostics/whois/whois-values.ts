@@ -35,12 +35,24 @@ const EPP_BY_SQUASHED = new Map(EPP_CODES.map((code) => [code.toLowerCase(), cod
  * DELEGATED") is split. A registry's own words ("connect", "Registered until renewal date.") stay.
  */
 export function normaliseStatuses(value: string): string[] {
+  // "serverDeleteProhibited (Secured by CoCCA Premium Registry Lock) https://…": the code is what counts.
+  const code = EPP_BY_SQUASHED.get(value.trim().split(/\s+/)[0]?.toLowerCase() ?? '')
+  if (code && !value.includes(',')) return [code]
   const cleaned = value
     .replace(/\s*\(?\s*https?:\/\/\S+\s*\)?/g, '')
     .replace(/\s+#.*$/, '')
+    // .ee "ok (paid and in zone)", JPRS "Connected (2024/12/31)", .kz "clientHold -".
+    .replace(/\s*\([^)]*\)\s*$/, '')
+    .replace(/\s+-$/, '')
     .trim()
   const parts = /,/.test(cleaned) ? cleaned.split(/\s*,\s*/) : [cleaned]
   return parts.flatMap((part) => {
+    // .gg, .je: "Transfer Prohibited by Registrar" is clientTransferProhibited.
+    const by = /^(delete|renew|transfer|update) prohibited by (registrar|registry)$/i.exec(part)
+    if (by)
+      return [
+        `${by[2]?.toLowerCase() === 'registrar' ? 'client' : 'server'}${by[1]?.charAt(0).toUpperCase()}${by[1]?.slice(1).toLowerCase()}Prohibited`,
+      ]
     const epp = EPP_BY_SQUASHED.get(part.replace(/[\s_-]+/g, '').toLowerCase())
     if (epp) return [epp]
     return part === '' ? [] : [part]
@@ -53,7 +65,9 @@ const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/
 
 /** The host names in a name server line ("ns1.example.net. 192.0.2.1", "ns1.example.net [192.0.2.1]"). */
 export function readNameServers(value: string): string[] {
-  return value
+  // .pt writes zone-file lines: "google.pt NS ns1.google.com.".
+  const record = /\sNS\s+(\S+)/.exec(value)
+  return (record?.[1] ?? value)
     .split(/[\s,;]+/)
     .filter((token) => HOST.test(token) && !IPV4.test(token.replace(/\.$/, '')))
     .map((token) => token.toLowerCase().replace(/\.$/, ''))
@@ -63,10 +77,11 @@ export function readNameServers(value: string): string[] {
 export function normaliseDnssec(value: string): string | undefined {
   const text = value.trim().toLowerCase()
   if (text === '') return undefined
-  if (/^(unsigned|no|false|inactive|not signed|none|n)\b/.test(text) || /unsigned|not signed/.test(text)) {
+  // "미서명" and "서명": .kr's Korean for unsigned and signed.
+  if (/^(unsigned|no|false|inactive|not signed|none|n|미서명)\b/.test(text) || /unsigned|not signed/.test(text)) {
     return 'unsigned'
   }
-  if (/^(signed|yes|true|active|y)\b/.test(text) || /signed ?delegation|delegation ?signed|ds ?data/.test(text)) {
+  if (/^(signed|yes|true|active|y|서명)\b/.test(text) || /signed ?delegation|delegation ?signed|ds ?data/.test(text)) {
     return 'signed'
   }
   return value.trim()
@@ -74,6 +89,10 @@ export function normaliseDnssec(value: string): string | undefined {
 
 /** A registrar's name without the handle some registries append ("Example Ltd [Tag = EXAMPLE]"). */
 export function cleanRegistrar(value: string): string | undefined {
-  const name = value.replace(/\s*\[Tag\s*=\s*[^\]]*\]\s*$/i, '').trim()
+  const name = value
+    .replace(/\s*\[Tag\s*=\s*[^\]]*\]\s*$/i, '')
+    // "Example GmbH ( https://nic.at/registrar/683 )", "Megazone(http://HOSTING.KR)".
+    .replace(/\s*\(\s*(https?:\/\/)?[\w.-]+\.[a-z]{2,}[^)\s]*\s*\)\s*$/i, '')
+    .trim()
   return name === '' ? undefined : name
 }
