@@ -1,6 +1,17 @@
 import { type AbuseResult, categoriesText } from '../../../shared/tools/abuse.ts'
 import { summarySentence } from '../../../shared/tools/blacklist.ts'
+import { type Column, DataTable } from '../../components/data-table.tsx'
 import { RISK_STYLES } from './risk-styles.ts'
+
+const evidenceColumns: Column<AbuseResult['evidence'][number]>[] = [
+  {
+    header: 'Points',
+    cell: (item) => (item.points > 0 ? `+${item.points}` : '0'),
+    className: 'text-right tabular-nums',
+  },
+  { header: 'Source', cell: (item) => item.source, className: 'whitespace-nowrap' },
+  { header: 'Finding', cell: (item) => item.detail, className: 'break-words text-zinc-300' },
+]
 
 function Fact({ label, value }: { label: string; value: string | null }) {
   return (
@@ -68,34 +79,14 @@ export function AbuseResultView({ result }: { result: AbuseResult }) {
           </li>
         ))}
       </ul>
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-left">
-          <caption className="pb-1 text-left font-sans text-xs uppercase tracking-wide text-zinc-400">Evidence</caption>
-          <thead className="sr-only">
-            <tr>
-              <th scope="col">Points</th>
-              <th scope="col">Source</th>
-              <th scope="col">Finding</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.evidence.length === 0 && (
-              <tr className="border-t border-zinc-800">
-                <td colSpan={3} className="py-1 text-zinc-400">
-                  No source reports this address.
-                </td>
-              </tr>
-            )}
-            {result.evidence.map((item) => (
-              <tr key={`${item.source}-${item.detail}`} className="border-t border-zinc-800 align-top">
-                <td className="py-1 pr-4 text-right tabular-nums">{item.points > 0 ? `+${item.points}` : '0'}</td>
-                <td className="py-1 pr-4 whitespace-nowrap">{item.source}</td>
-                <td className="py-1 break-words text-zinc-300">{item.detail}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Evidence"
+        headerHidden
+        columns={evidenceColumns}
+        rows={result.evidence}
+        rowKey={(item) => `${item.source}-${item.detail}`}
+        empty="No source reports this address."
+      />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import type { BlacklistRow } from '../../../shared/tools/blacklist.ts'
+import { type Column, DataTable } from '../../components/data-table.tsx'
 import { STATUS_LABELS } from './zone-status.ts'
 
 function Detail({ row }: { row: BlacklistRow }) {
@@ -12,59 +13,43 @@ function Detail({ row }: { row: BlacklistRow }) {
   )
 }
 
+function ListCell({ row }: { row: BlacklistRow }) {
+  return (
+    <>
+      <a href={row.info} target="_blank" rel="noopener noreferrer" className="underline-offset-2 hover:underline">
+        {row.list}
+      </a>
+      <span className="block text-xs text-zinc-500">{row.zone}</span>
+    </>
+  )
+}
+
+function Verdict({ row }: { row: BlacklistRow }) {
+  const label = STATUS_LABELS[row.status]
+  return (
+    <span className={`whitespace-nowrap rounded-md px-2 py-0.5 font-sans text-xs ${label.className}`}>
+      {label.text}
+    </span>
+  )
+}
+
+const listColumn: Column<BlacklistRow> = { header: 'List', cell: (row) => <ListCell row={row} /> }
+const targetColumn: Column<BlacklistRow> = { header: 'Checked', cell: (row) => row.target, className: 'break-all' }
+const verdictColumns: Column<BlacklistRow>[] = [
+  { header: 'Result', cell: (row) => <Verdict row={row} /> },
+  { header: 'Details', cell: (row) => <Detail row={row} />, className: 'break-words' },
+]
+
 /** One row per list asked: its verdict badge, what the answer means, and the list's own reason. */
 export function ZoneTable({ rows, showTarget }: { rows: readonly BlacklistRow[]; showTarget: boolean }) {
+  const columns = showTarget ? [listColumn, targetColumn, ...verdictColumns] : [listColumn, ...verdictColumns]
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left">
-        <thead className="text-xs uppercase tracking-wide text-zinc-400">
-          <tr>
-            <th scope="col" className="py-1 pr-4 font-medium">
-              List
-            </th>
-            {showTarget && (
-              <th scope="col" className="py-1 pr-4 font-medium">
-                Checked
-              </th>
-            )}
-            <th scope="col" className="py-1 pr-4 font-medium">
-              Result
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Details
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const label = STATUS_LABELS[row.status]
-            return (
-              <tr key={`${row.id}-${row.target}`} className="border-t border-zinc-800 align-top">
-                <td className="py-1 pr-4">
-                  <a
-                    href={row.info}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="underline-offset-2 hover:underline"
-                  >
-                    {row.list}
-                  </a>
-                  <span className="block text-xs text-zinc-500">{row.zone}</span>
-                </td>
-                {showTarget && <td className="py-1 pr-4 break-all">{row.target}</td>}
-                <td className="py-1 pr-4">
-                  <span className={`whitespace-nowrap rounded-md px-2 py-0.5 font-sans text-xs ${label.className}`}>
-                    {label.text}
-                  </span>
-                </td>
-                <td className="py-1 break-words">
-                  <Detail row={row} />
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Block lists"
+      captionHidden
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => `${row.id}-${row.target}`}
+    />
   )
 }

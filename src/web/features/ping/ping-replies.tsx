@@ -1,4 +1,5 @@
 import type { PingReply } from '../../../shared/tools/ping.ts'
+import { type Column, DataTable } from '../../components/data-table.tsx'
 import type { PingView } from './ping-live.ts'
 import { RttChart } from './rtt-chart.tsx'
 
@@ -7,21 +8,17 @@ function statusText(reply: PingReply): string {
   return reply.detail ?? (reply.status === 'reply' ? 'reply' : 'error')
 }
 
-function ReplyRow({ reply }: { reply: PingReply }) {
-  const tone = reply.status === 'reply' ? 'text-zinc-100' : 'text-red-400'
-  return (
-    <tr className={`border-t border-zinc-800 ${tone}`}>
-      <td className="py-1 pr-4 tabular-nums">{reply.seq}</td>
-      <td className="py-1 pr-4 break-all">{reply.from ?? '-'}</td>
-      <td className="py-1 pr-4 tabular-nums">{reply.ttl ?? '-'}</td>
-      <td className="py-1 pr-4 tabular-nums">{reply.timeMs === undefined ? '-' : `${reply.timeMs} ms`}</td>
-      <td className="py-1">
-        {statusText(reply)}
-        {reply.duplicate ? ' (duplicate)' : ''}
-      </td>
-    </tr>
-  )
-}
+const columns: Column<PingReply>[] = [
+  { header: 'Seq', cell: (reply) => reply.seq, className: 'tabular-nums' },
+  { header: 'From', cell: (reply) => reply.from ?? '-', className: 'break-all' },
+  { header: 'TTL', cell: (reply) => reply.ttl ?? '-', className: 'tabular-nums' },
+  {
+    header: 'Time',
+    cell: (reply) => (reply.timeMs === undefined ? '-' : `${reply.timeMs} ms`),
+    className: 'tabular-nums',
+  },
+  { header: 'Status', cell: (reply) => `${statusText(reply)}${reply.duplicate ? ' (duplicate)' : ''}` },
+]
 
 /** The chart and one row per probe, filling in as replies stream in. */
 export function PingReplies({ view }: { view: PingView }) {
@@ -43,37 +40,15 @@ export function PingReplies({ view }: { view: PingView }) {
         </p>
       )}
       {view.replies.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left font-mono text-[13px]">
-            <thead className="font-sans text-xs uppercase tracking-wide text-zinc-400">
-              <tr>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Seq
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  From
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  TTL
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  Time
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.replies.map((reply) => (
-                <ReplyRow
-                  key={`${reply.seq}-${reply.status}-${reply.timeMs ?? ''}-${reply.duplicate ? 'dup' : ''}`}
-                  reply={reply}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Replies"
+          captionHidden
+          className="font-mono text-[13px]"
+          columns={columns}
+          rows={view.replies}
+          rowKey={(reply) => `${reply.seq}-${reply.status}-${reply.timeMs ?? ''}-${reply.duplicate ? 'dup' : ''}`}
+          rowClassName={(reply) => (reply.status === 'reply' ? 'text-zinc-100' : 'text-red-400')}
+        />
       )}
     </section>
   )

@@ -1,12 +1,30 @@
 import type { SpeedTestResult } from '../../../shared/tools/speedtest.ts'
+import { type Column, DataTable } from '../../components/data-table.tsx'
 import { formatMs } from './speed-view.ts'
 
 const cell = (value: number | null | undefined) =>
   value === null || value === undefined ? '–' : `${formatMs(value)} ms`
 
+interface LatencyRow {
+  label: string
+  ping: number | null | undefined
+  jitter: number | null | undefined
+  missing: string | undefined
+}
+
+const columns: Column<LatencyRow>[] = [
+  { header: 'When', cell: (row) => row.label, rowHeader: true },
+  {
+    header: 'Latency',
+    cell: (row) =>
+      row.ping === null || row.ping === undefined ? `– (${row.missing ?? 'not measured'})` : cell(row.ping),
+  },
+  { header: 'Jitter', cell: (row) => cell(row.jitter) },
+]
+
 /** Idle, download and upload latency side by side, and the bufferbloat grade with its scale. */
 export function LatencyUnderLoad({ result }: { result: SpeedTestResult }) {
-  const rows = [
+  const rows: LatencyRow[] = [
     { label: 'Idle', ping: result.ping, jitter: result.jitter, missing: result.errors.latency },
     {
       label: 'During download',
@@ -27,34 +45,17 @@ export function LatencyUnderLoad({ result }: { result: SpeedTestResult }) {
       <h3 id="latency-under-load" className="font-medium">
         Latency under load
       </h3>
-      <table className="mt-2 w-full text-left">
-        <thead className="text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="py-1 font-medium">
-              When
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Latency
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Jitter
-            </th>
-          </tr>
-        </thead>
-        <tbody className="tabular-nums">
-          {rows.map((row) => (
-            <tr key={row.label} className="border-t border-border">
-              <th scope="row" className="py-1 font-normal">
-                {row.label}
-              </th>
-              <td className="py-1">
-                {row.ping === null || row.ping === undefined ? `– (${row.missing ?? 'not measured'})` : cell(row.ping)}
-              </td>
-              <td className="py-1">{cell(row.jitter)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="mt-2">
+        <DataTable
+          caption="Latency under load"
+          captionHidden
+          tone="card"
+          className="tabular-nums"
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.label}
+        />
+      </div>
       <p className="mt-2">
         {bloat ? (
           <>

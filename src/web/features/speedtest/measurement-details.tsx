@@ -1,3 +1,4 @@
+import { type Column, DataTable } from '../../components/data-table.tsx'
 import type { SpeedTestReport } from './engine/run-speed-test.ts'
 import type { DirectionResult } from './engine/throughput.ts'
 import { formatMbps, formatMs } from './speed-view.ts'
@@ -11,6 +12,30 @@ function windowText(d: DirectionResult): string {
     : 'after the warm-up'
   return `${formatMbps(d.mbps)} Mbps: ${megabytes(d.window.bytes)} in ${formatMs(d.window.ms)} ms, ${how}`
 }
+
+const columns: Column<DirectionResult>[] = [
+  { header: 'Direction', cell: (d) => d.direction, rowHeader: true, className: 'capitalize' },
+  {
+    header: 'Connections and transfers',
+    cell: (d) => (
+      <>
+        {d.streams} connections, {d.rampTransfers} ramp + {d.transfers} transfers, largest{' '}
+        {megabytes(d.largestTransfer)}
+        {d.loaded && `, ${d.loaded.samples.length} latency probes`}
+      </>
+    ),
+  },
+  {
+    header: 'Counted',
+    cell: (d) => (
+      <>
+        {windowText(d)}
+        {d.stoppedEarly && <span className="block text-danger">Stopped early: {d.stoppedEarly}</span>}
+      </>
+    ),
+    className: (d) => (d.mbps === null ? 'text-danger' : ''),
+  },
+]
 
 /** How each number came about: latency samples, and how each direction was measured. */
 export function MeasurementDetails({ report }: { report: SpeedTestReport }) {
@@ -26,40 +51,14 @@ export function MeasurementDetails({ report }: { report: SpeedTestReport }) {
             {latency.failedSamples > 0 && <span className="text-danger"> · {latency.failedSamples} failed</span>}
           </p>
         )}
-        <table className="w-full text-left">
-          <caption className="mb-1 text-left font-medium">Throughput</caption>
-          <thead className="text-xs text-muted-foreground">
-            <tr>
-              <th scope="col" className="py-1 font-medium">
-                Direction
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Connections and transfers
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Counted
-              </th>
-            </tr>
-          </thead>
-          <tbody className="tabular-nums">
-            {[download, upload].map((d) => (
-              <tr key={d.direction} className="border-t border-border align-top">
-                <th scope="row" className="py-1 pr-2 font-normal capitalize">
-                  {d.direction}
-                </th>
-                <td className="py-1 pr-2">
-                  {d.streams} connections, {d.rampTransfers} ramp + {d.transfers} transfers, largest{' '}
-                  {megabytes(d.largestTransfer)}
-                  {d.loaded && `, ${d.loaded.samples.length} latency probes`}
-                </td>
-                <td className={['py-1', d.mbps === null ? 'text-danger' : ''].join(' ')}>
-                  {windowText(d)}
-                  {d.stoppedEarly && <span className="block text-danger">Stopped early: {d.stoppedEarly}</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Throughput"
+          tone="card"
+          className="tabular-nums"
+          columns={columns}
+          rows={[download, upload]}
+          rowKey={(d) => d.direction}
+        />
       </div>
     </details>
   )
