@@ -65,3 +65,21 @@ export function blockWithin(value: bigint, start: bigint, end: bigint, bits: num
   }
   return { base: value, length: bits }
 }
+
+/** The fewest CIDR blocks that cover [start, end] exactly, in order (all of one family). */
+export function cidrsOfRange(start: bigint, end: bigint, bits: number): { base: bigint; length: number }[] {
+  const blocks: { base: bigint; length: number }[] = []
+  let base = start
+  while (base <= end) {
+    let length = bits
+    // Widen while the block stays aligned on `base` and inside the range.
+    while (length > 0) {
+      const size = 1n << BigInt(bits - length + 1)
+      if (base % size !== 0n || base + size - 1n > end) break
+      length--
+    }
+    blocks.push({ base, length })
+    base += 1n << BigInt(bits - length)
+  }
+  return blocks
+}

@@ -89,3 +89,22 @@ describe('AsnIndex.lookup() on real IPv6 rows', () => {
     expect(index.lookup({ address: mapped, family: 6 })?.asn).toBe(row.asn)
   })
 })
+
+describe('AsnIndex.announcedBy()', () => {
+  it('lists every row of the AS from both files, as CIDR blocks that cover the rows exactly', () => {
+    const row = fieldsOf(v4[Math.floor(v4.length / 3)] ?? '')
+    const rows4 = v4.map(fieldsOf).filter((r) => r.asn === row.asn)
+    const rows6 = v6.map(fieldsOf).filter((r) => r.asn === row.asn)
+    const found = index.announcedBy(row.asn)
+    expect(found?.name).toBe(row.name)
+    const size4 = (cidr: string) => 2 ** (32 - Number(cidr.split('/')[1]))
+    const covered = (found?.ipv4 ?? []).reduce((sum, cidr) => sum + size4(cidr), 0)
+    expect(covered).toBe(rows4.reduce((sum, r) => sum + Number(r.end) - Number(r.start) + 1, 0))
+    expect(found?.ipv4[0]?.split('/')[0]).toBe(numberToIpv4(Number(rows4[0]?.start)))
+    expect((found?.ipv6.length ?? 0) >= rows6.length).toBe(true)
+  })
+
+  it('knows nothing of an AS the data does not list', () => {
+    expect(index.announcedBy(64500)).toBeUndefined()
+  })
+})

@@ -7,6 +7,7 @@ import type { IpLiteral } from '../net/ip-literal.ts'
 import {
   bigIntToIpv6,
   blockWithin,
+  cidrsOfRange,
   ipv4BlockWithin,
   ipv4ToNumber,
   ipv6ToWords,
@@ -24,8 +25,19 @@ export interface AsnMatch {
   range: string
 }
 
+/** What the offline data holds about one AS: its name and every block it announces. */
+export interface AsnAnnouncements {
+  asn: number
+  name: string
+  /** CIDR blocks in address order; a listed range that is no single block gives several. */
+  ipv4: string[]
+  ipv6: string[]
+}
+
 export interface AsnIndex {
   lookup(address: IpLiteral): AsnMatch | undefined
+  /** Undefined when the data lists no range for the AS. */
+  announcedBy(asn: number): AsnAnnouncements | undefined
   readonly rows: { ipv4: number; ipv6: number }
 }
 
@@ -137,8 +149,30 @@ export function createAsnIndex(ipv4Csv: Uint8Array, ipv6Csv: Uint8Array): AsnInd
     }
   }
 
+  function blocksOf(table: Table, asn: number): string[] {
+    const blocks: string[] = []
+    for (let row = 0; row < table.count; row++) {
+      if (table.asns[row] !== asn) continue
+      if (table.words === 1) {
+        const start = BigInt(table.starts[row] ?? 0)
+        const end = BigInt(table.ends[row] ?? 0)
+        for (const b of cidrsOfRange(start, end, 32)) blocks.push(`${numberToIpv4(Number(b.base))}/${b.length}`)
+      } else {
+        const start = wordsToBigInt(table.starts, row * 4)
+        const end = wordsToBigInt(table.ends, row * 4)
+        for (const b of cidrsOfRange(start, end, 128)) blocks.push(`${bigIntToIpv6(b.base)}/${b.length}`)
+      }
+    }
+    return blocks
+  }
+
   return {
     rows: { ipv4: tables.ipv4.count, ipv6: tables.ipv6.count },
+    announcedBy(asn) {
+      const name = names.get(asn)
+      if (name === undefined) return undefined
+      return { asn, name, ipv4: blocksOf(tables.ipv4, asn), ipv6: blocksOf(tables.ipv6, asn) }
+    },
     lookup(address) {
       const { table, key } = keyOf(address)
       const row = findRow(tables[table], key)
