@@ -9,6 +9,7 @@ import dnsPacket from 'dns-packet'
 import { checkZones, planQueries } from '../src/diagnostics/dnsbl/check-zones.ts'
 import { createZoneHealthCache } from '../src/diagnostics/dnsbl/zone-health.ts'
 import { type DnsblZone, loadDnsblZones } from '../src/diagnostics/dnsbl/zone-list.ts'
+import { createNet } from '../src/diagnostics/net/net.ts'
 
 const TARGET = { kind: 'address' as const, address: { address: '198.51.100.10', family: 4 as const } }
 const LIMIT = 1.2
@@ -49,6 +50,7 @@ async function timeCheck(zones: readonly DnsblZone[], port: number): Promise<num
   const started = performance.now()
   const checks = await checkZones(queries, {
     resolver: { address: '127.0.0.1', port },
+    net: createNet({ targetAllow: [], dnsServers: [`127.0.0.1:${port}`] }),
     signal: AbortSignal.timeout(10_000),
     timeoutMs: 5000,
     // The bench measures the fan-out of the target's questions; liveness probes are cached apart.

@@ -131,9 +131,9 @@ describe.skipIf(!knotAvailable)('block-list liveness', () => {
     const probes: string[] = []
     const health = createZoneHealthCache({
       now: () => clock,
-      probe: (zone, server, timeoutMs) => {
+      probe: (zone, target, timeoutMs) => {
         probes.push(zone.id)
-        return probeZoneHealth(zone, server, timeoutMs)
+        return probeZoneHealth(zone, target, timeoutMs)
       },
     })
     await Promise.all([check(LAB.unlisted, health), check(LAB.listed, health)])

@@ -13,9 +13,8 @@ import {
   riskLevelOf,
 } from '../../shared/tools/abuse.ts'
 import { abuseLines } from '../../shared/tools/abuse-lines.ts'
-import { type BlacklistProgress, type BlacklistSummary, summarizeRows } from '../../shared/tools/blacklist.ts'
-import { checkZones, planQueries } from '../dnsbl/check-zones.ts'
-import { completeDnsblLists, type DnsblLists } from '../dnsbl/dnsbl-lists.ts'
+import { type BlacklistSummary, summarizeRows } from '../../shared/tools/blacklist.ts'
+import { completeDnsblLists, consultLists, type DnsblLists } from '../dnsbl/dnsbl-lists.ts'
 import { planAddress } from '../dnsbl/plan-targets.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
 import type { RdapClient } from '../rdap/rdap-client.ts'
@@ -113,8 +112,8 @@ function ispInfoOf(org: string | null, contact: RegistryContact, report: AbuseIp
 }
 
 export function createAbuseDiagnostic(options: AbuseOptions = {}): Diagnostic<AbuseRequest, AbuseResult> {
-  const { zones: zoneFile, health } = completeDnsblLists(options)
-  const zones = zoneFile.zones.filter((zone) => zone.kind !== 'domain')
+  const lists = completeDnsblLists(options)
+  const zones = lists.zones.zones.filter((zone) => zone.kind !== 'domain')
   const lookupNetwork = options.lookupNetwork === undefined ? asnNetworkLookup : options.lookupNetwork
   const lookupContact = options.lookupAbuseContact ?? null
 
@@ -136,14 +135,12 @@ export function createAbuseDiagnostic(options: AbuseOptions = {}): Diagnostic<Ab
 
       const notes: string[] = []
       const sources: AbuseSource[] = []
-      const { queries, notes: skipped } = planQueries(plan.targets, zones)
-      const [checks, report, contact] = await Promise.all([
-        checkZones(queries, {
+      const [{ checks, notes: skipped }, report, contact] = await Promise.all([
+        consultLists(lists, zones, plan.targets, {
           resolver,
+          net: ctx.net,
           signal: ctx.signal,
-          timeoutMs: zoneFile.queryTimeoutMs,
-          health,
-          onCheck: (check, done, total) => ctx.progress({ row: check.row, done, total } satisfies BlacklistProgress),
+          progress: ctx.progress,
         }),
         askAbuseIpdb(address.address, options.abuseIpdb, ctx, sources),
         askContact(lookupContact, address, { net: ctx.net, signal: ctx.signal }),

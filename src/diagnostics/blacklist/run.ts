@@ -3,15 +3,13 @@
 import type { z } from 'zod'
 import {
   BLACKLIST_FAILURE_PREFIX,
-  type BlacklistProgress,
   type BlacklistResult,
   blacklistRequest,
   blacklistResult,
   summarizeRows,
 } from '../../shared/tools/blacklist.ts'
 import { blacklistLines } from '../../shared/tools/blacklist-lines.ts'
-import { checkZones, planQueries } from '../dnsbl/check-zones.ts'
-import { completeDnsblLists, type DnsblLists } from '../dnsbl/dnsbl-lists.ts'
+import { completeDnsblLists, consultLists, type DnsblLists } from '../dnsbl/dnsbl-lists.ts'
 import { planTargets } from '../dnsbl/plan-targets.ts'
 import { type Diagnostic, failed } from '../types.ts'
 
@@ -26,7 +24,7 @@ export const NO_RESOLVER = 'No DNS resolver is configured on this server'
 export function createBlacklistDiagnostic(
   options: BlacklistOptions = {},
 ): Diagnostic<BlacklistRequest, BlacklistResult> {
-  const { zones: zoneFile, health } = completeDnsblLists(options)
+  const lists = completeDnsblLists(options)
   const fail = (source: Parameters<typeof failed>[0], error: string) =>
     failed(source, `${BLACKLIST_FAILURE_PREFIX} ${error}`)
 
@@ -42,13 +40,11 @@ export function createBlacklistDiagnostic(
       const plan = await planTargets(request.input, ctx.net, ctx.signal)
       if (!plan.ok) return fail(plan.failureSource, plan.error)
 
-      const { queries, notes } = planQueries(plan.targets, zoneFile.zones)
-      const checks = await checkZones(queries, {
+      const { checks, notes } = await consultLists(lists, lists.zones.zones, plan.targets, {
         resolver,
+        net: ctx.net,
         signal: ctx.signal,
-        timeoutMs: zoneFile.queryTimeoutMs,
-        health,
-        onCheck: (check, done, total) => ctx.progress({ row: check.row, done, total } satisfies BlacklistProgress),
+        progress: ctx.progress,
       })
       const rows = checks.map((check) => check.row)
       const result: BlacklistResult = {

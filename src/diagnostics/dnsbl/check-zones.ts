@@ -3,6 +3,7 @@
 import { isIP } from 'node:net'
 import { type Endpoint, splitHostPort } from '../net/endpoint.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
+import type { Net } from '../net/net.ts'
 import { addressQueryName, domainQueryName, fitsInDns, lookupAddress } from './query-name.ts'
 import { queryZone, type ZoneCheck, type ZoneQuery } from './query-zone.ts'
 import type { ZoneHealthCache } from './zone-health.ts'
@@ -61,7 +62,9 @@ export function serverFor(zone: DnsblZone, fallback: Endpoint): Endpoint {
 }
 
 export interface CheckOptions {
+  /** The resolver the lists are asked through, unless a list names its own server. */
   resolver: Endpoint
+  net: Pick<Net, 'askDns'>
   signal: AbortSignal
   timeoutMs: number
   /** Each list's liveness: its "not listed" counts only when the list passed its health probe. */
@@ -84,8 +87,8 @@ export async function checkZones(queries: readonly ZoneQuery[], options: CheckOp
     queries.map(async (query) => {
       const server = serverFor(query.zone, options.resolver)
       const [answered, health] = await Promise.all([
-        queryZone(query, { server, signal: options.signal, timeoutMs: options.timeoutMs }),
-        options.health.check(query.zone, server, options.timeoutMs),
+        queryZone(query, { server, net: options.net, signal: options.signal, timeoutMs: options.timeoutMs }),
+        options.health.check(query.zone, { server, net: options.net }, options.timeoutMs),
       ])
       const check = health.ok || answered.verdict.status === 'unverified' ? answered : unverified(answered, health.why)
       done += 1

@@ -2,8 +2,9 @@
 // all within the list's own deadline.
 import type { DecodedPacket } from 'dns-packet'
 import type { BlacklistRow } from '../../shared/tools/blacklist.ts'
-import { DnsTimeoutError, exchangeDns } from '../net/dns-client.ts'
+import { DnsTimeoutError } from '../net/dns-client.ts'
 import type { Endpoint } from '../net/endpoint.ts'
+import type { Net } from '../net/net.ts'
 import { classifyAnswer, type Verdict } from './classify-answer.ts'
 import type { DnsblZone } from './zone-list.ts'
 
@@ -23,6 +24,7 @@ export interface ZoneCheck {
 
 export interface QueryOptions {
   server: Endpoint
+  net: Pick<Net, 'askDns'>
   signal: AbortSignal
   timeoutMs: number
 }
@@ -46,7 +48,7 @@ function txtText(data: unknown): string {
 
 async function fetchReason(name: string, options: QueryOptions, signal: AbortSignal): Promise<string | null> {
   try {
-    const { response } = await exchangeDns({
+    const { response } = await options.net.askDns({
       name,
       type: 'TXT',
       server: options.server,
@@ -77,7 +79,7 @@ export async function queryZone(query: ZoneQuery, options: QueryOptions): Promis
   let verdict: Verdict
   let reason: string | null = null
   try {
-    const { response } = await exchangeDns({
+    const { response } = await options.net.askDns({
       name,
       type: 'A',
       server: options.server,

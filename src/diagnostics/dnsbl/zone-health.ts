@@ -4,17 +4,24 @@
 // document none, when its zone has an SOA record. One probe per list and resolver per cache period,
 // shared by every request; a request waiting on a probe in flight joins it.
 import type { DecodedPacket } from 'dns-packet'
-import { DnsTimeoutError, exchangeDns } from '../net/dns-client.ts'
+import { DnsTimeoutError } from '../net/dns-client.ts'
 import type { Endpoint } from '../net/endpoint.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
+import type { Net } from '../net/net.ts'
 import { matchCode } from './classify-answer.ts'
 import { addressQueryName, domainQueryName } from './query-name.ts'
 import type { DnsblZone } from './zone-list.ts'
 
 export type ZoneHealth = { ok: true; how: string } | { ok: false; why: string }
 
+/** Where a probe goes: the list's server, asked through Net's DNS client. */
+export interface ProbeTarget {
+  server: Endpoint
+  net: Pick<Net, 'askDns'>
+}
+
 export interface ZoneHealthCache {
-  check(zone: DnsblZone, server: Endpoint, timeoutMs: number): Promise<ZoneHealth>
+  check(zone: DnsblZone, target: ProbeTarget, timeoutMs: number): Promise<ZoneHealth>
 }
 
 export interface ZoneHealthOptions {
@@ -22,7 +29,7 @@ export interface ZoneHealthOptions {
   ttlMs?: number
   now?: () => number
   /** The probe itself (tests count its calls). */
-  probe?: (zone: DnsblZone, server: Endpoint, timeoutMs: number) => Promise<ZoneHealth>
+  probe?: (zone: DnsblZone, target: ProbeTarget, timeoutMs: number) => Promise<ZoneHealth>
 }
 
 export const HEALTH_TTL_MS = 5 * 60_000
@@ -45,8 +52,8 @@ function describeError(error: unknown, timeoutMs: number): string {
   return `the query failed${code ? ` (${code})` : ''}`
 }
 
-async function askA(name: string, server: Endpoint, timeoutMs: number) {
-  const { response } = await exchangeDns({
+async function askA(name: string, { server, net }: ProbeTarget, timeoutMs: number) {
+  const { response } = await net.askDns({
     name,
     type: 'A',
     server,
@@ -60,10 +67,10 @@ async function askA(name: string, server: Endpoint, timeoutMs: number) {
 async function probeTestPoints(
   zone: DnsblZone,
   points: { listed: string; unlisted: string },
-  server: Endpoint,
+  target: ProbeTarget,
   timeoutMs: number,
 ): Promise<ZoneHealth> {
-  const listed = await askA(testPointName(zone, points.listed), server, timeoutMs)
+  const listed = await askA(testPointName(zone, points.listed), target, timeoutMs)
   if (listed.rcode !== 'NOERROR' && listed.rcode !== 'NXDOMAIN') {
     return { ok: false, why: `the resolver answered ${listed.rcode} for the list's test point ${points.listed}` }
   }
@@ -76,7 +83,7 @@ async function probeTestPoints(
   }
   const foreign = listed.addresses.find((code) => !code.startsWith('127.'))
   if (foreign) return { ok: false, why: `the list answered ${foreign} for its test point, not a return code` }
-  const unlisted = await askA(testPointName(zone, points.unlisted), server, timeoutMs)
+  const unlisted = await askA(testPointName(zone, points.unlisted), target, timeoutMs)
   if (unlisted.rcode !== 'NOERROR' && unlisted.rcode !== 'NXDOMAIN') {
     return { ok: false, why: `the resolver answered ${unlisted.rcode} for the list's test point ${points.unlisted}` }
   }
@@ -89,8 +96,8 @@ async function probeTestPoints(
   return { ok: true, how: `test point ${points.listed} listed, ${points.unlisted} not listed` }
 }
 
-async function probeSoa(zone: DnsblZone, server: Endpoint, timeoutMs: number): Promise<ZoneHealth> {
-  const { response } = await exchangeDns({
+async function probeSoa(zone: DnsblZone, { server, net }: ProbeTarget, timeoutMs: number): Promise<ZoneHealth> {
+  const { response } = await net.askDns({
     name: zone.zone,
     type: 'SOA',
     server,
@@ -109,11 +116,11 @@ async function probeSoa(zone: DnsblZone, server: Endpoint, timeoutMs: number): P
 }
 
 /** One health probe: the list's test points where it documents them, otherwise its SOA. */
-export async function probeZoneHealth(zone: DnsblZone, server: Endpoint, timeoutMs: number): Promise<ZoneHealth> {
+export async function probeZoneHealth(zone: DnsblZone, target: ProbeTarget, timeoutMs: number): Promise<ZoneHealth> {
   try {
     return zone.testPoints
-      ? await probeTestPoints(zone, zone.testPoints, server, timeoutMs)
-      : await probeSoa(zone, server, timeoutMs)
+      ? await probeTestPoints(zone, zone.testPoints, target, timeoutMs)
+      : await probeSoa(zone, target, timeoutMs)
   } catch (error) {
     return { ok: false, why: describeError(error, timeoutMs) }
   }
@@ -125,11 +132,12 @@ export function createZoneHealthCache(options: ZoneHealthOptions = {}): ZoneHeal
   const probe = options.probe ?? probeZoneHealth
   const entries = new Map<string, { at: number; verdict: Promise<ZoneHealth> }>()
   return {
-    check(zone, server, timeoutMs) {
+    check(zone, target, timeoutMs) {
+      const { server } = target
       const key = `${zone.id}|${zone.zone}|${server.address}|${server.port}`
       const cached = entries.get(key)
       if (cached && now() - cached.at < ttlMs) return cached.verdict
-      const verdict = probe(zone, server, timeoutMs)
+      const verdict = probe(zone, target, timeoutMs)
       entries.set(key, { at: now(), verdict })
       return verdict
     },

@@ -2,6 +2,7 @@
 // the DNS helpers that ask them. No diagnostic picks a resolver or builds a DNS client of its own.
 import dns from 'node:dns'
 import { isIP } from 'node:net'
+import { type DnsExchange, type DnsQuestion, exchangeDns } from './dns-client.ts'
 import { type Endpoint, formatEndpoint, splitHostPort } from './endpoint.ts'
 import { type IpLiteral, parseIpLiteral } from './ip-literal.ts'
 import { createTargetPolicy, type TargetPolicy } from './policy.ts'
@@ -19,11 +20,18 @@ export interface Net {
   checkEndpoint(text: string, defaultPort: number): EndpointCheck
   /** Resolves a user's host once and checks every address (see resolve-target.ts). */
   resolveTarget(host: string, options: ResolveOptions): Promise<TargetResolution>
+  /** One DNS question through our own DNS client, to `server` when given (a user's, a block list's own), else to `resolver`. */
+  askDns(question: DnsAsk): Promise<DnsExchange>
   /** The PTR records of an address, asked of `resolver` (see reverse-dns.ts). */
   lookUpPtr(ip: IpLiteral, options: PtrLookupOptions): Promise<PtrLookup>
   /** A node:dns-shaped resolver over `resolvers` for one run, caching its answers (record-resolver.ts). */
   createRecordResolver(options: { signal: AbortSignal; timeoutMs?: number }): RecordResolver
 }
+
+export type DnsAsk = Omit<DnsQuestion, 'server'> & { server?: Endpoint }
+
+/** A DNS question with no server to go to: none was given and no resolver is configured. */
+export class NoResolverError extends Error {}
 
 export type EndpointCheck =
   | { ok: true; endpoint: Endpoint }
@@ -66,6 +74,11 @@ export function createNet(options: NetOptions): Net {
       return { ok: true, endpoint: { address: literal.address, port: split.port } }
     },
     resolveTarget: (host, resolveOptions) => resolveTarget(host, { policy, resolvers }, resolveOptions),
+    askDns(question) {
+      const server = question.server ?? resolver
+      if (!server) return Promise.reject(new NoResolverError('No DNS resolver is configured on this server'))
+      return exchangeDns({ ...question, server })
+    },
     lookUpPtr: (ip, ptrOptions) => lookUpPtr(ip, resolver, ptrOptions),
     createRecordResolver: (recordOptions) => createRecordResolver({ resolvers, ...recordOptions }),
   }
