@@ -47,3 +47,27 @@ describe('GET /api/openapi.json', () => {
     expect(doc.security).toEqual([{ bearerAuth: [] }, {}])
   })
 })
+
+describe('the API reference page', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t?.close())
+
+  it('is served from our origin: the page, its start script and the bundle (compressed when accepted)', async () => {
+    const page = await t.app.inject('/docs/api')
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+    const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1])
+    expect(scripts).toEqual(['/docs/api/scalar.js', '/docs/api/init.js'])
+    const init = await t.app.inject('/docs/api/init.js')
+    expect(init.body).toContain("url: '/api/openapi.json'")
+    expect(init.body).toContain('withDefaultFonts: false')
+    const bundle = await t.app.inject({ url: '/docs/api/scalar.js', headers: { 'accept-encoding': 'gzip, br' } })
+    expect(bundle.statusCode).toBe(200)
+    expect(bundle.headers['content-encoding']).toBe('gzip')
+    expect(bundle.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(bundle.rawPayload.length).toBeGreaterThan(100_000)
+  })
+})

@@ -3,6 +3,7 @@
 import swagger from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { apiReferenceRoutes } from './api-reference.ts'
 import { codeSampleFor } from './openapi-samples.ts'
 
 const DESCRIPTION = [
@@ -48,6 +49,8 @@ export function openApiRoute(app: FastifyInstance, { publicUrl = '' }: { publicU
     document ??= withCodeSamples(app.swagger() as { paths?: Record<string, Record<string, Operation>> }, origin)
     return document
   })
+  // The page that renders this document (loaded with the app, like every registered plugin).
+  app.register(apiReferenceRoutes)
 }
 
 function withCodeSamples<D extends { paths?: Record<string, Record<string, Operation>> }>(doc: D, origin: string): D {
