@@ -15,7 +15,7 @@ import { historyRoutes } from './modules/history/routes.ts'
 import { createAnswerSaver, createHistorySaver } from './modules/history/save-answer.ts'
 import { ipRoutes } from './modules/ip/routes.ts'
 import { registerLimits } from './modules/limits/register-limits.ts'
-import { createMetrics } from './modules/metrics/metrics.ts'
+import { createMetrics, type Metrics } from './modules/metrics/metrics.ts'
 import { metricsRoutes } from './modules/metrics/routes.ts'
 import { createPhoneReportsRepository } from './modules/phone/reports-repository.ts'
 import { phoneRoutes } from './modules/phone/routes.ts'
@@ -43,7 +43,7 @@ export interface AppDeps {
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
+  const root = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     // A hop count is valid at run time (proxy-addr); Fastify's types omit it.
     trustProxy: config.trustProxy as boolean | string[],
@@ -58,24 +58,48 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         request.url === '/api/ip' || request.url?.startsWith('/api/ip?') === true,
     }),
   })
-  guardConnections(app.server, config.connections, app.log, { perClientApplies: config.trustProxy === false })
-  app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
-  registerErrorHandling(app)
-  registerJsonBodyParser(app)
+  guardConnections(root.server, config.connections, root.log, { perClientApplies: config.trustProxy === false })
+  root.setValidatorCompiler(validatorCompiler)
+  root.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(root)
+  registerJsonBodyParser(root)
+  await registerOpenApi(root)
 
-  const net = deps.net ?? createNet({ targetAllow: config.targetAllow, dnsServers: config.dnsServers })
   const metrics = createMetrics()
   metrics.gauge('dependency', async () => ({ database: (await deps.database.ping().catch(() => false)) ? 1 : 0 }))
-  // Called directly (not registered) so that its hooks see every route of the app.
-  await metricsRoutes(app, { metrics, ...config.metrics })
-
   const headers = securityHeaders({ https: config.publicUrl.startsWith('https://') })
+  // The hot path, GET /api/ip, lives beside the rest of the site, not inside it: the root has no
+  // request hooks (Fastify hands a context's hooks down to the contexts inside it, never to its
+  // siblings), so none of the site's hooks runs for this route. It needs none of them: it sets the
+  // API security headers and counts its answers itself; the same-origin rule, API tokens and
+  // sessions concern requests that change or read an account's data, and it has none; no rate
+  // budget applies to it (limit-rules.ts), and the connection guard caps each client's connections;
+  // its requests are not logged (above).
+  await root.register(ipRoutes, { headers: headers.api, countOk: metrics.tallyOk('/api/ip') })
+  await root.register(async (app) => registerSite(app, config, deps, { metrics, headers }))
+  root.addHook('onClose', async () => {
+    await deps.database.close()
+  })
+  return root
+}
+
+/**
+ * Every route but the hot path, with the hooks they share: security headers, the same-origin rule,
+ * request metrics, API tokens and sessions, rate limits; also the pages and the 404 answers.
+ */
+async function registerSite(
+  app: FastifyInstance,
+  config: Config,
+  deps: AppDeps,
+  { metrics, headers }: { metrics: Metrics; headers: ReturnType<typeof securityHeaders> },
+) {
+  const net = deps.net ?? createNet({ targetAllow: config.targetAllow, dnsServers: config.dnsServers })
+  // Called directly (not registered) so that its hooks see every route of the site.
+  await metricsRoutes(app, { metrics, ...config.metrics })
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? headers.api : headers.pages)
     done()
   })
-  await registerOpenApi(app)
   registerSameOriginRule(app, { trustedOrigins: config.trustedOrigins })
 
   await app.register(healthRoutes, { pingDatabase: () => deps.database.ping() })
@@ -102,8 +126,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await recordRun(request, answer)
     },
   })
-  await app.register(resultRoutes, { runs, retention, currentUser: accounts.currentUser, publicUrl: config.publicUrl })
-  await app.register(ipRoutes)
+  await app.register(resultRoutes, {
+    runs,
+    retention,
+    currentUser: accounts.currentUser,
+    publicUrl: config.publicUrl,
+    webDist: config.webDist,
+  })
   await app.register(securityTxtRoutes, { contact: config.securityContact, publicUrl: config.publicUrl })
   await app.register(speedRoutes, {
     maxBytes: config.speedMaxBytes,
@@ -123,11 +152,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     currentUser: accounts.currentUser,
     forward: config.posthog && createPosthogForwarder(config.posthog),
   })
-  openApiRoute(app)
+  openApiRoute(app, { publicUrl: config.publicUrl })
   await registerWeb(app, { webDist: config.webDist, publicUrl: config.publicUrl })
-
-  app.addHook('onClose', async () => {
-    await deps.database.close()
-  })
-  return app
 }

@@ -2,11 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
 
+const TOKEN = 'metrics-token-for-tests-0123456789'
+
 describe('GET /api/ip', () => {
   let direct: TestApp
   let proxied: TestApp
   beforeAll(async () => {
-    direct = await createTestApp({ DNS_SERVERS: '127.0.0.1:9' })
+    direct = await createTestApp({ DNS_SERVERS: '127.0.0.1:9', METRICS_TOKEN: TOKEN })
     proxied = await createTestApp({ DNS_SERVERS: '127.0.0.1:9', TRUST_PROXY: '127.0.0.1' })
   })
   afterAll(async () => {
@@ -46,5 +48,23 @@ describe('GET /api/ip', () => {
   it('honours X-Forwarded-For when TRUST_PROXY trusts the peer', async () => {
     const res = await get(proxied, { 'user-agent': 'curl/8.5.0', 'x-forwarded-for': '203.0.113.9' })
     expect(res.body).toBe('203.0.113.9\n')
+  })
+
+  it('counts each answer once in the request metrics, HEAD apart from GET', async () => {
+    const requests = async (method: string) => {
+      const text = (await direct.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body
+      const series = `nettoolbox_http_requests_total{method="${method}",route="/api/ip",status="200"} `
+      return Number(
+        text
+          .split('\n')
+          .find((line) => line.startsWith(series))
+          ?.slice(series.length) ?? 0,
+      )
+    }
+    const [getsBefore, headsBefore] = [await requests('GET'), await requests('HEAD')]
+    for (let i = 0; i < 3; i++) await get(direct, { 'user-agent': 'curl/8.5.0' })
+    expect((await direct.app.inject({ method: 'HEAD', url: '/api/ip' })).statusCode).toBe(200)
+    expect(await requests('GET')).toBe(getsBefore + 3)
+    expect(await requests('HEAD')).toBe(headsBefore + 1)
   })
 })

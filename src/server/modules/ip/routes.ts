@@ -1,5 +1,7 @@
 // GET /api/ip: the caller's address as this server sees it (TRUST_PROXY honoured by Fastify).
 // Plain text plus a newline for command-line clients and by default; JSON when asked for.
+// The busiest route by far (scripts poll it): buildApp registers it apart from the app-wide hooks,
+// so it sets its security headers and counts itself here, and does nothing else per request.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -15,12 +17,23 @@ function wantsJson(request: FastifyRequest): boolean {
   return /\bapplication\/json\b/i.test(request.headers.accept ?? '')
 }
 
+/** An IPv4 address in dotted decimal without leading zeros: already in its canonical form. */
+const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/
+
 function callerAddress(request: FastifyRequest): string {
+  if (CANONICAL_IPV4.test(request.ip)) return request.ip
   const literal = parseIpLiteral(request.ip)
   return literal ? unmapIpv4(literal).address : request.ip
 }
 
-export async function ipRoutes(app: FastifyInstance) {
+export interface IpRouteOptions {
+  /** The security headers of API answers. */
+  headers: Record<string, string>
+  /** Counts one 200 answer (metrics). */
+  countOk: (method: string) => void
+}
+
+export async function ipRoutes(app: FastifyInstance, { headers, countOk }: IpRouteOptions) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/ip',
     {
@@ -32,7 +45,8 @@ export async function ipRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const ip = callerAddress(request)
-      reply.header('cache-control', 'no-store').header('vary', 'Accept, User-Agent')
+      countOk(request.method)
+      reply.headers(headers).header('cache-control', 'no-store').header('vary', 'Accept, User-Agent')
       if (wantsJson(request)) return { ip }
       return reply.type('text/plain; charset=utf-8').send(`${ip}\n`)
     },

@@ -8,6 +8,11 @@ export interface Metrics {
   registry: Registry
   /** One finished HTTP request; `route` is the route pattern, never the raw URL. */
   observeRequest(method: string, route: string, status: number): void
+  /**
+   * observeRequest for one busy route that always answers 200: the returned function only adds to a
+   * plain number, which joins the request counter when it is scraped.
+   */
+  tallyOk(route: string): (method: string) => void
   /** One finished tool run: outcome `failed` carries the failure's source (target, server, policy). */
   observeRun(tool: string, outcome: RunOutcome, durationMs: number, failureSource?: string): void
   /** A request refused by a rate limit or a concurrency cap, named by the limit. */
@@ -21,11 +26,19 @@ export interface Metrics {
 export function createMetrics(): Metrics {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry, prefix: 'nettoolbox_' })
+  // Requests of the busy routes of tallyOk(), by route and method, not yet added to `requests`.
+  const tallies = new Map<string, Map<string, number>>()
   const requests = new Counter({
     name: 'nettoolbox_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status code',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [registry],
+    collect() {
+      for (const [route, byMethod] of tallies) {
+        for (const [method, count] of byMethod) if (count > 0) this.inc({ method, route, status: '200' }, count)
+        byMethod.clear()
+      }
+    },
   })
   const runs = new Counter({
     name: 'nettoolbox_tool_runs_total',
@@ -77,6 +90,13 @@ export function createMetrics(): Metrics {
     registry,
     observeRequest(method, route, status) {
       requests.inc({ method, route, status: String(status) })
+    },
+    tallyOk(route) {
+      const byMethod = new Map<string, number>()
+      tallies.set(route, byMethod)
+      return (method) => {
+        byMethod.set(method, (byMethod.get(method) ?? 0) + 1)
+      }
     },
     observeRun(tool, outcome, durationMs, failureSource) {
       runs.inc({ tool, outcome, failure_source: outcome === 'failed' ? (failureSource ?? 'unknown') : '' })
