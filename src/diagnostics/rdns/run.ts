@@ -23,8 +23,7 @@ export const rdnsDiagnostic: Diagnostic<RdnsRequest, RdnsResult> = {
     if (!ip) return failed('target', `${request.input} is not an IP address`)
     const lookup = await ctx.net.lookUpPtr(ip, { signal: ctx.signal })
     if (!lookup.server) return failed('server', 'No DNS resolver is configured on this server')
-    const resolver = lookup.server
-    const server = formatEndpoint(resolver)
+    const server = formatEndpoint(lookup.server)
     if (!lookup.answered) {
       const why =
         lookup.reason === 'timeout'
@@ -55,7 +54,7 @@ export const rdnsDiagnostic: Diagnostic<RdnsRequest, RdnsResult> = {
         const host = record.name
         const confirmation =
           index < MAX_CONFIRMED
-            ? await confirmForward(host, ip, resolver, ctx.signal)
+            ? await confirmForward(host, ip, ctx.net, ctx.signal)
             : { confirmation: 'unresolved' as const, forwardAddresses: [], forwardError: 'not checked' }
         return { name: host, ttl: record.ttl, ...confirmation }
       }),
