@@ -100,15 +100,8 @@ describe.skipIf(!browserAvailable)('accessibility in the browser', () => {
       expect(problems).toEqual([])
     }, 180_000)
 
-    it('has no serious or critical violation in the documentation dialog, an input error and a result', async () => {
+    it('has no serious or critical violation in an input error and a result', async () => {
       const problems: string[] = []
-      await navigate(page, '/')
-      await settle(page)
-      await page.getByRole('button', { name: 'Documentation' }).click()
-      await page.getByRole('dialog', { name: 'Coming Soon' }).waitFor()
-      problems.push(...(await violations(page, `${theme} documentation dialog`)))
-      await page.getByRole('button', { name: 'Got it' }).click()
-
       await navigate(page, '/ping')
       await page.getByLabel('Domain or IP Address', { exact: true }).fill('bad host!')
       await page.getByLabel('Domain or IP Address', { exact: true }).press('Enter')

@@ -142,13 +142,7 @@ describe.skipIf(!browserAvailable)('routes in the browser', () => {
     expect(await header.getByRole('link', { name: 'Benefits' }).getAttribute('href')).toBe('/benefits')
     expect(await header.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth')
 
-    const docs = header.getByRole('button', { name: 'Documentation' })
-    await docs.click()
-    const dialog = page.getByRole('dialog', { name: 'Coming Soon' })
-    await dialog.getByText('Documentation is under development', { exact: false }).waitFor()
-    await dialog.getByRole('button', { name: 'Got it' }).click()
-    await dialog.waitFor({ state: 'detached' })
-    expect(await docs.evaluate((button) => button === document.activeElement)).toBe(true)
+    expect(await header.getByRole('link', { name: 'Documentation' }).getAttribute('href')).toBe('/docs/api')
 
     const footer = page.getByRole('contentinfo')
     await footer.getByText('BETA V.1.34', { exact: true }).waitFor()

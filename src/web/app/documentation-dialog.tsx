@@ -1,33 +1,16 @@
 import { BookOpen } from 'lucide-react'
-import { lazy, Suspense, useRef, useState } from 'react'
-import { Button } from '../components/button.tsx'
+import { buttonClass } from '../components/button.tsx'
+import { paths } from '../lib/routes.ts'
 
-// The dialog's code loads on first use.
-const DocumentationNotice = lazy(() =>
-  import('./documentation-notice.tsx').then((m) => ({ default: m.DocumentationNotice })),
-)
-
+/**
+ * The header's Documentation button: the API reference page, which the server serves on its own
+ * (a full page load, not a route of this app).
+ */
 export function DocumentationDialog() {
-  const [open, setOpen] = useState(false)
-  const trigger = useRef<HTMLButtonElement>(null)
   return (
-    <>
-      <Button
-        ref={trigger}
-        variant="ghost"
-        size="nav"
-        onClick={() => setOpen(true)}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-      >
-        <BookOpen aria-hidden="true" />
-        <span className="sr-only md:not-sr-only">Documentation</span>
-      </Button>
-      {open && (
-        <Suspense>
-          <DocumentationNotice onClose={() => setOpen(false)} trigger={trigger} />
-        </Suspense>
-      )}
-    </>
+    <a href={paths.apiReference} className={buttonClass({ variant: 'ghost', size: 'nav' })}>
+      <BookOpen aria-hidden="true" />
+      <span className="sr-only md:not-sr-only">Documentation</span>
+    </a>
   )
 }

@@ -88,6 +88,7 @@ export function OutputBox(props: OutputBoxProps) {
             data={answer}
             fileName={answerFileName(answer, new Date())}
             tone="dark"
+            runId={answer.runId}
           />
         )}
       </div>

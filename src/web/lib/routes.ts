@@ -8,6 +8,9 @@ export const paths = {
   dashboard: '/dashboard',
   changePassword: '/auth?tab=change-password',
   history: '/?history=true',
+  /** Served by the server itself (not a route of this app): load it with a full page load. */
+  apiReference: '/docs/api',
+  sharedResult: '/r/:id',
 } as const
 
 /** The own page of a catalogue entry, e.g. "/dns-lookup". */

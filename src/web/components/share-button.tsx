@@ -1,0 +1,58 @@
+// Share: turns the run on screen into a permalink (POST /api/results with its runId), copies the
+// link and shows it, so that it can be opened or passed on.
+import { Check, Share2 } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { shareCreated } from '../../shared/results.ts'
+import { ApiError, postJson } from '../lib/api.ts'
+import { rememberShare } from '../lib/own-shares.ts'
+import { copyToClipboard } from '../lib/result-export.ts'
+
+export interface ShareButtonProps {
+  runId: string
+  className: string
+}
+
+export function ShareButton({ runId, className }: ShareButtonProps) {
+  const [url, setUrl] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function share() {
+    setBusy(true)
+    try {
+      const created = shareCreated.parse(await postJson('/api/results', { runId }))
+      rememberShare(created.id, created.deleteToken)
+      setUrl(created.url)
+      const copied = await copyToClipboard(created.url).then(
+        () => true,
+        () => false,
+      )
+      toast.success(copied ? 'Link copied to clipboard' : 'Shared', { description: created.url })
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : 'Could not share this result')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (url) {
+    return (
+      <a
+        href={url}
+        className={className}
+        target="_blank"
+        rel="noopener"
+        aria-label="Open shared result (opens in a new tab)"
+      >
+        <Check aria-hidden="true" />
+        Shared
+      </a>
+    )
+  }
+  return (
+    <button type="button" className={className} onClick={share} disabled={busy} aria-busy={busy}>
+      <Share2 aria-hidden="true" />
+      Share
+    </button>
+  )
+}
