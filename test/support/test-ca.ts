@@ -18,8 +18,12 @@ export interface LeafOptions {
   names: string[]
   notBefore?: Date
   notAfter?: Date
-  /** openssl -newkey argument (default "rsa:2048"). */
+  /** openssl -newkey argument (default "rsa:2048"; "EC" with keyOptions for a curve). */
   key?: string
+  /** Extra -pkeyopt values, e.g. ["ec_paramgen_curve:P-256"]. */
+  keyOptions?: string[]
+  /** Signature digest of the issuing CA (default sha256), e.g. "sha1". */
+  digest?: string
 }
 
 export interface IssuedCert {
@@ -152,6 +156,7 @@ export async function createTestCa(): Promise<TestCa> {
         '-new',
         '-newkey',
         options.key ?? 'rsa:2048',
+        ...(options.keyOptions ?? []).flatMap((option) => ['-pkeyopt', option]),
         '-nodes',
         '-keyout',
         `${name}.key`,
@@ -181,6 +186,7 @@ export async function createTestCa(): Promise<TestCa> {
           '-extensions',
           'leaf',
           '-notext',
+          ...(options.digest ? ['-md', options.digest] : []),
         ],
         { SAN: options.names.map((n) => `DNS:${n}`).join(',') },
       )

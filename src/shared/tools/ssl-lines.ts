@@ -6,6 +6,7 @@ import {
   protocolCoverage,
   type SslResult,
 } from './ssl.ts'
+import { scanLines } from './ssl-scan-lines.ts'
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no')
 
@@ -93,7 +94,15 @@ function gradeLines(result: SslResult): string[] {
   const { grade } = result
   const ifTrusted = grade.gradeIfTrusted ? ` (${grade.gradeIfTrusted} if the certificate were trusted)` : ''
   const lines = [`Grade: ${grade.grade}${ifTrusted}`]
-  for (const reason of grade.reasons) lines.push(`  - [${reason.cap}] ${reason.text}`)
+  for (const reason of grade.reasons) {
+    lines.push(`  - [${reason.cap}] ${reason.text}${reason.rule ? ` (${reason.rule})` : ''}`)
+  }
+  if (grade.scores) {
+    const { protocol, keyExchange, cipher } = grade.scores
+    lines.push(
+      `  Score ${grade.score}: protocol ${protocol} x 30 %, key exchange ${keyExchange} x 30 %, cipher ${cipher} x 40 %`,
+    )
+  }
   return lines
 }
 
@@ -114,5 +123,6 @@ export function sslLines(result: SslResult): string[] {
     ...result.protocols.map(probeLine),
     '',
     ...headerLines(result),
+    ...(result.scan ? ['', ...scanLines(result.scan)] : []),
   ]
 }
