@@ -3,11 +3,13 @@ import { createRequire } from 'node:module'
 import type { RecordType } from 'dns-packet'
 import type { DnsQueryResult } from '../../shared/tools/dns.ts'
 import { readRrType } from '../../shared/tools/dns-types.ts'
-import { exchangeDns } from '../net/dns-client.ts'
 import type { Endpoint } from '../net/endpoint.ts'
+import type { Net } from '../net/net.ts'
 import { formatRecords } from './format-record.ts'
 
 export interface QueryOptions {
+  /** The DNS client the question goes through. */
+  net: Pick<Net, 'askDns'>
   signal: AbortSignal
   /** Set the DO bit (DNSSEC records). */
   dnssec?: boolean
@@ -32,7 +34,7 @@ export async function queryDns(
   server: Endpoint,
   options: QueryOptions,
 ): Promise<DnsQueryResult> {
-  const { response, message, transport, timeMs } = await exchangeDns({
+  const { response, message, transport, timeMs } = await options.net.askDns({
     name,
     type: packetType(type),
     server,

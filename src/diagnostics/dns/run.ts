@@ -127,7 +127,7 @@ async function lookUp(request: DnsRequest, types: string[], ctx: RunContext): Pr
   const dnssec = request.options?.dnssec === true
   const names = readName(request.input)
   const settled = await Promise.allSettled(
-    types.map((type) => queryDns(names.name, type, chosen.endpoint, { signal: ctx.signal, dnssec })),
+    types.map((type) => queryDns(names.name, type, chosen.endpoint, { net: ctx.net, signal: ctx.signal, dnssec })),
   )
   const base = { ...names, server: where, resolver: chosen.label, dnssec }
   return settle(base, types, settled, resolverOf(chosen, where))
@@ -159,7 +159,12 @@ async function trace(
   const authority = { phrase: `The authoritative server ${where}`, source: 'target' as const }
   const settled = await Promise.allSettled(
     rest.map((type) =>
-      queryDns(names.name, type, walk.end.endpoint, { signal: ctx.signal, dnssec, recursionDesired: false }),
+      queryDns(names.name, type, walk.end.endpoint, {
+        net: ctx.net,
+        signal: ctx.signal,
+        dnssec,
+        recursionDesired: false,
+      }),
     ),
   )
   return settle({ ...base, server: where, trace: walk.steps }, rest, settled, authority, [walk.end.query])

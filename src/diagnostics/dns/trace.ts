@@ -20,7 +20,7 @@ const MAX_NESTING = 2
 const QUERY_TIMEOUT_MS = 1500
 
 export interface WalkDeps {
-  net: Pick<Net, 'checkEndpoint'>
+  net: Pick<Net, 'checkEndpoint' | 'askDns'>
   root: RootHints
   dnssec: boolean
   signal: AbortSignal
@@ -120,6 +120,7 @@ class Walk {
         let query: DnsQueryResult
         try {
           query = await queryDns(name, type, checked.endpoint, {
+            net: this.deps.net,
             signal: this.deps.signal,
             dnssec: this.deps.dnssec,
             recursionDesired: false,
