@@ -12,7 +12,7 @@ import { REPO_ROOT, runCli } from './run-cli.ts'
 
 const run = promisify(execFile)
 
-describe('the nettoolbox-cli package', () => {
+describe('the nettoolbox-cli package', { timeout: 120_000 }, () => {
   let dir: string
   let bundle: string
   let server: { app: TestApp; url: string }
