@@ -12,6 +12,7 @@ import { RouteMeta } from './route-meta.tsx'
 const AuthPage = lazy(() => import('../pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })))
 const BenefitsPage = lazy(() => import('../pages/benefits-page.tsx').then((m) => ({ default: m.BenefitsPage })))
 const DashboardPage = lazy(() => import('../pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })))
+const ResultPage = lazy(() => import('../pages/result-page.tsx').then((m) => ({ default: m.ResultPage })))
 const NotFoundPage = lazy(() => import('../pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })))
 
 const toolRoutes: RouteObject[] = catalogue.map((entry) => ({
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
       page(paths.benefits, pageMeta.benefits, <BenefitsPage />),
       page(paths.dashboard, pageMeta.dashboard, <DashboardPage />),
       ...toolRoutes,
+      { path: paths.sharedResult, element: <ResultPage /> },
       page('*', pageMeta.notFound, <NotFoundPage />),
     ],
   },

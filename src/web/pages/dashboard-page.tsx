@@ -2,6 +2,7 @@ import { ClockFading, KeyRound } from 'lucide-react'
 import { Link, Navigate } from 'react-router'
 import { buttonClass } from '../components/button.tsx'
 import { Card } from '../components/card.tsx'
+import { ApiTokensSection } from '../features/api-tokens/api-tokens-section.tsx'
 import { useAuth } from '../features/auth/use-auth.ts'
 import { paths } from '../lib/routes.ts'
 import { useDocumentMeta } from '../lib/use-document-meta.ts'
@@ -14,7 +15,7 @@ export function DashboardPage() {
   if (loading) return <p className="py-24 text-center text-muted-foreground">Loading...</p>
   if (!user) return <Navigate to={paths.auth} replace />
   return (
-    <Card className="mx-auto max-w-lg p-8">
+    <Card className="mx-auto max-w-2xl p-8">
       <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
       <dl className="mt-6 space-y-3 text-sm">
         <div className="flex justify-between gap-4">
@@ -36,6 +37,7 @@ export function DashboardPage() {
           View Tool History
         </Link>
       </div>
+      <ApiTokensSection />
     </Card>
   )
 }
