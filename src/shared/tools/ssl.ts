@@ -156,7 +156,7 @@ export type ProtocolSuites = z.infer<typeof protocolSuites>
 export const supportedGroup = z.object({
   /** IANA name, "x25519", "secp256r1", "ffdhe2048"... */
   name: z.string(),
-  /** Size of the group in bits (X25519: 253 is reported as 255-bit class, 256). */
+  /** Size of the group in bits (X25519 counts as 256; hybrid groups by their classical half). */
   bits: z.number(),
   /** The versions in which it was found. */
   protocols: z.array(protocolName),
@@ -169,7 +169,7 @@ export const tristate = z.enum(['yes', 'no', 'not-tested'])
 export const tlsScan = z.object({
   /** Newest first: TLS 1.3, 1.2, 1.1, 1.0, SSL 3.0 (SSL 2.0 has no suites listed). */
   protocols: z.array(protocolSuites),
-  /** Groups the server accepts for (EC)DHE, strongest first. */
+  /** Groups the server accepts for (EC)DHE, in IANA code point order. */
   groups: z.array(supportedGroup),
   /** Size of the server's finite-field DH group in DHE suites before TLS 1.3; null without DHE. */
   dhBits: z.number().nullable(),
