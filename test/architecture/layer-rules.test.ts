@@ -88,11 +88,15 @@ describe('the feature rule of biome.json', () => {
 })
 
 describe('the network-seam rule of biome.json', () => {
-  it('fails when a diagnostic outside net/ opens its own DNS socket or resolver, and lets net/ do so', () => {
+  it('fails when a diagnostic outside net/ opens its own DNS socket or asks the DNS client directly, and lets net/ do so', () => {
     const result = lint({
       'src/diagnostics/net/dns-client.ts': "import dgram from 'node:dgram'\nexport const d = dgram\n",
       'src/diagnostics/ping/ask.ts': "import dgram from 'node:dgram'\nexport const d = dgram\n",
       'src/diagnostics/rdns/ask.ts': "import { promises } from 'node:dns'\nexport const p = promises\n",
+      'src/diagnostics/dns/ask.ts':
+        "import { DnsTimeoutError, exchangeDns } from '../net/dns-client.ts'\nexport const d = [DnsTimeoutError, exchangeDns]\n",
+      'src/diagnostics/mail/timeout.ts':
+        "import { DnsTimeoutError } from '../net/dns-client.ts'\nexport const t = DnsTimeoutError\n",
       'src/diagnostics/rdns/server.ts':
         "import type { Config } from '../../server/config.ts'\nexport type C = Config\n",
       'src/server/config.ts': 'export type Config = { port: number }\n',
@@ -100,11 +104,13 @@ describe('the network-seam rule of biome.json', () => {
     expect(result.status).not.toBe(0)
     const refused = result.output.split('\n').filter((line) => line.includes('lint/style/noRestrictedImports'))
     expect(refused.map((line) => line.replace(/:.*/, '')).sort()).toEqual([
+      'src/diagnostics/dns/ask.ts',
       'src/diagnostics/ping/ask.ts',
       'src/diagnostics/rdns/ask.ts',
       'src/diagnostics/rdns/server.ts',
     ])
     expect(result.output).toContain('Diagnostics reach DNS through Net')
+    expect(result.output).toContain('Diagnostics ask DNS through Net')
     expect(result.output).toContain('src/diagnostics sits below server and web')
   })
 })
