@@ -42,11 +42,17 @@ export interface ToolParts {
   warning?: (answer: Pick<ToolAnswer, 'result'>) => string | undefined
 }
 
+/** A live view as a tool writes it: also given the answer's result, parsed with the tool's schema. */
+export interface TypedLiveView<R> {
+  render: (progress: unknown[], answer: ToolAnswer | undefined, result: R | undefined) => ReactNode
+  placement?: LiveView['placement']
+}
+
 export interface ToolDefinition<R> {
   input?: InputRule
   result: z.ZodType<R>
   View?: ComponentType<{ result: R }>
-  live?: LiveView
+  live?: TypedLiveView<R>
   successText?: string
   warning?: (result: R) => string | undefined
 }
@@ -60,7 +66,10 @@ export function defineTool<R>({ input, result, View, live, successText, warning 
   return {
     input,
     result,
-    live,
+    live: live && {
+      placement: live.placement,
+      render: (progress, answer) => live.render(progress, answer, answer && parse(answer.result)),
+    },
     successText,
     renderDetails: View
       ? (answer) => {

@@ -1,3 +1,4 @@
+import type { BlacklistResult } from '../../../shared/tools/blacklist.ts'
 import { blacklistRequest, blacklistResult } from '../../../shared/tools/blacklist.ts'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import { defineTool } from '../../lib/tool-manifest.tsx'
@@ -5,10 +6,9 @@ import { foldBlacklistProgress } from './blacklist-live.ts'
 import { BlacklistResultView } from './blacklist-result-view.tsx'
 import { LiveProgress } from './live-progress.tsx'
 
-function renderBlacklist(progress: unknown[], answer: ToolAnswer | undefined) {
+function renderBlacklist(progress: unknown[], answer: ToolAnswer | undefined, result: BlacklistResult | undefined) {
   if (!answer) return <LiveProgress events={foldBlacklistProgress(progress)} />
-  const parsed = blacklistResult.safeParse(answer.result)
-  return parsed.success ? <BlacklistResultView result={parsed.data} /> : null
+  return result ? <BlacklistResultView result={result} /> : null
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { PingResult } from '../../../shared/tools/ping.ts'
 import { foldPingProgress, pingView } from './ping-live.ts'
 
 const start = { type: 'start', host: 'srv.lab.test', address: '203.0.113.10', family: 4, mode: 'icmp', count: 3 }
@@ -39,7 +40,7 @@ describe('foldPingProgress()', () => {
 
 describe('pingView()', () => {
   it('prefers the final result over the streamed events', () => {
-    const result = {
+    const result: PingResult = {
       host: 'srv.lab.test',
       address: '203.0.113.10',
       family: 4,

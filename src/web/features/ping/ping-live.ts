@@ -1,11 +1,5 @@
 // What the ping view shows: the replies so far from the progress events, or the final result.
-import {
-  type PingReply,
-  type PingResult,
-  type PingSummary,
-  pingProgress,
-  pingResult,
-} from '../../../shared/tools/ping.ts'
+import { type PingReply, type PingResult, type PingSummary, pingProgress } from '../../../shared/tools/ping.ts'
 
 export interface PingView {
   host?: string
@@ -45,10 +39,8 @@ export function foldPingProgress(events: unknown[]): PingView {
 }
 
 /** The final result when the answer carries one, otherwise the replies streamed so far. */
-export function pingView(events: unknown[], result: unknown): PingView {
-  const parsed = pingResult.safeParse(result)
-  if (!parsed.success) return foldPingProgress(events)
-  const r = parsed.data
+export function pingView(events: unknown[], r: PingResult | undefined): PingView {
+  if (!r) return foldPingProgress(events)
   return {
     host: r.host,
     address: r.address,

@@ -11,7 +11,7 @@ import { PingReplies } from './ping-replies.tsx'
 export const tool = defineTool({
   input: { schema: pingRequest.shape.input },
   result: pingResult,
-  live: { render: (progress, answer) => <PingReplies view={pingView(progress, answer?.result)} /> },
+  live: { render: (progress, _answer, result) => <PingReplies view={pingView(progress, result)} /> },
 })
 
 export function Panel(props: ToolPanelProps) {

@@ -1,9 +1,9 @@
 // What the hop table shows: hops so far from the progress events, or the final result.
 import {
   type TracerouteHop,
+  type TracerouteResult,
   tracerouteHeader,
   tracerouteProgress,
-  tracerouteResult,
 } from '../../../shared/tools/traceroute.ts'
 
 export interface TracerouteView {
@@ -26,8 +26,8 @@ export function foldTracerouteProgress(events: unknown[]): TracerouteView {
   return { header, hops: [...hops.values()].sort((a, b) => a.hop - b.hop) }
 }
 
-export function tracerouteView(events: unknown[], result: unknown): TracerouteView {
-  const parsed = tracerouteResult.safeParse(result)
-  if (!parsed.success) return foldTracerouteProgress(events)
-  return { header: tracerouteHeader(parsed.data), hops: parsed.data.hops, reached: parsed.data.reached }
+/** The final result when the answer carries one, otherwise the hops streamed so far. */
+export function tracerouteView(events: unknown[], result: TracerouteResult | undefined): TracerouteView {
+  if (!result) return foldTracerouteProgress(events)
+  return { header: tracerouteHeader(result), hops: result.hops, reached: result.reached }
 }

@@ -11,7 +11,7 @@ import { initialTracerouteControls, readTracerouteOptions, type TracerouteContro
 export const tool = defineTool({
   input: { schema: tracerouteRequest.shape.input },
   result: tracerouteResult,
-  live: { render: (progress, answer) => <HopTable view={tracerouteView(progress, answer?.result)} /> },
+  live: { render: (progress, _answer, result) => <HopTable view={tracerouteView(progress, result)} /> },
 })
 
 export function Panel(props: ToolPanelProps) {
