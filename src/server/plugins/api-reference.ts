@@ -33,6 +33,10 @@ const INIT = `Scalar.createApiReference('#api-reference-root', {
   withDefaultFonts: false,
   hideClientButton: true,
   telemetry: false,
+  // Features that call Scalar's hosted services: this page talks to our own origin only.
+  showDeveloperTools: 'never',
+  agent: { disabled: true },
+  mcp: { disabled: true },
   metaData: { title: 'API reference | NetToolbox' },
 })
 `
