@@ -1,12 +1,13 @@
-// Who runs an address: the origin AS from the offline ASN index, and the registry's country and
+// Who runs an address: the origin AS and country from the shared IP facts, and the registry's
 // abuse mailbox from RDAP. Both are injectable; a source that cannot answer leaves its fields null.
-import { getAsnIndex } from '../ip-data/asn-index.ts'
+import { readIpFacts } from '../ip-data/ip-facts.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import type { Net } from '../net/net.ts'
 import type { RdapClient } from '../rdap/rdap-client.ts'
 import { readRdapFields } from '../rdap/rdap-fields.ts'
 
-export type NetworkLookup = (address: IpLiteral) => Promise<{ org: string } | null>
+/** The network's owner ("GOOGLE (AS15169)") and the address's country code, from the shared IP facts. */
+export type NetworkLookup = (address: IpLiteral) => Promise<{ org: string | null; country: string | null } | null>
 
 export interface RegistryContact {
   email: string | null
@@ -20,11 +21,15 @@ export type AbuseContactLookup = (
   context: { net: Pick<Net, 'policy' | 'resolveTarget'>; signal: AbortSignal },
 ) => Promise<RegistryContact>
 
-/** "GOOGLE (AS15169)" from the offline index. */
-export const asnNetworkLookup: NetworkLookup = async (address) => {
-  const match = (await getAsnIndex()).lookup(address)
-  if (!match) return null
-  return { org: match.name ? `${match.name} (AS${match.asn})` : `AS${match.asn}` }
+/** Origin AS and country from readIpFacts, the function every IP tool takes these facts from. */
+export const ipFactsNetworkLookup: NetworkLookup = async (address) => {
+  const facts = await readIpFacts(address)
+  const error = facts.unreadable.network ?? facts.unreadable.location
+  if (error !== undefined) throw error
+  const match = facts.network
+  const country = facts.location?.countryCode ?? null
+  if (!match) return country ? { org: null, country } : null
+  return { org: match.name ? `${match.name} (AS${match.asn})` : `AS${match.asn}`, country }
 }
 
 /** The abuse mailbox and country of the address block, from RDAP (IANA bootstrap). */

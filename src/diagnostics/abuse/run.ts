@@ -22,12 +22,12 @@ import { type Diagnostic, failed, type RunContext } from '../types.ts'
 import { type AbuseIpdbSettings, checkAbuseIpdb } from './abuseipdb.ts'
 import {
   type AbuseContactLookup,
-  asnNetworkLookup,
   createRdapAbuseContact,
+  ipFactsNetworkLookup,
   type NetworkLookup,
   type RegistryContact,
 } from './network-owner.ts'
-import { type AbuseIpdbReport, scoreAbuse } from './score.ts'
+import { scoreAbuse } from './score.ts'
 
 type AbuseRequest = z.infer<typeof abuseRequest>
 
@@ -36,7 +36,7 @@ type AbuseRequest = z.infer<typeof abuseRequest>
 export interface AbuseOptions extends Partial<DnsblLists> {
   /** AbuseIPDB is consulted only with a key (ABUSEIPDB_KEY). */
   abuseIpdb?: AbuseIpdbSettings
-  /** Organisation of the address; default: the offline ASN index. */
+  /** Organisation and country of the address; default: the shared IP facts (readIpFacts). */
   lookupNetwork?: NetworkLookup | null
   /** Abuse mailbox and country; e.g. createRdapAbuseContact(). None when absent. */
   lookupAbuseContact?: AbuseContactLookup | null
@@ -80,14 +80,13 @@ function blockListSource(summary: BlacklistSummary): AbuseSource {
 }
 
 async function askOwner(lookup: NetworkLookup | null, ...[address]: Parameters<NetworkLookup>) {
-  if (!lookup) return { org: null, note: 'No network index is configured' }
+  if (!lookup) return { org: null, country: null, note: 'No network index is configured' }
   try {
     const owner = await lookup(address)
-    return owner
-      ? { org: owner.org, note: null }
-      : { org: null, note: `The ASN index has no network for ${address.address}` }
+    const note = owner?.org ? null : `The ASN index has no network for ${address.address}`
+    return { org: owner?.org ?? null, country: owner?.country ?? null, note }
   } catch (error) {
-    return { org: null, note: `The ASN index could not be read (${(error as Error).message})` }
+    return { org: null, country: null, note: `The IP data could not be read (${(error as Error).message})` }
   }
 }
 
@@ -103,18 +102,18 @@ async function askContact(
   }
 }
 
-function ispInfoOf(org: string | null, contact: RegistryContact, report: AbuseIpdbReport | null) {
-  return {
-    org: org ?? report?.isp ?? null,
-    country: contact.country ?? report?.countryCode ?? null,
-    abuseEmail: contact.email,
-  }
+/**
+ * Organisation and country are the shared IP facts (the same the geolocation, ASN and
+ * what-is-my-IP tools show for the address); the registry gives only the abuse mailbox.
+ */
+function ispInfoOf(owner: { org: string | null; country: string | null }, contact: RegistryContact) {
+  return { org: owner.org, country: owner.country, abuseEmail: contact.email }
 }
 
 export function createAbuseDiagnostic(options: AbuseOptions = {}): Diagnostic<AbuseRequest, AbuseResult> {
   const lists = completeDnsblLists(options)
   const zones = lists.zones.zones.filter((zone) => zone.kind !== 'domain')
-  const lookupNetwork = options.lookupNetwork === undefined ? asnNetworkLookup : options.lookupNetwork
+  const lookupNetwork = options.lookupNetwork === undefined ? ipFactsNetworkLookup : options.lookupNetwork
   const lookupContact = options.lookupAbuseContact ?? null
 
   return {
@@ -179,7 +178,7 @@ export function createAbuseDiagnostic(options: AbuseOptions = {}): Diagnostic<Ab
               : adviceFor(score),
           categories: scored.categories,
           lastSeen: scored.lastSeen,
-          ispInfo: ispInfoOf(owner.org, contact, report),
+          ispInfo: ispInfoOf(owner, contact),
           evidence: scored.evidence,
           blacklists: summary,
           sources,

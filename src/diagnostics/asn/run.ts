@@ -1,15 +1,23 @@
-// ASN check: origin AS, name and prefix from the offline index; country from DB-IP; the
-// registry's network name and abuse contact from RDAP when it answers (optional).
+// ASN check: for an address, its origin AS, name, prefix and country from the shared offline facts
+// (the same ones geolocation, abuse and what-is-my-IP show) and the registry's network from RDAP;
+// for an AS number, its holder and announced blocks (as-number.ts).
 import type { z } from 'zod'
-import { type AsnRegistration, type AsnResult, asnLines, asnRequest, asnResult } from '../../shared/tools/asn.ts'
-import { ASN_DATA_ATTRIBUTION, DBIP_ATTRIBUTION, type IpLocation } from '../../shared/tools/ip-data.ts'
-import { type AsnIndex, getAsnIndex } from '../ip-data/asn-index.ts'
-import { lookUpLocation } from '../ip-data/geo-db.ts'
-import { findNonPublicRange } from '../ip-data/ip-facts.ts'
+import {
+  type AsnRegistration,
+  type AsnResult,
+  asnLines,
+  asnRequest,
+  asnResult,
+  readAsnQuery,
+} from '../../shared/tools/asn.ts'
+import type { IpLocation } from '../../shared/tools/ip-data.ts'
+import type { AsnIndex } from '../ip-data/asn-index.ts'
+import { findNonPublicRange, readIpFacts } from '../ip-data/ip-facts.ts'
 import { type IpLiteral, parseIpLiteral, unwrapIpv4 } from '../net/ip-literal.ts'
 import type { RdapClient } from '../rdap/rdap-client.ts'
 import { readRdapFields } from '../rdap/rdap-fields.ts'
 import { type Diagnostic, failed, type RunContext } from '../types.ts'
+import { checkAsNumber } from './as-number.ts'
 
 type AsnRequest = z.infer<typeof asnRequest>
 
@@ -62,6 +70,8 @@ export function createAsnDiagnostic(settings: AsnSettings): Diagnostic<AsnReques
     deadlineMs: 15_000,
     lines: asnLines,
     async run(request, ctx) {
+      const query = readAsnQuery(request.input)
+      if ('kind' in query && query.kind === 'asn') return checkAsNumber(query.number, settings, ctx)
       const given = parseIpLiteral(request.input)
       // An IPv6 form carrying an IPv4 address (::ffff:1.2.3.4, ::1.2.3.4) is that IPv4 address.
       const address = given && unwrapIpv4(given)
@@ -70,20 +80,19 @@ export function createAsnDiagnostic(settings: AsnSettings): Diagnostic<AsnReques
       if (range) return failed('policy', `${address.address} is not announced on the internet: ${range}`)
       // The data files are this server's own: one that cannot be read is the server side's failure
       // (the ASN index) or a note (the country from DB-IP), never a fact about the address.
-      const [index, location, registration] = await Promise.all([
-        (settings.asnIndex ?? getAsnIndex)().catch((error: unknown) => ({ error })),
-        (settings.lookUpLocation ?? lookUpLocation)(address).catch((error: unknown) => ({ error })),
+      const [facts, registration] = await Promise.all([
+        readIpFacts(address, { asnIndex: settings.asnIndex, lookUpLocation: settings.lookUpLocation }),
         lookUpRegistration(address, settings, ctx),
       ])
-      if ('error' in index)
-        return failed('server', `This server's ASN database could not be loaded${codeOf(index.error)}`)
-      const network = index.lookup(address)
+      if (facts.unreadable.network !== undefined)
+        return failed('server', `This server's ASN database could not be loaded${codeOf(facts.unreadable.network)}`)
+      const network = facts.network
       if (!network) return failed('target', `No autonomous system announces ${address.address} in the offline ASN data`)
-      const located = location && !('error' in location) ? location : undefined
+      const located = facts.location
       const notes = [
         ...('note' in registration ? [registration.note] : []),
-        ...(location && 'error' in location
-          ? [`No country: this server's DB-IP database could not be loaded${codeOf(location.error)}`]
+        ...(facts.unreadable.location !== undefined
+          ? [`No country: this server's DB-IP database could not be loaded${codeOf(facts.unreadable.location)}`]
           : []),
       ]
       return {
@@ -94,7 +103,7 @@ export function createAsnDiagnostic(settings: AsnSettings): Diagnostic<AsnReques
           ...(located?.countryCode ? { countryCode: located.countryCode, country: located.country } : {}),
           ...('registration' in registration ? { registration: registration.registration } : {}),
           notes,
-          attributions: [ASN_DATA_ATTRIBUTION, ...(located ? [DBIP_ATTRIBUTION] : [])],
+          attributions: facts.attributions,
         },
       }
     },

@@ -1,10 +1,49 @@
-// ASN check: the autonomous system announcing an IP address, from offline data plus RDAP.
+// ASN check: the autonomous system announcing an IP address, or an AS looked up by its number,
+// from offline data plus RDAP.
 import { z } from 'zod'
-import { ipAddressInput } from '../validation.ts'
+import { isIpAddress, messages } from '../validation.ts'
 import { toolRequest, toolResponse } from './common.ts'
 import { attribution, attributionLine, ipNetwork } from './ip-data.ts'
 
-export const asnRequest = toolRequest(ipAddressInput, z.object({}))
+export const asnMessages = {
+  asZero: 'AS0 is reserved and never announced: enter an AS number from 1 to 4294967295',
+  tooLarge: 'AS numbers go from 1 to 4294967295 (32 bits)',
+  badAsNumber: 'Please enter a valid AS number, such as AS15169 or 15169',
+  neither: 'Please enter an IP address or an AS number, such as 8.8.8.8 or AS15169',
+} as const
+
+export type AsnQuery = { kind: 'asn'; number: number } | { kind: 'ip'; address: string }
+
+/** "AS15169", "as 15169" or "15169" is an AS number; anything else must be an IP address. */
+export function readAsnQuery(text: string): AsnQuery | { error: string } {
+  const typed = text.trim()
+  if (typed === '') return { error: messages.ipRequired }
+  const number = /^(?:AS\s?)?(\d+)$/i.exec(typed)
+  if (number) {
+    const digits = (number[1] ?? '').replace(/^0+(?=\d)/, '')
+    if (digits.length > 10 || Number(digits) > 4294967295) return { error: asnMessages.tooLarge }
+    if (Number(digits) === 0) return { error: asnMessages.asZero }
+    return { kind: 'asn', number: Number(digits) }
+  }
+  if (/^AS/i.test(typed) && !/[.:]/.test(typed)) return { error: asnMessages.badAsNumber }
+  if (isIpAddress(typed)) return { kind: 'ip', address: typed }
+  // Something shaped like an address keeps the product's address message.
+  return { error: /[.:]/.test(typed) ? messages.ipInvalid : asnMessages.neither }
+}
+
+export const asnQueryInput = z
+  .string()
+  .max(64, messages.ipInvalid)
+  .transform((text, ctx) => {
+    const query = readAsnQuery(text)
+    if ('error' in query) {
+      ctx.addIssue({ code: 'custom', message: query.error })
+      return z.NEVER
+    }
+    return text.trim()
+  })
+
+export const asnRequest = toolRequest(asnQueryInput, z.object({}))
 
 /** What the registry (RDAP) says about the network holding the address. */
 export const asnRegistration = z.object({
@@ -18,7 +57,8 @@ export const asnRegistration = z.object({
 })
 export type AsnRegistration = z.infer<typeof asnRegistration>
 
-export const asnResult = ipNetwork.extend({
+/** The answer for an IP address: the AS announcing it. */
+export const asnAddressResult = ipNetwork.extend({
   ip: z.string(),
   /** Country of the address (DB-IP), ISO code and name. */
   countryCode: z.string().optional(),
@@ -27,11 +67,84 @@ export const asnResult = ipNetwork.extend({
   notes: z.array(z.string()),
   attributions: z.array(attribution),
 })
+export type AsnAddressResult = z.infer<typeof asnAddressResult>
+
+/** What the registry (RDAP autnum object) says about an AS. */
+export const asnNumberRegistration = z.object({
+  source: z.string(),
+  /** The regional registry: "ARIN", "RIPE NCC"..., or the server that answered. */
+  registry: z.string(),
+  handle: z.string().optional(),
+  name: z.string().optional(),
+  organisation: z.string().optional(),
+  /** ISO 3166-1 code the registry gives. */
+  country: z.string().optional(),
+  abuseEmail: z.string().optional(),
+  abusePhone: z.string().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+})
+export type AsnNumberRegistration = z.infer<typeof asnNumberRegistration>
+
+/** The answer for an AS number: its holder and every block the offline data has it announce. */
+export const asnNumberResult = z.object({
+  kind: z.literal('as-number'),
+  asn: z.number(),
+  /** The AS name in the offline data; absent when the data lists no route for it. */
+  name: z.string().optional(),
+  /** A number set aside by an RFC (documentation, private use...): what for. */
+  reserved: z.string().optional(),
+  prefixes: z.object({ ipv4: z.array(z.string()), ipv6: z.array(z.string()) }),
+  registration: asnNumberRegistration.optional(),
+  notes: z.array(z.string()),
+  attributions: z.array(attribution),
+})
+export type AsnNumberResult = z.infer<typeof asnNumberResult>
+
+export const asnResult = z.union([asnNumberResult, asnAddressResult])
 export type AsnResult = z.infer<typeof asnResult>
 
 export const asnResponse = toolResponse('asn', asnResult)
 
-export function asnLines(result: AsnResult): string[] {
+export const isAsNumberResult = (result: AsnResult): result is AsnNumberResult =>
+  'kind' in result && result.kind === 'as-number'
+
+/** "United States (US)" where the name is known. */
+export function countryText(code: string): string {
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(code)
+    return name && name !== code ? `${name} (${code})` : code
+  } catch {
+    return code
+  }
+}
+
+function numberLines(result: AsnNumberResult): string[] {
+  const reg = result.registration
+  const holder = reg?.organisation ?? result.name ?? reg?.name
+  const lines = [`ASN: AS${result.asn}`]
+  if (result.reserved) lines.push(`Reserved: ${result.reserved}`)
+  if (holder) lines.push(`Holder: ${holder}`)
+  if (result.name) lines.push(`AS name: ${result.name}`)
+  if (reg?.country) lines.push(`Country: ${countryText(reg.country)}`)
+  if (reg) lines.push(`Registry: ${reg.registry}`)
+  const { ipv4, ipv6 } = result.prefixes
+  lines.push(`Announced prefixes: ${ipv4.length + ipv6.length} (${ipv4.length} IPv4, ${ipv6.length} IPv6)`)
+  for (const prefix of [...ipv4, ...ipv6]) lines.push(`  ${prefix}`)
+  if (reg) {
+    lines.push('', `Registry (RDAP ${reg.source}):`)
+    if (reg.handle) lines.push(`  Handle: ${reg.handle}`)
+    if (reg.name) lines.push(`  Name: ${reg.name}`)
+    if (reg.organisation) lines.push(`  Organisation: ${reg.organisation}`)
+    if (reg.createdAt) lines.push(`  Registered: ${reg.createdAt}`)
+    if (reg.updatedAt) lines.push(`  Last changed: ${reg.updatedAt}`)
+    if (reg.abuseEmail) lines.push(`  Abuse email: ${reg.abuseEmail}`)
+    if (reg.abusePhone) lines.push(`  Abuse phone: ${reg.abusePhone}`)
+  }
+  return lines
+}
+
+function addressLines(result: AsnAddressResult): string[] {
   const lines = [`IP: ${result.ip}`, `ASN: AS${result.asn}`, `AS name: ${result.name}`, `Prefix: ${result.prefix}`]
   if (result.range !== result.prefix) lines.push(`Range: ${result.range}`)
   if (result.country) lines.push(`Country: ${result.country} (${result.countryCode})`)
@@ -45,6 +158,11 @@ export function asnLines(result: AsnResult): string[] {
     if (reg.abuseEmail) lines.push(`  Abuse email: ${reg.abuseEmail}`)
     if (reg.abusePhone) lines.push(`  Abuse phone: ${reg.abusePhone}`)
   }
+  return lines
+}
+
+export function asnLines(result: AsnResult): string[] {
+  const lines = isAsNumberResult(result) ? numberLines(result) : addressLines(result)
   for (const note of result.notes) lines.push(`Note: ${note}`)
   lines.push('', ...result.attributions.map(attributionLine))
   return lines

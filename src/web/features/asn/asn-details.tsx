@@ -1,8 +1,10 @@
-import type { AsnResult } from '../../../shared/tools/asn.ts'
+import { type AsnResult, isAsNumberResult } from '../../../shared/tools/asn.ts'
 import { DataAttributions } from '../../components/data-attributions.tsx'
 import { DetailList } from '../../components/detail-list.tsx'
+import { AsNumberDetails } from './as-number-details.tsx'
 
 export function AsnDetails({ result }: { result: AsnResult }) {
+  if (isAsNumberResult(result)) return <AsNumberDetails result={result} />
   const registration = result.registration
   return (
     <section className="space-y-3 border-b border-zinc-800 pb-4">
