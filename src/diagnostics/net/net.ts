@@ -73,7 +73,7 @@ export function createNet(options: NetOptions): Net {
       if (!decision.allowed) return { ok: false, reason: 'policy', error: policy.explain(decision) }
       return { ok: true, endpoint: { address: literal.address, port: split.port } }
     },
-    resolveTarget: (host, resolveOptions) => resolveTarget(host, { policy, resolvers }, resolveOptions),
+    resolveTarget: (host, resolveOptions) => resolveTarget(host, { policy, resolver }, resolveOptions),
     askDns(question) {
       const server = question.server ?? resolver
       if (!server) return Promise.reject(new NoResolverError('No DNS resolver is configured on this server'))

@@ -29,7 +29,7 @@ async function lookup(name: string, type: RecordType, resolver: Endpoint, signal
 
 export async function resolveTarget(
   host: string,
-  deps: { policy: TargetPolicy; resolvers: Endpoint[] },
+  deps: { policy: TargetPolicy; resolver: Endpoint | undefined },
   options: ResolveOptions,
 ): Promise<TargetResolution> {
   const name = host.trim().replace(/\.$/, '').toLowerCase()
@@ -48,7 +48,7 @@ export async function resolveTarget(
   }
   if (literal) return checked([literal])
 
-  const resolver = deps.resolvers[0]
+  const resolver = deps.resolver
   if (!resolver) return { ok: false, failureSource: 'server', error: 'No DNS resolver is configured on this server' }
   const family = options.family ?? 'any'
   const types: RecordType[] = family === 4 ? ['A'] : family === 6 ? ['AAAA'] : ['A', 'AAAA']
