@@ -2,6 +2,7 @@
 // serving the lab zones (TLS sites, reverse names, DNSBL lists), a loopback RDAP service, and HTTPS
 // sites with certificates of a test CA the app trusts.
 import { readFileSync } from 'node:fs'
+import { lookUpLocation } from '../../src/diagnostics/ip-data/geo-db.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { dnsblLabZones, LAB } from '../support/dnsbl-lab.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
@@ -25,8 +26,13 @@ export interface CliWorld {
   close(): Promise<void>
 }
 
-/** Starts the app as production builds it; `env` adds or overrides settings. */
+/**
+ * Starts the app as production builds it; `env` adds or overrides settings. The offline location
+ * database (63 MB) is read on first use: it is read here, before any run, so that a busy machine
+ * does not spend a geolocation run's deadline on it.
+ */
 export async function listen(env: Record<string, string>): Promise<{ app: TestApp; url: string }> {
+  await lookUpLocation({ address: '1.1.1.1', family: 4 })
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const app = await createTestApp({ PUBLIC_URL: url, ...env })
