@@ -1,7 +1,7 @@
 // A saved result as its tool shows it in text: each tool's own line renderer, never raw JSON. A
 // result whose shape no longer matches its tool (saved by an older version) is shown field by field.
 import type { z } from 'zod'
-import type { ToolId } from '../../../shared/catalogue.ts'
+import type { CatalogueId, ToolId } from '../../../shared/catalogue.ts'
 import { abuseResult } from '../../../shared/tools/abuse.ts'
 import { abuseLines } from '../../../shared/tools/abuse-lines.ts'
 import { asnLines, asnResult } from '../../../shared/tools/asn.ts'
@@ -45,7 +45,7 @@ function speedLines(r: SpeedTestResult): string[] {
 }
 
 /** Every tool's renderer (a tool without one does not compile), and the speed test's. */
-const RENDERERS: Readonly<Record<ToolId | 'speedtest', Renderer>> = {
+const RENDERERS: Readonly<Record<ToolId | Extract<CatalogueId, 'speedtest'>, Renderer>> = {
   abuse: { schema: abuseResult, lines: abuseLines },
   asn: { schema: asnResult, lines: asnLines },
   blacklist: { schema: blacklistResult, lines: blacklistLines },
