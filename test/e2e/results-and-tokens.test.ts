@@ -116,6 +116,18 @@ describe.skipIf(!browserAvailable)('shared results, API tokens and the API refer
     expect((await refused.json()).error.message).toBe(
       'This API token is unknown or has been revoked. Create a new one on your dashboard.',
     )
+
+    // A signed-in account's share can be pinned from its page.
+    await page.goto(`${url}/dns-lookup`)
+    await page.getByLabel('domain', { exact: true }).fill('share.test')
+    await page.getByRole('button', { name: 'Lookup', exact: true }).click()
+    await toast(page, 'DNS completed successfully')
+    await page.getByRole('button', { name: 'Share', exact: true }).click()
+    const link = page.getByRole('link', { name: 'Open shared result (opens in a new tab)' })
+    await page.goto((await link.getAttribute('href')) ?? '')
+    await page.getByRole('button', { name: 'Pin', exact: true }).click()
+    await toast(page, 'Pinned: this result never expires')
+    expect(await page.getByRole('button', { name: 'Unpin' }).getAttribute('aria-pressed')).toBe('true')
   })
 
   it('opens the API reference from the Documentation button and shows every tool endpoint', async () => {

@@ -3,7 +3,7 @@
 // shares made from this browser.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { format } from 'date-fns'
-import { House, Link2Off, Play } from 'lucide-react'
+import { House, Link2Off, Pin, PinOff, Play } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { toast } from 'sonner'
@@ -99,6 +99,18 @@ export function ResultPage() {
     }
   }
 
+  async function setPinned(pinned: boolean) {
+    try {
+      const updated = sharedResult.parse(
+        await requestJson('PATCH', `/api/results/${encodeURIComponent(id)}`, { pinned }),
+      )
+      queryClient.setQueryData(['shared-result', id], updated)
+      toast.success(pinned ? 'Pinned: this result never expires' : 'Unpinned: this result expires like any other')
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : 'Could not change the pin')
+    }
+  }
+
   if (query.isPending) return <p className="py-24 text-center text-muted-foreground">Loading...</p>
   if (query.isError)
     return (
@@ -139,6 +151,12 @@ export function ResultPage() {
             <Play aria-hidden="true" />
             Run again
           </Link>
+        )}
+        {deleteToken === '' && (
+          <Button variant="outline" onClick={() => setPinned(!shared.pinned)} aria-pressed={shared.pinned}>
+            {shared.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
+            {shared.pinned ? 'Unpin' : 'Pin'}
+          </Button>
         )}
         {deleteToken !== undefined && (
           <Button variant="outline" onClick={unshare} disabled={unsharing} aria-busy={unsharing}>
