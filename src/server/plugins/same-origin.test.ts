@@ -10,6 +10,7 @@ describe('registerSameOriginRule()', () => {
     app.delete('/api/thing', async () => ({ ok: true }))
     app.get('/api/thing', async () => ({ ok: true }))
     app.post('/not-api', async () => ({ ok: true }))
+    app.post('/api/auth/sign-in', async () => ({ ok: true }))
     await app.ready()
   })
   afterAll(() => app.close())
@@ -46,6 +47,13 @@ describe('registerSameOriginRule()', () => {
       error: { type: 'cross_origin_request', message: 'Cross-origin requests are not allowed' },
     })
     expect(await post({ origin: 'null' })).toBe(403)
+  })
+
+  it('lets API-token requests through from anywhere, but not to the account routes', async () => {
+    const crossSite = { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' }
+    expect(await post({ ...crossSite, authorization: 'Bearer ntb_x' })).toBe(200)
+    expect(await post({ ...crossSite, authorization: 'Basic eDp5' })).toBe(403)
+    expect(await post({ ...crossSite, authorization: 'Bearer ntb_x' }, 'POST', '/api/auth/sign-in')).toBe(403)
   })
 
   it('leaves safe methods and paths outside /api/ alone', async () => {

@@ -24,7 +24,8 @@ export function registerSameOriginRule(app: FastifyInstance, { trustedOrigins }:
   const trusted = new Set(trustedOrigins)
   app.addHook('onRequest', (request, reply, done) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done()
-    if (/^Bearer\s/i.test(request.headers.authorization ?? '')) return done()
+    // An API token's request (validated by modules/tokens/bearer.ts); /api/auth/* never takes tokens.
+    if (/^Bearer\s/i.test(request.headers.authorization ?? '') && !request.url.startsWith('/api/auth/')) return done()
     if (isSameOriginRequest(request, trusted)) return done()
     // A reply sent from a callback-style hook ends the request; done() is not called.
     reply.code(403).send({ error: { type: 'cross_origin_request', message: 'Cross-origin requests are not allowed' } })
