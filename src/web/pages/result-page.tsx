@@ -38,7 +38,7 @@ function runAgainLink(route: string, input: string): string {
 function useToolView(shared: SharedResult | null | undefined): ReactNode {
   const [view, setView] = useState<ReactNode>(null)
   useEffect(() => {
-    if (!shared || shared.status !== 'ok' || !isToolId(shared.tool)) return
+    if (shared?.status !== 'ok' || !isToolId(shared.tool)) return
     let current = true
     const answer = shared as ToolAnswer
     toolManifest[shared.tool].load().then(({ tool }) => {
