@@ -65,6 +65,25 @@ describe.each(appBackends())('results retention on $name', (backend) => {
       expect(await retention.purge()).toEqual({ runs: 0, shares: 0 })
     })
 
+    it('runs on its timer once started, and no more once stopped', async () => {
+      const { runId } = await runFrom(3)
+      const retention = createResultsRetention(
+        createRunsRepository(database.db),
+        { ...settings, purgeIntervalMs: 50 },
+        { now: () => today },
+      )
+      retention.start()
+      try {
+        for (let i = 0; i < 100 && (await exists(runId)); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+        expect(await exists(runId)).toBe(false)
+      } finally {
+        retention.stop()
+      }
+      const { runId: later } = await runFrom(3)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(await exists(later)).toBe(true)
+    })
+
     it('answers 404 for a share past its retention before the job deletes it, and serves a pinned one', async () => {
       const now = Date.now()
       const runs = (daysAgo: number) => createRunsRepository(database.db, { now: () => new Date(now - daysAgo * DAY) })

@@ -2,7 +2,7 @@
 // the sign-in throttle and personal API tokens; the app gets back how to read the signed-in user of a
 // request (its session cookie or its API token).
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { DatabaseHandle } from '../../db/database.ts'
 import { createMailer } from '../mail/mailer.ts'
@@ -52,7 +52,17 @@ export async function registerAccounts(
   // A valid API token (Authorization: Bearer) stands for its account wherever the user is asked for.
   const tokens = createTokensRepository(database.db)
   registerBearerAuth(app, tokens)
-  const currentUser: CurrentUser = async (request) => request.apiTokenOwner ?? sessionUser(request)
+  // Several parts of one request ask (limits, history, stored runs): the session is read once.
+  const asked = new WeakMap<FastifyRequest, ReturnType<CurrentUser>>()
+  const currentUser: CurrentUser = async (request) => {
+    if (request.apiTokenOwner) return request.apiTokenOwner
+    let user = asked.get(request)
+    if (!user) {
+      user = sessionUser(request)
+      asked.set(request, user)
+    }
+    return user
+  }
   await app.register(tokenRoutes, { tokens, currentUser: sessionUser })
   return { currentUser }
 }

@@ -14,12 +14,15 @@ export interface ResultsRetention {
   isShareLive(sharedAt: string, pinned: boolean): boolean
 }
 
+const FIRST_PURGE_DELAY_MS = 30_000
+
 export function createResultsRetention(
   runs: RunsRepository,
   settings: ResultSettings,
   { log, now = () => new Date() }: { log?: FastifyBaseLogger; now?: () => Date } = {},
 ): ResultsRetention {
   let timer: NodeJS.Timeout | undefined
+  let first: NodeJS.Timeout | undefined
   const purge = async () => {
     const at = now().getTime()
     return runs.purgeExpired({
@@ -31,17 +34,22 @@ export function createResultsRetention(
     purge,
     start() {
       if (timer) return
-      timer = setInterval(() => {
+      const run = () => {
         purge().then(
           (deleted) => {
             if (deleted.runs + deleted.shares > 0) log?.info(deleted, 'expired runs and shares deleted')
           },
           (error: unknown) => log?.error({ err: error }, 'deleting expired runs and shares failed'),
         )
-      }, settings.purgeIntervalMs)
+      }
+      // Once soon after start (a process that restarts often still purges), then on the interval.
+      first = setTimeout(run, Math.min(settings.purgeIntervalMs, FIRST_PURGE_DELAY_MS))
+      first.unref()
+      timer = setInterval(run, settings.purgeIntervalMs)
       timer.unref()
     },
     stop() {
+      clearTimeout(first)
       clearInterval(timer)
       timer = undefined
     },
