@@ -51,12 +51,18 @@ export const DNS_TYPES = [
 ] as const
 
 /** A type name or TYPE<number>, in its canonical form ("https" → "HTTPS", "TYPE65" → "HTTPS"). */
-export const dnsType = z.string().transform((text, ctx) => {
-  const checked = readRrType(text)
-  if (checked.ok) return checked.name
-  ctx.addIssue({ code: 'custom', message: checked.message })
-  return z.NEVER
-})
+export const dnsType = z
+  .string()
+  .meta({
+    description: 'A record type by name (A, MX, HTTPS, TLSA…) or by number (TYPE65534)',
+    examples: ['MX', 'HTTPS', 'TYPE65534'],
+  })
+  .transform((text, ctx) => {
+    const checked = readRrType(text)
+    if (checked.ok) return checked.name
+    ctx.addIssue({ code: 'custom', message: checked.message })
+    return z.NEVER
+  })
 /** The product's default set when no type is chosen. */
 export const DNS_DEFAULT_TYPES = ['A', 'AAAA', 'MX', 'NS', 'TXT', 'CNAME'] as const
 
