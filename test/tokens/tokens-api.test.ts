@@ -105,6 +105,14 @@ describe.each(appBackends())('API tokens on $name', (backend) => {
       expect(tokens.find((i: { name: string }) => i.name === 'script').lastUsedAt).toMatch(/^\d{4}-/)
     })
 
+    it('saves a phone lookup made with a token to the account history', async () => {
+      const { token } = await createToken('phone script')
+      const lookup = await withToken(token, 'POST', '/api/phone-lookup', { phoneNumber: '+1 202 555 0143' })
+      expect(lookup.statusCode).toBe(200)
+      const history = await withToken(token, 'GET', '/api/history')
+      expect(history.json().items[0]).toMatchObject({ toolName: 'phone-lookup', inputValue: '+1 202 555 0143' })
+    })
+
     it('answers 401 once a token is revoked, and for unknown tokens', async () => {
       const { id, token } = await createToken('to revoke')
       expect((await withToken(token, 'GET', '/api/history')).statusCode).toBe(200)
@@ -137,14 +145,15 @@ describe.each(appBackends())('API tokens on $name', (backend) => {
       const plain = () => t.app.inject({ method: 'POST', url: '/api/tools/dns', payload: { input: 'token.test' } })
       const statuses = [await plain(), await plain(), await plain()].map((r) => r.statusCode)
       expect(statuses).toEqual([200, 200, 429])
-      // ...while the account's tokens together may run 4 a minute from the same address: one run of
-      // an earlier test, three more here (with either token), then both are refused.
+      // ...while the account's tokens together may run 4 a minute from the same address: a tool run
+      // and a phone lookup of earlier tests (one budget), two more here (with either token), then
+      // both are refused.
       const results: number[] = []
       for (let i = 0; i < 5; i++) {
         const res = await withToken(i % 2 ? other.token : token, 'POST', '/api/tools/dns', { input: 'token.test' })
         results.push(res.statusCode)
       }
-      expect(results).toEqual([200, 200, 200, 429, 429])
+      expect(results).toEqual([200, 200, 429, 429, 429])
       const refused = await withToken(token, 'POST', '/api/tools/dns', { input: 'token.test' })
       expect(refused.statusCode).toBe(429)
       expect(refused.json().error.message).toMatch(

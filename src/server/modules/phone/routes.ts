@@ -71,7 +71,7 @@ export async function phoneRoutes(app: FastifyInstance, options: PhoneRoutesOpti
       const phone = parsePhoneInput(request.body.phoneNumber)
       if (!phone) return reply.code(400).send({ success: false, error: messages.phoneInvalid })
       try {
-        const user = request.headers.cookie ? await userOf(request) : null
+        const user = request.headers.cookie || request.apiTokenOwner ? await userOf(request) : null
         const data = await lookUpPhone(phone, reports, user?.id)
         if (!user) return { success: true, data }
         const saved = await history.save(request, {
