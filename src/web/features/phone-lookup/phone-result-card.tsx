@@ -1,7 +1,7 @@
 import type { PhoneLookupData } from '../../../shared/tools/phone.ts'
+import { type PhoneRow, phoneResultRows, phoneResultText } from '../../../shared/tools/phone-lines.ts'
 import { ResultActions } from '../../components/result-actions.tsx'
 import { resultFileName } from '../../lib/result-export.ts'
-import { type PhoneRow, phoneResultRows, phoneResultText } from './phone-result-rows.ts'
 
 function toneOf(row: PhoneRow, data: PhoneLookupData): string | undefined {
   if (row.key === 'valid') return data.valid ? 'text-success' : 'text-danger'

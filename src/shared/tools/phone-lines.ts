@@ -1,5 +1,5 @@
 // The phone lookup result as label/value rows: what the result card shows and what "Copy" copies.
-import { CATEGORY_LABELS, type PhoneLookupData } from '../../../shared/tools/phone.ts'
+import { CATEGORY_LABELS, type PhoneLookupData } from './phone.ts'
 
 export type PhoneRowKey =
   | 'number'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { PhoneLookupData } from '../../../shared/tools/phone.ts'
-import { phoneResultRows, phoneResultText } from './phone-result-rows.ts'
+import type { PhoneLookupData } from './phone.ts'
+import { phoneResultRows, phoneResultText } from './phone-lines.ts'
 
 const data: PhoneLookupData = {
   number: '+1 212 555 0142',
