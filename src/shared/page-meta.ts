@@ -41,6 +41,12 @@ export const pageMeta = {
   },
 } as const satisfies Record<string, Required<DocumentMeta>>
 
+/** The home page's heading and lead: the app renders them, and the server's HTML carries them. */
+export const homeHero = {
+  heading: 'Network Diagnostic Toolkit',
+  lead: 'Ping, trace, look up and check any host from our server. Real results, free, no account needed.',
+} as const
+
 export interface PageHead extends Required<DocumentMeta> {
   /** The page's path without a trailing slash ("/" for home). */
   path: string

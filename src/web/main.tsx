@@ -1,6 +1,8 @@
+// First, before any module parses with zod: see zod-without-eval.ts.
+import './app/zod-without-eval.ts'
 import 'sonner/dist/styles.css'
 import './styles.css'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
 import { recoveryRedirectTarget } from './lib/recovery-redirect.ts'
@@ -16,8 +18,14 @@ if (recoveryTarget) window.history.replaceState(window.history.state, '', recove
 const root = document.getElementById('root')
 if (!root) throw new Error('The page has no #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <App initialTheme={initialTheme} />
-  </StrictMode>,
-)
+// The server's HTML already shows the page's header and heading (its shell), so the first render
+// need not block: as a transition, React renders in slices that leave the main thread free for
+// input between them, and replaces the shell when it commits.
+const reactRoot = createRoot(root)
+startTransition(() => {
+  reactRoot.render(
+    <StrictMode>
+      <App initialTheme={initialTheme} />
+    </StrictMode>,
+  )
+})

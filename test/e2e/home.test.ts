@@ -141,7 +141,7 @@ describe.skipIf(!browserAvailable)('home page in the browser', () => {
     await backToTop.waitFor({ state: 'detached' })
   })
 
-  it('shows "Loading..." until the sign-in state is known', async () => {
+  it('shows the hero at once and "Loading..." for the tools until the sign-in state is known', async () => {
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => {
       release = resolve
@@ -152,9 +152,12 @@ describe.skipIf(!browserAvailable)('home page in the browser', () => {
     })
     await page.goto(site.url('/'))
     await page.getByText('Loading...', { exact: true }).waitFor()
-    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Network Diagnostic Toolkit')
+    expect(await cards().count()).toBe(0)
+    expect(await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).count()).toBe(0)
     release()
-    await page.getByRole('heading', { level: 1, name: 'Network Diagnostic Toolkit' }).waitFor()
+    await cards().first().waitFor()
+    await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).waitFor()
     await page.unroute('**/api/auth/get-session')
   })
 })

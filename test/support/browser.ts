@@ -18,6 +18,10 @@ export interface LaunchOptions {
   allowHosts?: string[]
   /** Another way to start Chromium (e.g. a wrapper that runs it inside a lab namespace). */
   executablePath?: string
+  /** More command-line switches (e.g. a remote-debugging port for Lighthouse). */
+  args?: string[]
+  /** Keep the back/forward cache on, as a visitor's browser has it (Playwright turns it off). */
+  backForwardCache?: boolean
 }
 
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/
@@ -38,6 +42,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
   const browser = await chromium.launch({
     executablePath: options.executablePath ?? CHROMIUM,
     headless: true,
+    ignoreDefaultArgs: options.backForwardCache ? ['--disable-back-forward-cache'] : undefined,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -51,6 +56,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
       '--proxy-server=http://127.0.0.1:9',
       `--proxy-bypass-list=${['127.0.0.1', 'localhost', '[::1]', ...allowHosts].join(';')}`,
       '--disable-features=MediaRouter,OptimizationHints,Translate',
+      ...(options.args ?? []),
     ],
   })
   return {

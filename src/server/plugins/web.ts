@@ -1,7 +1,8 @@
 // Serves the built single-page app. Hashed assets go out precompressed (brotli or gzip, chosen by
-// Accept-Encoding) and cached for a year; each page's HTML carries its own head (page-html.ts),
-// is revalidated on every visit (no-cache with an ETag), and unknown page paths get the 404 page's
-// head with status 404. /robots.txt and /sitemap.xml come from the catalogue.
+// Accept-Encoding) and cached for a year; each page's HTML carries its own head (page-html.ts) and
+// the header and heading it first shows (page-shell.ts), is revalidated on every visit (no-cache
+// with an ETag), and unknown page paths get the 404 page's head with status 404. /robots.txt and
+// /sitemap.xml come from the catalogue.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
@@ -9,6 +10,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { pageHeadFor, publicPagePaths } from '../../shared/page-meta.ts'
 import { etagOf, renderPageHtml, robotsTxt, sitemapXml } from './page-html.ts'
+import { withPageShell } from './page-shell.ts'
 
 interface RenderedPage {
   html: string
@@ -79,7 +81,7 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
     const key = head.found ? head.path : '\u0000not-found'
     let page = rendered.get(key)
     if (!page) {
-      const html = renderPageHtml(template, head, origin)
+      const html = withPageShell(renderPageHtml(template, head, origin), head)
       page = {
         html,
         brotli: brotliCompressSync(html),

@@ -43,7 +43,14 @@ export function HomePage() {
     cancelScroll.current = scrollIntoViewSoon(() => panelRef.current)
   }
 
-  if (loading) return <p className="py-24 text-center text-muted-foreground">Loading...</p>
+  // The hero shows at once (the server's HTML already had it); the tools wait for the sign-in state.
+  if (loading)
+    return (
+      <div className="space-y-10">
+        <Hero signedIn={null} />
+        <p className="py-24 text-center text-muted-foreground">Loading...</p>
+      </div>
+    )
 
   const selectedEntry = findEntry(selectedId)
   return (
