@@ -34,6 +34,12 @@ export interface IpRouteOptions {
 }
 
 export async function ipRoutes(app: FastifyInstance, { headers, countOk }: IpRouteOptions) {
+  // No Vary (Accept, User-Agent pick the form): no-store keeps every cache from storing an answer.
+  const jsonHeaders = { ...headers, 'cache-control': 'no-store' }
+  const textHeaders = { ...jsonHeaders, 'content-type': 'text/plain; charset=utf-8' }
+  // This route logs nothing of its own, so its requests share the app's logger instead of each
+  // getting a child bound to its request id; an error here is logged without that id.
+  app.setChildLoggerFactory((logger) => logger)
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/ip',
     {
@@ -46,9 +52,11 @@ export async function ipRoutes(app: FastifyInstance, { headers, countOk }: IpRou
     async (request, reply) => {
       const ip = callerAddress(request)
       countOk(request.method)
-      reply.headers(headers).header('cache-control', 'no-store').header('vary', 'Accept, User-Agent')
-      if (wantsJson(request)) return { ip }
-      return reply.type('text/plain; charset=utf-8').send(`${ip}\n`)
+      if (wantsJson(request)) {
+        reply.headers(jsonHeaders)
+        return { ip }
+      }
+      return reply.headers(textHeaders).send(`${ip}\n`)
     },
   )
 }
