@@ -1,8 +1,9 @@
 // Lighthouse (the npm package) on the built site: the home page and a tool page, mobile (Lighthouse's
 // default: simulated slow 4G and a 4x slower CPU) and desktop, against the real server on loopback.
-// Chromium is the test suite's, fenced the same way: names other than localhost do not resolve and
-// every non-loopback request goes to a dead proxy. Prints each category's score against the 95
-// target. Needs `npm run build` first.
+// Chromium is the test suite's, fenced the same way (names other than localhost do not resolve and
+// every non-loopback request goes to a dead proxy), with the back/forward cache on as a visitor's
+// browser has it. Prints each category's score against the 95 target (test/e2e/lighthouse.test.ts
+// holds the same bar in the test suite). Needs `npm run build` first.
 // Run: npx node bench/lighthouse.ts [paths=/,/dns-lookup]
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
-import { chromium } from 'playwright-core'
+import { launchBrowser } from '../test/support/browser.ts'
 import { freePort } from '../test/support/ports.ts'
 
 const paths = (process.argv[2] ?? '/,/dns-lookup').split(',')
@@ -42,17 +43,7 @@ function startServer(port: number, dataDir: string): Promise<ChildProcess> {
 const dir = await mkdtemp(path.join(tmpdir(), 'lighthouse-bench-'))
 const [port, debugPort] = [await freePort(), await freePort()]
 const server = await startServer(port, dir)
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    `--remote-debugging-port=${debugPort}`,
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-    '--proxy-server=http://127.0.0.1:9',
-    '--proxy-bypass-list=127.0.0.1;localhost',
-  ],
-})
+const browser = await launchBrowser({ args: [`--remote-debugging-port=${debugPort}`], backForwardCache: true })
 let allMet = true
 try {
   console.log(`Lighthouse ${CATEGORIES.join(', ')} (target ≥ ${TARGET} each)`)
