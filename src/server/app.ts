@@ -73,8 +73,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // siblings), so none of the site's hooks runs for this route. It needs none of them: it sets the
   // API security headers and counts its answers itself; the same-origin rule, API tokens and
   // sessions concern requests that change or read an account's data, and it has none; no rate
-  // budget applies to it (limit-rules.ts), and the connection guard caps each client's connections;
-  // its requests are not logged (above).
+  // budget applies to it, since answering costs less than counting would (docs/operations.md), and
+  // the connection guard caps each client's connections; its requests are not logged (above).
   await root.register(ipRoutes, { headers: headers.api, countOk: metrics.tallyOk('/api/ip') })
   await root.register(async (app) => registerSite(app, config, deps, { metrics, headers }))
   root.addHook('onClose', async () => {
