@@ -125,7 +125,7 @@ export async function registerLimits(
   if (ping) metrics?.gauge('dependency', async () => ({ redis: (await ping.call(store)) ? 1 : 0 }))
   const subnets = createSubnetKeys({ threshold: limits.ipv6SubnetsPer48 })
 
-  // Callback style, so that the many routes without limits (pages, /api/ip) pay no promise for it;
+  // Callback style, so that the many routes without limits (pages, static files) pay no promise for it;
   // the routes with limits continue in enforce(), which ends by answering or by letting them through.
   app.addHook('preHandler', (request, reply, done) => {
     const route = request.routeOptions.url
