@@ -16,8 +16,7 @@ import { freePort } from '../support/ports.ts'
 /** A one-row index: 1.1.1.0/24 announced by AS13335. */
 const oneRow: AsnIndex = {
   rows: { ipv4: 1, ipv6: 0 },
-  announcedBy: (asn) =>
-    asn === 13335 ? { asn, name: 'Cloudflare, Inc.', ipv4: ['1.1.1.0/24'], ipv6: [] } : undefined,
+  announcedBy: (asn) => (asn === 13335 ? { asn, name: 'Cloudflare, Inc.', ipv4: ['1.1.1.0/24'], ipv6: [] } : undefined),
   lookup: (address) =>
     address.address === '1.1.1.1'
       ? { asn: 13335, name: 'Cloudflare, Inc.', prefix: '1.1.1.0/24', range: '1.1.1.0 - 1.1.1.255' }
