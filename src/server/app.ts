@@ -1,11 +1,13 @@
 // buildApp(config, deps): the whole Fastify application, identical in tests and production.
-import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { createNet, type Net } from '../diagnostics/net/net.ts'
 import { createRegistry } from '../diagnostics/registry.ts'
+import type { ToolAnswer } from '../shared/tools/common.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { registerAccounts } from './modules/auth/accounts.ts'
+import { bulkRoutes } from './modules/bulk/routes.ts'
 import { createPosthogForwarder } from './modules/events/posthog.ts'
 import { createEventsRepository } from './modules/events/repository.ts'
 import { eventRoutes } from './modules/events/routes.ts'
@@ -109,7 +111,7 @@ async function registerSite(
   await app.register(historyRoutes, { history, currentUser: accounts.currentUser })
   const saver = createHistorySaver(history)
   const saveAnswer = createAnswerSaver(saver, accounts.currentUser)
-  await registerLimits(app, { config, currentUser: accounts.currentUser, metrics })
+  const admission = await registerLimits(app, { config, currentUser: accounts.currentUser, metrics })
   // Every finished run is stored for a while so that it can be shared (src/server/modules/results).
   const runs = createRunsRepository(deps.database.db)
   const retention = createResultsRetention(runs, config.results, { log: app.log })
@@ -117,14 +119,20 @@ async function registerSite(
   app.addHook('onClose', async () => retention.stop())
   const recordRun = createRunRecorder(runs, accounts.currentUser, config.serverName)
   const registry = createRegistry(config)
-  await app.register(toolRoutes, {
+  const onAnswer = async (request: FastifyRequest, answer: ToolAnswer) => {
+    metrics.observeRun(answer.tool, answer.status, answer.durationMs, answer.failureSource)
+    await saveAnswer(request, answer)
+    await recordRun(request, answer)
+  }
+  await app.register(toolRoutes, { net, registry, onAnswer })
+  // Many inputs at once, each admitted like a single run (src/server/modules/bulk).
+  await app.register(bulkRoutes, {
     net,
     registry,
-    onAnswer: async (request, answer) => {
-      metrics.observeRun(answer.tool, answer.status, answer.durationMs, answer.failureSource)
-      await saveAnswer(request, answer)
-      await recordRun(request, answer)
-    },
+    admission,
+    onAnswer,
+    maxInputs: config.bulk.maxInputs,
+    concurrency: Math.min(config.bulk.concurrency, config.limits.concurrentPerClient),
   })
   await app.register(resultRoutes, {
     runs,

@@ -88,6 +88,8 @@ const envSchema = z.object({
   RESULTS_PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   RATE_LIMIT_TOKEN_TOOLS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_TOKEN_EXPENSIVE_PER_MINUTE: z.coerce.number().int().min(1).default(100),
+  BULK_MAX_INPUTS: z.coerce.number().int().min(1).max(10_000).default(100),
+  BULK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 })
 
 export type Database = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
@@ -145,6 +147,8 @@ export interface Config {
   serverName: string
   /** Stored runs and shares (src/server/modules/results). */
   results: ResultSettings
+  /** Bulk lookups (src/server/modules/bulk): inputs per request, and how many of them run at once. */
+  bulk: { maxInputs: number; concurrency: number }
 }
 
 export interface ResultSettings {
@@ -288,5 +292,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       runRetentionMs: e.RUN_RETENTION_HOURS * 3_600_000,
       purgeIntervalMs: e.RESULTS_PURGE_INTERVAL_MINUTES * 60_000,
     },
+    bulk: { maxInputs: e.BULK_MAX_INPUTS, concurrency: e.BULK_CONCURRENCY },
   }
 }

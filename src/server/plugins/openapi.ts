@@ -32,6 +32,10 @@ export async function registerOpenApi(app: FastifyInstance, { publicUrl = '' }: 
       security: [{ bearerAuth: [] }, {}],
       tags: [
         { name: 'tools', description: 'Run a diagnostic. JSON, or Server-Sent Events with Accept: text/event-stream.' },
+        {
+          name: 'bulk',
+          description: 'Many inputs of one lookup tool at once, streamed as NDJSON rows; each input counts as one run.',
+        },
         { name: 'results', description: 'Permalinks of tool runs' },
         { name: 'tokens', description: 'Personal API tokens (signed-in browser session only)' },
       ],

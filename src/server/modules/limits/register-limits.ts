@@ -12,7 +12,7 @@ import { createConcurrencyGate, type GateRefusal } from './concurrency-gate.ts'
 import { type CounterStore, createMemoryCounterStore } from './counter-store.ts'
 import { type LimitPlan, planLimits } from './limit-rules.ts'
 import { endStreamWithRefusal, wantsEventStream, writeQueueEvent } from './queue-events.ts'
-import { createRateLimiter } from './rate-limiter.ts'
+import { type Client, createRateLimiter } from './rate-limiter.ts'
 import { createRedisCounterStore } from './redis-counter-store.ts'
 import { createRedisSlotStore } from './redis-slot-store.ts'
 import { BUSY_RETRY_AFTER_SECONDS, type Refusal, sendRefusal } from './refusals.ts'
@@ -95,10 +95,23 @@ function closedSignal(reply: FastifyReply): AbortSignal {
   return controller.signal
 }
 
+/** Admits the runs of a request that carries many (POST /api/bulk/:tool): each counts as a single run. */
+export interface RunAdmission {
+  /**
+   * Draws one run of `tool` from the request's budgets, then waits for a concurrency slot (in line,
+   * like a single run); the slot is held until `release` is called.
+   */
+  admit(
+    request: FastifyRequest,
+    tool: string,
+    signal: AbortSignal,
+  ): Promise<{ admitted: true; release: () => void } | { admitted: false; refusal: Refusal }>
+}
+
 export async function registerLimits(
   app: FastifyInstance,
   { config, currentUser, metrics }: LimitsOptions,
-): Promise<void> {
+): Promise<RunAdmission> {
   const store = await createStore(app, config.redisUrl)
   app.addHook('onClose', async () => store.close())
   const limiter = createRateLimiter(store, {
@@ -141,28 +154,43 @@ export async function registerLimits(
     )
   })
 
+  const clientOf = async (request: FastifyRequest, plan: LimitPlan): Promise<Client> => ({
+    address: subnets.keyFor(request.ip),
+    accountId: plan.budgets.some((b) => b.perAccount) ? await accountIdOf(request, currentUser) : undefined,
+    // API-token requests draw on their account's own, larger budgets (RATE_LIMIT_TOKEN_*).
+    viaToken: request.apiTokenOwner !== null,
+  })
+
+  /** Draws the plan's budgets; the refusal (429) when one is spent. */
+  const consume = async (request: FastifyRequest, plan: LimitPlan, client: Client): Promise<Refusal | undefined> => {
+    const refused = await limiter.consume(plan.budgets, client)
+    if (!refused) return undefined
+    const { budget, subject, retryAfterSeconds } = refused
+    request.log.info(
+      { limit: budget.name, by: subject, client: clientAddressKey(request.ip) },
+      'request refused by a rate limit',
+    )
+    metrics?.observeRefusal(budget.name)
+    const from = subject === 'token' ? "your account's API tokens" : `your ${subject}`
+    const message = `${budget.tooMany} from ${from}. Try again in ${retryAfterSeconds} s.`
+    return { status: 429, type: 'rate_limited', message, retryAfterSeconds }
+  }
+
+  /** After a run ends: one more unit of each budget per started period beyond the first. */
+  const chargeDuration = (plan: LimitPlan, client: Client, started: number) => {
+    const extra = Math.ceil((performance.now() - started) / (limits.runCostSeconds * 1000)) - 1
+    if (extra > 0)
+      void limiter.consume(
+        plan.budgets.map((budget) => ({ ...budget, amount: budget.amount * extra })),
+        client,
+      )
+  }
+
   const enforce = async (request: FastifyRequest, reply: FastifyReply, plan: LimitPlan): Promise<unknown> => {
     const address = clientAddressKey(request.ip)
-    const client = {
-      address: subnets.keyFor(request.ip),
-      accountId: plan.budgets.some((b) => b.perAccount) ? await accountIdOf(request, currentUser) : undefined,
-      // API-token requests draw on their account's own, larger budgets (RATE_LIMIT_TOKEN_*).
-      viaToken: request.apiTokenOwner !== null,
-    }
-    const refused = await limiter.consume(plan.budgets, client)
-    if (refused) {
-      const { budget, subject, retryAfterSeconds } = refused
-      request.log.info({ limit: budget.name, by: subject, client: address }, 'request refused by a rate limit')
-      metrics?.observeRefusal(budget.name)
-      const from = subject === 'token' ? "your account's API tokens" : `your ${subject}`
-      const message = `${budget.tooMany} from ${from}. Try again in ${retryAfterSeconds} s.`
-      return sendRefusal(
-        reply,
-        plan.shape,
-        { status: 429, type: 'rate_limited', message, retryAfterSeconds },
-        budget.name === 'speed',
-      )
-    }
+    const client = await clientOf(request, plan)
+    const refusal = await consume(request, plan, client)
+    if (refusal) return sendRefusal(reply, plan.shape, refusal, plan.budgets[0]?.name === 'speed')
     if (!plan.run) return
     const tool = plan.run
     const stream = wantsEventStream(request)
@@ -183,13 +211,34 @@ export async function registerLimits(
     const started = performance.now()
     reply.raw.once('close', () => {
       decision.release()
-      // A long run costs more: one more unit of each budget per started period beyond the first.
-      const extra = Math.ceil((performance.now() - started) / (limits.runCostSeconds * 1000)) - 1
-      if (extra > 0)
-        void limiter.consume(
-          plan.budgets.map((budget) => ({ ...budget, amount: budget.amount * extra })),
-          client,
-        )
+      // A long run costs more.
+      chargeDuration(plan, client, started)
     })
+  }
+
+  return {
+    async admit(request, tool, signal) {
+      const plan = planLimits({ method: 'POST', route: `/api/tools/${tool}` }, limits)
+      if (!plan) return { admitted: true, release: () => {} }
+      const client = await clientOf(request, plan)
+      const refusal = await consume(request, plan, client)
+      if (refusal) return { admitted: false, refusal }
+      const decision = await gate.enter(tool, clientAddressKey(request.ip), { signal })
+      if (!decision.admitted) {
+        metrics?.observeRefusal(`concurrent-${decision.reason}`)
+        return {
+          admitted: false,
+          refusal: busyRefusal(decision.reason, tool, Math.round(limits.queueMaxWaitMs / 1000)),
+        }
+      }
+      const started = performance.now()
+      return {
+        admitted: true,
+        release: () => {
+          decision.release()
+          chargeDuration(plan, client, started)
+        },
+      }
+    },
   }
 }

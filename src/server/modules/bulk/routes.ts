@@ -1,0 +1,131 @@
+// POST /api/bulk/:tool — many inputs of one lookup tool in one request, answered as NDJSON: one line
+// per input as it finishes ({ index, input, answer } or { index, input, error }), then a summary line.
+// A bad input is a row with the tool's own validation message, not a failure of the batch; every
+// input is admitted like a single run of the tool (src/server/modules/limits).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Net } from '../../../diagnostics/net/net.ts'
+import { type AnyDiagnostic, findDiagnostic, type Registry } from '../../../diagnostics/registry.ts'
+import { BULK_TOOL_IDS, type BulkRow, bulkRequest, bulkRow, bulkSummary } from '../../../shared/bulk.ts'
+import { findEntry } from '../../../shared/catalogue.ts'
+import { errorBody, type ToolAnswer } from '../../../shared/tools/common.ts'
+import type { RunAdmission } from '../limits/register-limits.ts'
+import { runTool } from '../tools/service.ts'
+import { type CheckedInput, runBulk } from './run-bulk.ts'
+
+export interface BulkRoutesOptions {
+  net: Net
+  registry: Registry
+  admission: RunAdmission
+  maxInputs: number
+  /** Inputs of one request run at once (never more than the client's own concurrency cap). */
+  concurrency: number
+  /** Called after every run, as for single runs (metrics, history, stored runs). */
+  onAnswer?: (request: FastifyRequest, answer: ToolAnswer) => Promise<void>
+}
+
+const NDJSON = 'application/x-ndjson; charset=utf-8'
+
+/** Aborted when the client goes away before the stream is complete. */
+function clientSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController()
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort()
+  })
+  return controller.signal
+}
+
+type Checked = { inputs: CheckedInput[] } | { optionsError: string }
+
+/** Each input through the tool's request schema; an options problem is the whole batch's. */
+function checkInputs(diagnostic: AnyDiagnostic, inputs: string[], options: unknown): Checked {
+  const checked: CheckedInput[] = []
+  for (const input of inputs) {
+    const parsed = diagnostic.request.safeParse(options === undefined ? { input } : { input, options })
+    if (parsed.success) {
+      checked.push({ ok: true, body: parsed.data as { input: string; options?: unknown } })
+      continue
+    }
+    const issue = parsed.error.issues[0]
+    if (issue?.path[0] === 'options') return { optionsError: issue.message }
+    checked.push({ ok: false, message: issue?.message ?? 'Invalid input' })
+  }
+  return { inputs: checked }
+}
+
+function registerBulkTool(app: FastifyInstance, diagnostic: AnyDiagnostic, options: BulkRoutesOptions) {
+  const name = findEntry(diagnostic.id)?.name ?? diagnostic.id
+  app.withTypeProvider<ZodTypeProvider>().post(
+    `/api/bulk/${diagnostic.id}`,
+    {
+      schema: {
+        tags: ['bulk'],
+        summary: `Run ${name} for up to ${options.maxInputs} inputs`,
+        description: [
+          `Streams \`${NDJSON.split(';')[0]}\`: one line per input as it finishes, in any order,`,
+          '`{ index, input, answer }` (the answer of a single run) or `{ index, input, error: { type, message } }`',
+          '(`invalid_input` with the tool’s own message, `rate_limited`, `server_busy`), then',
+          '`{ done: true, total, ok, failed, refused, invalid }`. Each input counts against the rate limits as one run.',
+        ].join(' '),
+        body: bulkRequest(options.maxInputs),
+        response: {
+          200: z.union([bulkRow, bulkSummary]).describe('One NDJSON line (a row or the closing summary)'),
+          400: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { inputs, options: toolOptions } = request.body
+      const checked = checkInputs(diagnostic, inputs, toolOptions)
+      if ('optionsError' in checked) {
+        return reply.code(400).send({ error: { type: 'invalid_input', message: checked.optionsError } })
+      }
+      const signal = clientSignal(reply)
+      reply.hijack()
+      const raw = reply.raw
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': NDJSON,
+        'cache-control': 'no-store',
+        // Rows are sent as they finish: a proxy must not hold them back.
+        'x-accel-buffering': 'no',
+      })
+      const write = (line: object) => {
+        if (!raw.destroyed) raw.write(`${JSON.stringify(line)}\n`)
+      }
+      try {
+        const summary = await runBulk({
+          inputs: checked.inputs,
+          raw: inputs,
+          concurrency: options.concurrency,
+          signal,
+          admit: (abort) => options.admission.admit(request, diagnostic.id, abort),
+          run: async (body, abort) => {
+            const answer = await runTool(diagnostic, body, { net: options.net, clientIp: request.ip, signal: abort })
+            await options.onAnswer?.(request, answer)
+            return answer
+          },
+          onRow: (row: BulkRow) => write(row),
+          onError: (error) => request.log.error({ err: error }, 'bulk run failed'),
+        })
+        write(summary)
+      } finally {
+        raw.end()
+      }
+    },
+  )
+}
+
+export async function bulkRoutes(app: FastifyInstance, options: BulkRoutesOptions) {
+  for (const id of BULK_TOOL_IDS) {
+    const diagnostic = findDiagnostic(id, options.registry)
+    if (diagnostic) registerBulkTool(app, diagnostic, options)
+  }
+  const names = BULK_TOOL_IDS.join(', ')
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/api/bulk/:tool', { schema: { hide: true, params: z.object({ tool: z.string() }) } }, async (_r, reply) =>
+      reply.code(404).send({ error: { type: 'unknown_tool', message: `Bulk runs are offered for: ${names}` } }),
+    )
+}

@@ -1,0 +1,125 @@
+// POST /api/bulk/:tool through the real app: reverse DNS of many addresses against Knot on loopback,
+// one NDJSON row per input with bad lines as rows of their own, the input cap, and the rate budgets
+// drawn once per input.
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bulkRow, bulkSummary } from '../../src/shared/bulk.ts'
+import { messages } from '../../src/shared/validation.ts'
+import { createTestApp, type TestApp } from '../support/app.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
+
+const zone = (file: string) => readFileSync(new URL(`../fixtures/zones/${file}`, import.meta.url), 'utf8')
+
+if (!knotAvailable) console.warn('SKIPPED: the bulk API tests need knotd (Debian package knot)')
+
+/** The NDJSON lines of an answer: the rows, then the summary. */
+function readLines(body: string) {
+  const lines = body.trimEnd().split('\n')
+  const rows = lines.slice(0, -1).map((line) => bulkRow.parse(JSON.parse(line)))
+  return { rows: rows.sort((a, b) => a.index - b.index), summary: bulkSummary.parse(JSON.parse(lines.at(-1) ?? '')) }
+}
+
+const addresses = (n: number) => Array.from({ length: n }, (_, i) => `198.51.100.${i + 1}`)
+
+describe.skipIf(!knotAvailable)('POST /api/bulk/:tool', () => {
+  let knot: KnotServer
+  let t: TestApp
+  let limited: TestApp
+
+  beforeAll(async () => {
+    knot = await startKnot([
+      { origin: 'example.test', text: zone('example.test.zone') },
+      { origin: '100.51.198.in-addr.arpa', text: zone('100.51.198.in-addr.arpa.zone') },
+    ])
+    t = await createTestApp({ DNS_SERVERS: knot.endpoint })
+    limited = await createTestApp({ DNS_SERVERS: knot.endpoint, RATE_LIMIT_TOOLS_PER_MINUTE: '5' })
+  })
+  afterAll(async () => {
+    await t?.close()
+    await limited?.close()
+    await knot?.stop()
+  })
+
+  const bulk = (app: TestApp, tool: string, payload: object, remoteAddress = '127.0.0.1') =>
+    app.app.inject({ method: 'POST', url: `/api/bulk/${tool}`, payload, remoteAddress })
+
+  it('answers every input as its own NDJSON row, a bad line with the tool’s own message', async () => {
+    const inputs = [...addresses(19), 'not-an-ip']
+    inputs[9] = '198.51.100.10'
+    const res = await bulk(t, 'rdns', { inputs })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8')
+    const { rows, summary } = readLines(res.body)
+    expect(rows.map((row) => row.index)).toEqual(inputs.map((_, i) => i))
+    expect(rows.map((row) => row.input)).toEqual(inputs)
+    expect(rows[19]).toEqual({
+      index: 19,
+      input: 'not-an-ip',
+      error: { type: 'invalid_input', message: messages.invalidReverseIp },
+    })
+    expect(rows[9]?.answer).toMatchObject({ tool: 'rdns', status: 'ok', input: '198.51.100.10' })
+    expect(rows[9]?.answer?.lines).toContain('10.100.51.198.in-addr.arpa.\t7200\tIN\tPTR\texample.test.')
+    for (const row of rows.slice(0, 19)) expect(row.answer?.tool).toBe('rdns')
+    expect(summary).toEqual({ done: true, total: 20, ok: summary.ok, failed: 19 - summary.ok, refused: 0, invalid: 1 })
+    expect(summary.ok).toBeGreaterThanOrEqual(1)
+  })
+
+  it('refuses more inputs than BULK_MAX_INPUTS with a clear message and runs none', async () => {
+    const res = await bulk(t, 'rdns', { inputs: addresses(101).map((a, i) => (i > 90 ? '198.51.100.1' : a)) })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({
+      error: { type: 'invalid_input', message: 'A bulk run takes at most 100 inputs; split the list' },
+    })
+  })
+
+  it('refuses an empty list and bad options for the whole batch', async () => {
+    expect((await bulk(t, 'dns', { inputs: [] })).json()).toEqual({
+      error: { type: 'invalid_input', message: 'Enter at least one input' },
+    })
+    const badType = await bulk(t, 'dns', { inputs: ['example.test'], options: { type: 'NOPE!' } })
+    expect(badType.statusCode).toBe(400)
+    expect(badType.json().error.type).toBe('invalid_input')
+  })
+
+  it('answers 404 naming the bulk tools for any other tool', async () => {
+    const res = await bulk(t, 'ping', { inputs: ['127.0.0.1'] })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({
+      error: {
+        type: 'unknown_tool',
+        message: 'Bulk runs are offered for: blacklist, dns, rdns, geolocation, asn, whois',
+      },
+    })
+  })
+
+  it('counts every input as one run: past the budget, rows are refused and so is the next single run', async () => {
+    const client = '127.0.9.1'
+    const res = await bulk(limited, 'rdns', { inputs: addresses(8) }, client)
+    expect(res.statusCode).toBe(200)
+    const { rows, summary } = readLines(res.body)
+    expect(summary).toMatchObject({ total: 8, refused: 3, invalid: 0 })
+    const refused = rows.filter((row) => row.error)
+    expect(refused).toHaveLength(3)
+    for (const row of refused) {
+      expect(row.error?.type).toBe('rate_limited')
+      expect(row.error?.message).toMatch(/^Too many tool runs from your address\. Try again in \d+ s\.$/)
+    }
+    const single = await limited.app.inject({
+      method: 'POST',
+      url: '/api/tools/rdns',
+      payload: { input: '198.51.100.10' },
+      remoteAddress: client,
+    })
+    expect(single.statusCode).toBe(429)
+    // Another address still has its own budget.
+    const other = readLines((await bulk(limited, 'rdns', { inputs: addresses(2) }, '127.0.9.2')).body)
+    expect(other.summary.refused).toBe(0)
+  })
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json()
+    const operation = doc.paths['/api/bulk/rdns'].post
+    expect(operation.tags).toEqual(['bulk'])
+    expect(operation.requestBody.content['application/json'].schema.properties.inputs.maxItems).toBe(100)
+  })
+})
