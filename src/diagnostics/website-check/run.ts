@@ -42,6 +42,7 @@ function summarize(input: string, report: ChainReport): WebsiteCheckResult {
     bodyBytes: final?.bodyBytes ?? null,
     bodyTruncated: final?.bodyTruncated ?? false,
     tls: final?.tls ?? null,
+    standards: [],
   }
 }
 

@@ -1,7 +1,7 @@
 // The website check as text: up/down, the redirect chain with timings, TLS, security headers, headers.
 import type { HopTimings, WebsiteCheckResult, WebsiteHop } from './website-check.ts'
 
-const RATING = { good: 'GOOD', weak: 'WEAK', missing: 'MISSING' } as const
+const RATING = { good: 'GOOD', weak: 'WEAK', invalid: 'INVALID', missing: 'MISSING' } as const
 
 export function describeTimings(t: HopTimings): string {
   const parts: [string, number | null][] = [

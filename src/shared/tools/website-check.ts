@@ -2,7 +2,7 @@
 // chain with per-hop timings, headers, security headers, up/down) and its text rendering.
 import { z } from 'zod'
 import { websiteUrlInput } from '../validation.ts'
-import { toolRequest, toolResponse } from './common.ts'
+import { failureSource, toolRequest, toolResponse } from './common.ts'
 
 /** The product's limits and messages (docs/product.md). */
 export const WEBSITE_TIMEOUT_MS = 10_000
@@ -46,10 +46,57 @@ export const securityHeaderCheck = z.object({
   name: z.string(),
   present: z.boolean(),
   value: z.string().nullable(),
-  rating: z.enum(['good', 'weak', 'missing']),
+  /** 'invalid': present but browsers ignore it (e.g. X-Frame-Options: ALLOWALL). */
+  rating: z.enum(['good', 'weak', 'invalid', 'missing']),
   verdict: z.string(),
 })
 export type SecurityHeaderCheck = z.infer<typeof securityHeaderCheck>
+
+/** The website-standards checks, in the order the report lists them. */
+export const WEBSITE_STANDARD_IDS = [
+  'https',
+  'http-redirect',
+  'certificate',
+  'http2',
+  'http3',
+  'ipv6-address',
+  'ipv6-reachable',
+  'hsts',
+  'csp',
+  'content-type-options',
+  'frame-protection',
+  'referrer-policy',
+  'permissions-policy',
+  'cookies',
+  'compression',
+] as const
+export const websiteStandardId = z.enum(WEBSITE_STANDARD_IDS)
+export type WebsiteStandardId = z.infer<typeof websiteStandardId>
+
+export const standardVerdict = z.enum(['pass', 'warning', 'fail', 'not-tested'])
+export type StandardVerdict = z.infer<typeof standardVerdict>
+
+export const websiteStandardCheck = z.object({
+  id: websiteStandardId,
+  /** "HTTP/2 (ALPN)", "Cookie session"... */
+  name: z.string(),
+  verdict: standardVerdict,
+  /** What was seen, or why it could not be tested. */
+  detail: z.string(),
+  /** Whose fault a failure or an untested check is; null on pass. */
+  failureSource: failureSource.nullable(),
+})
+export type WebsiteStandardCheck = z.infer<typeof websiteStandardCheck>
+
+export const websiteCategory = z.object({
+  id: z.enum(['https', 'versions', 'ipv6', 'headers', 'cookies', 'compression']),
+  /** "HTTPS & redirect", "HTTP versions"... */
+  name: z.string(),
+  /** 0-100: a pass counts 1, a warning 1/2, a fail 0, over the checks tested; null when none was. */
+  score: z.number().nullable(),
+  checks: z.array(websiteStandardCheck),
+})
+export type WebsiteCategory = z.infer<typeof websiteCategory>
 
 export const websiteTls = z.object({
   protocol: z.string().nullable(),
@@ -71,6 +118,8 @@ export const websiteCheckResult = z.object({
   bodyBytes: z.number().nullable(),
   bodyTruncated: z.boolean(),
   tls: websiteTls.nullable(),
+  /** The website-standards report by category; empty when the site gave no answer to judge. */
+  standards: z.array(websiteCategory),
 })
 export type WebsiteCheckResult = z.infer<typeof websiteCheckResult>
 

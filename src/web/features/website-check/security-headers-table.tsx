@@ -3,6 +3,7 @@ import type { SecurityHeaderCheck } from '../../../shared/tools/website-check.ts
 const RATINGS: Record<SecurityHeaderCheck['rating'], { text: string; className: string }> = {
   good: { text: 'Good', className: 'bg-emerald-900/60 text-emerald-200' },
   weak: { text: 'Weak', className: 'bg-amber-900/60 text-amber-200' },
+  invalid: { text: 'Invalid', className: 'bg-red-900/60 text-red-200' },
   missing: { text: 'Missing', className: 'bg-red-900/60 text-red-200' },
 }
 
