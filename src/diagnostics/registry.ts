@@ -31,6 +31,8 @@ export interface RegistrySettings {
   rdapBootstrapUrl: string
   /** Servers a DNS trace starts from; empty for the IANA root servers. */
   dnsRootHints: string[]
+  /** Resolvers a DNS propagation check asks; empty for the well-known public resolvers. */
+  dnsPublicResolvers: string[]
   /** A DNSBL zone list replacing the shipped one. */
   dnsblZonesFile?: string
   abuseIpDbKey?: string
@@ -53,7 +55,7 @@ export function createRegistry(settings: RegistrySettings): Registry {
     ping: pingDiagnostic,
     traceroute: tracerouteDiagnostic,
     whois: createWhoisDiagnostic({ whoisServer: settings.whoisServer, rdap }),
-    dns: createDnsDiagnostic({ rootHints: settings.dnsRootHints }),
+    dns: createDnsDiagnostic({ rootHints: settings.dnsRootHints, publicResolvers: settings.dnsPublicResolvers }),
     rdns: rdnsDiagnostic,
     ssl: createSslDiagnostic({ extraCaFile: settings.extraCaFile }),
     geolocation: geolocationDiagnostic,

@@ -40,6 +40,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DNS_SERVERS: list.pipe(z.array(hostPort)),
   DNS_ROOT_HINTS: list.pipe(z.array(ipPort)),
+  DNS_PUBLIC_RESOLVERS: list.pipe(z.array(ipPort)),
   TARGET_ALLOW: list.pipe(z.array(cidr)),
   TRUST_PROXY: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -103,6 +104,8 @@ export interface Config {
   dnsServers: string[]
   /** Servers a DNS trace starts from (DNS_ROOT_HINTS); empty for the IANA root servers. */
   dnsRootHints: string[]
+  /** Resolvers a DNS propagation check asks (DNS_PUBLIC_RESOLVERS); empty for the well-known public ones. */
+  dnsPublicResolvers: string[]
   targetAllow: string[]
   /** Passed to Fastify's trustProxy: false, true, a hop count or a list of addresses/CIDRs. */
   trustProxy: boolean | number | string[]
@@ -238,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     dnsServers: e.DNS_SERVERS,
     dnsRootHints: e.DNS_ROOT_HINTS,
+    dnsPublicResolvers: e.DNS_PUBLIC_RESOLVERS,
     targetAllow: e.TARGET_ALLOW,
     trustProxy,
     smtpUrl: e.SMTP_URL,

@@ -16,6 +16,7 @@ import { dnsLines } from '../../shared/tools/dns-lines.ts'
 import { DnsTimeoutError } from '../net/dns-client.ts'
 import { formatEndpoint } from '../net/endpoint.ts'
 import { type Diagnostic, failed, type Outcome, type RunContext } from '../types.ts'
+import { checkPropagation, publicResolverTargets } from './propagation.ts'
 import { queryDns } from './query.ts'
 import { type ChosenResolver, CUSTOM_SERVER_LABEL, chooseResolver, SYSTEM_RESOLVER_LABEL } from './resolver-choice.ts'
 import { parseRootHints, type RootHints } from './root-hints.ts'
@@ -26,9 +27,12 @@ type DnsRequest = z.infer<typeof dnsRequest>
 export interface DnsDiagnosticOptions {
   /** DNS_ROOT_HINTS: "ip[:port]" servers a trace starts from; empty for the IANA root servers. */
   rootHints?: string[]
+  /** DNS_PUBLIC_RESOLVERS: "ip[:port]" resolvers a propagation check asks; empty for the well-known list. */
+  publicResolvers?: string[]
 }
 
 export const TRACE_RESOLVER_LABEL = 'Delegation walk from the root servers'
+export const PROPAGATION_RESOLVER_LABEL = 'Public resolvers and the authoritative servers of the zone'
 
 /** The ASCII (punycode) form DNS carries, and its Unicode form for people. */
 function readName(input: string): { name: string; unicodeName: string } {
@@ -170,9 +174,38 @@ async function trace(
   return settle({ ...base, server: where, trace: walk.steps }, rest, settled, authority, [walk.end.query])
 }
 
+/** One type asked of every public resolver and authoritative server; rows streamed as they settle. */
+async function propagate(
+  request: DnsRequest,
+  type: string,
+  root: RootHints,
+  publicResolvers: string[],
+  ctx: RunContext,
+): Promise<Outcome<DnsResult>> {
+  const names = readName(request.input)
+  const run = await checkPropagation(names.name, type, {
+    net: ctx.net,
+    root,
+    publicResolvers,
+    signal: ctx.signal,
+    onProgress: ctx.progress,
+  })
+  const result: DnsResult = {
+    ...names,
+    server: '',
+    resolver: PROPAGATION_RESOLVER_LABEL,
+    dnssec: false,
+    queries: [],
+    propagation: run.propagation,
+  }
+  return run.failure ? { status: 'failed', ...run.failure, result } : { status: 'ok', result }
+}
+
 export function createDnsDiagnostic(options: DnsDiagnosticOptions = {}): Diagnostic<DnsRequest, DnsResult> {
   const rootHints = options.rootHints ?? []
+  const publicResolvers = options.publicResolvers ?? []
   parseRootHints(rootHints) // invalid hints fail at start, not at the first trace
+  publicResolverTargets(publicResolvers)
   return {
     id: 'dns',
     request: dnsRequest,
@@ -181,6 +214,9 @@ export function createDnsDiagnostic(options: DnsDiagnosticOptions = {}): Diagnos
     lines: dnsLines,
     run(request, ctx) {
       const types = request.options?.type ? [request.options.type] : [...DNS_DEFAULT_TYPES]
+      if (request.options?.propagation) {
+        return propagate(request, request.options.type ?? 'A', parseRootHints(rootHints), publicResolvers, ctx)
+      }
       if (request.options?.trace) return trace(request, types, parseRootHints(rootHints), ctx)
       return lookUp(request, types, ctx)
     },

@@ -8,6 +8,7 @@ import {
   dnsCoverageSentence,
   dnsEmptySentence,
 } from './dns.ts'
+import { propagationLines } from './dns-propagation.ts'
 
 const fqdn = (name: string) => (name === '' || name === '.' ? '.' : `${name.replace(/\.$/, '')}.`)
 
@@ -80,6 +81,7 @@ export function dnsLines(result: DnsResult): string[] {
     lines.push(`; <<>> NetToolbox DNS <<>> +trace ${result.name}${result.dnssec ? ' +dnssec' : ''}`, '')
     lines.push(...traceLines(result.trace))
   }
+  if (result.propagation) lines.push(...propagationLines(result.name, result.propagation))
   const coverage = dnsCoverageSentence(result)
   if (coverage) lines.push(`; ${coverage}`)
   for (const q of result.queries) lines.push(...queryLines(result, q))

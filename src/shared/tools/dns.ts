@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { idnDnsNameInput } from '../validation.ts'
 import { toolRequest, toolResponse } from './common.ts'
+import { dnsPropagation } from './dns-propagation.ts'
 import { RESOLVER_CHOICES, SYSTEM_RESOLVER } from './dns-public-resolvers.ts'
 import { readRrType } from './dns-types.ts'
 
@@ -78,6 +79,7 @@ function hasUsablePort(server: string): boolean {
 export const dnsOptionMessages = {
   resolverAndServer: 'Choose either a public resolver or a custom server',
   traceWithResolver: 'A trace starts at the root servers and asks no resolver',
+  propagationAlone: 'A propagation check asks every public resolver and authoritative server itself',
 } as const
 
 export const dnsOptions = z
@@ -98,6 +100,8 @@ export const dnsOptions = z
     trace: z.boolean().optional(),
     /** Set the DO bit: ask for RRSIG and other DNSSEC records. */
     dnssec: z.boolean().optional(),
+    /** Ask the public resolvers and every authoritative server of the zone, side by side. */
+    propagation: z.boolean().optional(),
   })
   .superRefine((options, ctx) => {
     const publicResolver = options.resolver !== undefined && options.resolver !== SYSTEM_RESOLVER
@@ -106,6 +110,9 @@ export const dnsOptions = z
     }
     if (options.trace && (options.server || publicResolver)) {
       ctx.addIssue({ code: 'custom', path: ['trace'], message: dnsOptionMessages.traceWithResolver })
+    }
+    if (options.propagation && (options.trace || options.server || publicResolver)) {
+      ctx.addIssue({ code: 'custom', path: ['propagation'], message: dnsOptionMessages.propagationAlone })
     }
   })
 export type DnsOptions = z.infer<typeof dnsOptions>
@@ -197,6 +204,8 @@ export const dnsResult = z.object({
   /** The types answered (NOERROR, NXDOMAIN) are in `queries`; these were asked but not checked. */
   unanswered: z.array(dnsUnanswered).optional(),
   trace: z.array(dnsTraceStep).optional(),
+  /** The propagation check: every server's answer side by side (queries is then empty). */
+  propagation: dnsPropagation.optional(),
 })
 export type DnsResult = z.infer<typeof dnsResult>
 

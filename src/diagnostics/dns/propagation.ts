@@ -1,0 +1,215 @@
+// DNS propagation: one question asked at once of the public resolvers (DNS_PUBLIC_RESOLVERS, or the
+// well-known list) and of every authoritative server of the name's zone, found by a delegation walk
+// from the root like the trace. Each server has its own deadline; a row is streamed as it settles.
+import { isIP } from 'node:net'
+import type { FailureSource } from '../../shared/tools/common.ts'
+import type { DnsQueryResult, DnsTraceStep } from '../../shared/tools/dns.ts'
+import {
+  type DnsPropagation,
+  type PropagationServer,
+  summarisePropagation,
+} from '../../shared/tools/dns-propagation.ts'
+import { describePublicResolver, PUBLIC_RESOLVERS } from '../../shared/tools/dns-public-resolvers.ts'
+import { DnsTimeoutError } from '../net/dns-client.ts'
+import { formatEndpoint, splitHostPort } from '../net/endpoint.ts'
+import type { Net } from '../net/net.ts'
+import { absoluteName } from './dns-names.ts'
+import { queryDns } from './query.ts'
+import type { RootHints } from './root-hints.ts'
+import { walkDelegation } from './trace.ts'
+
+/** One server's deadline: two UDP tries of 1.5 s (then TCP if truncated). */
+const QUERY_TIMEOUT_MS = 1500
+const QUERY_ATTEMPTS = 2
+/** Authoritative servers asked at most; name servers without glue resolved at most. */
+const MAX_AUTHORITATIVE = 16
+const MAX_GLUELESS = 4
+
+type Role = PropagationServer['role']
+interface Target {
+  role: Role
+  name: string
+  /** The address as written, and its check against the target policy. */
+  address: string
+  port: number
+}
+
+export interface PropagationDeps {
+  net: Pick<Net, 'checkEndpoint' | 'askDns'>
+  root: RootHints
+  /** "ip[:port]" entries; empty for the well-known public resolvers. */
+  publicResolvers: string[]
+  signal: AbortSignal
+  onProgress: (event: unknown) => void
+}
+
+/** The resolvers to ask: DNS_PUBLIC_RESOLVERS when set, named after a known provider when one matches. */
+export function publicResolverTargets(entries: string[]): Target[] {
+  if (entries.length === 0) {
+    return PUBLIC_RESOLVERS.map((r) => ({
+      role: 'resolver' as const,
+      name: describePublicResolver(r),
+      address: r.address,
+      port: 53,
+    }))
+  }
+  return entries.map((entry) => {
+    const split = splitHostPort(entry, 53)
+    if (!split || !isIP(split.host))
+      throw new Error(`Public resolver must be an IP address with an optional port: ${entry}`)
+    const known = PUBLIC_RESOLVERS.find((r) => r.address === split.host && split.port === 53)
+    const name = known
+      ? describePublicResolver(known)
+      : `Resolver ${formatEndpoint({ address: split.host, port: split.port })}`
+    return { role: 'resolver' as const, name, address: split.host, port: split.port }
+  })
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof DnsTimeoutError) return `no answer within ${QUERY_TIMEOUT_MS * QUERY_ATTEMPTS} ms`
+  const code = (error as NodeJS.ErrnoException).code
+  return code ? `could not be asked (${code})` : 'could not be asked'
+}
+
+/** The records a reply gives for the question: the type asked, and CNAMEs on the way to it. */
+function answerValues(query: DnsQueryResult, type: string): { answers: string[]; ttl?: number } {
+  const records = query.answers.filter((r) => r.type === type || r.type === 'CNAME')
+  const answers = records.map((r) => (r.type === type ? r.value : `${r.type} ${r.value}`)).sort()
+  const ttl = records.length > 0 ? Math.min(...records.map((r) => r.ttl)) : undefined
+  return ttl === undefined ? { answers } : { answers, ttl }
+}
+
+async function askOne(name: string, type: string, target: Target, deps: PropagationDeps): Promise<PropagationServer> {
+  const where = formatEndpoint({ address: target.address, port: target.port })
+  const base = { role: target.role, name: target.name, server: where, answers: [] }
+  const checked = deps.net.checkEndpoint(target.address, target.port)
+  if (!checked.ok) return { ...base, state: 'no-answer', error: checked.error }
+  try {
+    const query = await queryDns(name, type, checked.endpoint, {
+      net: deps.net,
+      signal: deps.signal,
+      recursionDesired: target.role === 'resolver',
+      timeoutMs: QUERY_TIMEOUT_MS,
+      attempts: QUERY_ATTEMPTS,
+    })
+    const timing = { rcode: query.rcode, queryTimeMs: query.queryTimeMs, aa: query.flags.aa }
+    if (query.rcode !== 'NOERROR' && query.rcode !== 'NXDOMAIN') {
+      return { ...base, ...timing, state: 'no-answer', error: `answered ${query.rcode}` }
+    }
+    if (target.role === 'authoritative' && !query.flags.aa) {
+      return { ...base, ...timing, state: 'no-answer', error: 'not authoritative for the zone (lame delegation)' }
+    }
+    return { ...base, ...timing, ...answerValues(query, type), state: 'answered' }
+  } catch (error) {
+    return { ...base, state: 'no-answer', error: describeError(error) }
+  }
+}
+
+/** The last referral of a walk names the zone's servers: NS records, with their glue addresses. */
+function lastReferral(steps: DnsTraceStep[]): DnsTraceStep | undefined {
+  return steps.findLast((s) => s.outcome === 'referral')
+}
+
+interface Authority {
+  zone?: string
+  targets: Target[]
+  error?: string
+}
+
+async function addressesOf(server: string, deps: PropagationDeps): Promise<string[]> {
+  const found: string[] = []
+  for (const type of ['A', 'AAAA']) {
+    const walk = await walkDelegation(server, type, {
+      net: deps.net,
+      root: deps.root,
+      dnssec: false,
+      signal: deps.signal,
+    })
+    if (walk.ok) found.push(...walk.end.query.answers.filter((r) => r.type === type).map((r) => r.value))
+  }
+  return found
+}
+
+/** Every authoritative server of the name's zone, by a walk from the root (like the trace). */
+async function findAuthority(name: string, type: string, deps: PropagationDeps): Promise<Authority> {
+  const walk = await walkDelegation(name, type, { net: deps.net, root: deps.root, dnssec: false, signal: deps.signal })
+  const referral = lastReferral(walk.steps)
+  const port = deps.root.port
+  if (!referral) {
+    // The root hints answered for the name themselves: they are its authoritative servers.
+    if (!walk.ok) return { targets: [], error: walk.error }
+    const targets = deps.root.servers.flatMap((s) =>
+      s.addresses.map((address) => ({ role: 'authoritative' as const, name: s.name ?? address, address, port })),
+    )
+    return { zone: '.', targets }
+  }
+  const zone = referral.referral ?? absoluteName(walk.ok ? walk.end.zone : '')
+  const nameServers = referral.records.filter((r) => r.type === 'NS').map((r) => r.value.replace(/\.$/, ''))
+  const targets: Target[] = []
+  let glueless = 0
+  for (const server of nameServers) {
+    const glue = referral.glue
+      .filter((g) => g.name.replace(/\.$/, '').toLowerCase() === server.toLowerCase())
+      .map((g) => g.value)
+    const addresses = glue.length > 0 ? glue : glueless++ < MAX_GLUELESS ? await addressesOf(server, deps) : []
+    if (addresses.length === 0) targets.push({ role: 'authoritative', name: server, address: '', port })
+    for (const address of addresses) targets.push({ role: 'authoritative', name: server, address, port })
+  }
+  return { zone, targets: targets.slice(0, MAX_AUTHORITATIVE) }
+}
+
+/** A name server whose address could not be found is a row too: it could not be asked. */
+function unresolved(target: Target): PropagationServer {
+  return {
+    role: target.role,
+    name: target.name,
+    server: '',
+    state: 'no-answer',
+    answers: [],
+    error: 'no address found for this name server',
+  }
+}
+
+export interface PropagationRun {
+  propagation: DnsPropagation
+  /** Set when no server answered: whose failure that is, and why. */
+  failure?: { failureSource: FailureSource; error: string }
+}
+
+function ask(name: string, type: string, targets: Target[], deps: PropagationDeps): Promise<PropagationServer>[] {
+  deps.onProgress({
+    propagationPending: targets.map((t) => ({
+      role: t.role,
+      name: t.name,
+      server: t.address ? formatEndpoint({ address: t.address, port: t.port }) : '',
+    })),
+  })
+  return targets.map(async (target) => {
+    const row = target.address ? await askOne(name, type, target, deps) : unresolved(target)
+    deps.onProgress({ propagationServer: row })
+    return row
+  })
+}
+
+export async function checkPropagation(name: string, type: string, deps: PropagationDeps): Promise<PropagationRun> {
+  const resolvers = Promise.all(ask(name, type, publicResolverTargets(deps.publicResolvers), deps))
+  const authority = await findAuthority(name, type, deps)
+  const authoritative = await Promise.all(ask(name, type, authority.targets, deps))
+  const rows = [...authoritative, ...(await resolvers)]
+  const authorityError =
+    authority.error ?? (authority.targets.length === 0 ? 'the delegation names no server' : undefined)
+  const propagation = summarisePropagation(type, rows, {
+    ...(authority.zone ? { zone: authority.zone } : {}),
+    ...(authorityError ? { authorityError } : {}),
+  })
+  if (propagation.answered > 0) return { propagation }
+  const targets = [...publicResolverTargets(deps.publicResolvers), ...authority.targets]
+  const denied = targets.every((t) => t.address && !deps.net.checkEndpoint(t.address, t.port).ok)
+  return {
+    propagation,
+    failure: {
+      failureSource: denied ? 'policy' : 'target',
+      error: `No server answered for ${name} ${type}`,
+    },
+  }
+}
