@@ -35,11 +35,13 @@ export interface KnotOptions {
   port?: number
   /** Extra top-level sections of knot.conf, e.g. a DNSSEC `policy:` section. */
   config?: string[]
+  /** A key database prepared with keymgr (-D), for zones signed with keys made before the start. */
+  kaspDb?: string
 }
 
 const zoneFile = (origin: string) => (origin === '.' ? 'root.zone' : `${origin.replace(/\.$/, '')}.zone`)
 
-function configText(dir: string, address: string, port: number, zones: KnotZone[], extra: string[]): string {
+function configText(dir: string, address: string, port: number, zones: KnotZone[], options: KnotOptions): string {
   return [
     'server:',
     `    rundir: "${dir}"`,
@@ -49,7 +51,8 @@ function configText(dir: string, address: string, port: number, zones: KnotZone[
     '    any: error',
     'database:',
     `    storage: "${dir}"`,
-    ...extra,
+    ...(options.kaspDb ? [`    kasp-db: "${options.kaspDb}"`] : []),
+    ...(options.config ?? []),
     'template:',
     '  - id: default',
     `    storage: "${dir}"`,
@@ -109,7 +112,7 @@ export async function startKnot(zones: KnotZone[], options: KnotOptions = {}): P
   const dir = await mkdtemp(path.join(tmpdir(), 'knot-'))
   const port = options.port ?? (await freePort(address, true))
   for (const zone of zones) await writeFile(path.join(dir, zoneFile(zone.origin)), zone.text)
-  await writeFile(path.join(dir, 'knot.conf'), configText(dir, address, port, zones, options.config ?? []))
+  await writeFile(path.join(dir, 'knot.conf'), configText(dir, address, port, zones, options))
   const child = spawn(KNOTD, ['-c', path.join(dir, 'knot.conf')], { stdio: ['ignore', 'ignore', 'pipe'] })
   let errors = ''
   child.stderr?.on('data', (chunk) => {

@@ -1,7 +1,7 @@
 // DNS lookup: request options, result shape and its dig-like text rendering.
 import { z } from 'zod'
 import { idnDnsNameInput } from '../validation.ts'
-import { toolRequest, toolResponse } from './common.ts'
+import { failureSource, toolRequest, toolResponse } from './common.ts'
 import { dnsPropagation } from './dns-propagation.ts'
 import { RESOLVER_CHOICES, SYSTEM_RESOLVER } from './dns-public-resolvers.ts'
 import { readRrType } from './dns-types.ts'
@@ -189,6 +189,66 @@ export const dnsUnanswered = z.object({
   error: z.string(),
 })
 export type DnsUnanswered = z.infer<typeof dnsUnanswered>
+
+/** DNSSEC verdicts (RFC 4035 §4.3): proven, proven unsigned, proven wrong, or not decidable. */
+export const dnssecStatus = z.enum(['secure', 'insecure', 'bogus', 'indeterminate'])
+export type DnssecStatus = z.infer<typeof dnssecStatus>
+
+/** One zone of the chain of trust, from the root down: what vouched for its keys and which keys it has. */
+export const dnssecChainLink = z.object({
+  /** The zone, with its final dot ("." for the root). */
+  zone: z.string(),
+  /** What vouches for the keys: a configured trust anchor, DS records in the parent, or nothing (unsigned). */
+  dsSource: z.enum(['trust-anchor', 'parent', 'none']),
+  /** "20326 RSASHA256 SHA-256", one per DS record or trust anchor. */
+  ds: z.array(z.string()),
+  /** The zone's keys; `matchesDs` marks those a DS or anchor points at, `signedKeys` the one whose RRSIG was checked. */
+  keys: z.array(
+    z.object({
+      tag: z.number(),
+      algorithm: z.string(),
+      role: z.enum(['KSK', 'ZSK']),
+      matchesDs: z.boolean(),
+      signedKeys: z.boolean(),
+    }),
+  ),
+  /** The validity window of the checked RRSIG over the DNSKEY set (ISO times). */
+  signatureInception: z.string().optional(),
+  signatureExpiration: z.string().optional(),
+  status: dnssecStatus,
+  /** Why this link is not secure, or how a delegation was proven unsigned. */
+  note: z.string().optional(),
+})
+export type DnssecChainLink = z.infer<typeof dnssecChainLink>
+
+/** The validation of one answer (name and type) from the trust anchors down. */
+export const dnssecValidation = z.object({
+  name: z.string(),
+  type: z.string(),
+  status: dnssecStatus,
+  /** One sentence: what was proven, or the exact reason it was not. */
+  reason: z.string(),
+  /** Insecure: the delegation proven to have no DS ("unsigned.example."). */
+  insecureDelegation: z.string().optional(),
+  /** Bogus or indeterminate: whose failure it is. */
+  failureSource: failureSource.optional(),
+  /** "ip:port" the DS, DNSKEY and answer questions went to. */
+  server: z.string(),
+  /** How the answer itself was proven: its RRSIG, or the NSEC/NSEC3 denial. */
+  proof: z.string().optional(),
+  /** The checked RRSIG over the answer: signer, key tag, validity window. */
+  answerSignature: z
+    .object({
+      signer: z.string(),
+      keyTag: z.number(),
+      algorithm: z.string(),
+      inception: z.string(),
+      expiration: z.string(),
+    })
+    .optional(),
+  chain: z.array(dnssecChainLink),
+})
+export type DnssecValidation = z.infer<typeof dnssecValidation>
 
 export const dnsResult = z.object({
   /** The name queried, in ASCII (punycode) form. */
