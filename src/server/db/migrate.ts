@@ -8,6 +8,7 @@ import * as events from './migrations/0003-events.ts'
 import * as phoneReports from './migrations/0004-phone-reports.ts'
 import * as runs from './migrations/0005-runs.ts'
 import * as apiTokens from './migrations/0006-api-tokens.ts'
+import * as savedResultFields from './migrations/0007-saved-result-fields.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-tool-results': toolResults,
@@ -16,6 +17,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0004-phone-reports': phoneReports,
   '0005-runs': runs,
   '0006-api-tokens': apiTokens,
+  '0007-saved-result-fields': savedResultFields,
 }
 
 /** Applies every pending migration; returns the names applied (empty when up to date). */
