@@ -26,6 +26,17 @@ export interface LiveView {
   placement?: 'inline' | 'replace'
 }
 
+/**
+ * How a tool's option controls read from and write to the page's query string (`?q=…&type=MX`), so
+ * that a link carries the options of a run. Only values that differ from the defaults are written.
+ */
+export interface OptionsQuery<C> {
+  /** The controls a query string asks for, the defaults for what it does not say. */
+  read(params: URLSearchParams): C
+  /** The query parameters of the controls, in a fixed order. */
+  write(controls: C): [string, string][]
+}
+
 /** What the tool panel needs of a tool: made by defineTool() from the tool's typed parts. */
 export interface ToolParts {
   /** Absent for a tool that takes no input. */
@@ -40,6 +51,8 @@ export interface ToolParts {
   successText?: string
   /** What went wrong in a finished run that must not be toasted as a success ("2 checks failed"). */
   warning?: (answer: Pick<ToolAnswer, 'result'>) => string | undefined
+  /** The URL mapping of the tool's option controls (tools with options only). */
+  query?: OptionsQuery<unknown>
 }
 
 /** A live view as a tool writes it: also given the answer's result, parsed with the tool's schema. */
@@ -55,10 +68,20 @@ export interface ToolDefinition<R> {
   live?: TypedLiveView<R>
   successText?: string
   warning?: (result: R) => string | undefined
+  // biome-ignore lint/suspicious/noExplicitAny: each tool maps its own controls type; the panel passes them back unchanged.
+  query?: OptionsQuery<any>
 }
 
 /** A tool's parts, its result parsed once here for the view and the toast. */
-export function defineTool<R>({ input, result, View, live, successText, warning }: ToolDefinition<R>): ToolParts {
+export function defineTool<R>({
+  input,
+  result,
+  View,
+  live,
+  successText,
+  warning,
+  query,
+}: ToolDefinition<R>): ToolParts {
   const parse = (raw: unknown) => {
     const parsed = result.safeParse(raw)
     return parsed.success ? parsed.data : undefined
@@ -66,6 +89,7 @@ export function defineTool<R>({ input, result, View, live, successText, warning 
   return {
     input,
     result,
+    query,
     live: live && {
       placement: live.placement,
       render: (progress, answer) => live.render(progress, answer, answer && parse(answer.result)),

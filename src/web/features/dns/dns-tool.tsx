@@ -1,13 +1,38 @@
 import { useState } from 'react'
-import { dnsRequest, dnsResult } from '../../../shared/tools/dns.ts'
-import { defineTool, type ToolPanelProps } from '../../lib/tool-manifest.tsx'
-import { ToolPanel } from '../tool-panel/index.ts'
+import { DNS_TYPES, dnsRequest, dnsResult } from '../../../shared/tools/dns.ts'
+import { defineTool, type OptionsQuery, type ToolPanelProps } from '../../lib/tool-manifest.tsx'
+import { ToolPanel, urlOptions } from '../tool-panel/index.ts'
 import { DnsFields } from './dns-fields.tsx'
-import { type DnsControls, initialDnsControls, readDnsOptions } from './dns-options.ts'
+import { ALL_DEFAULT_TYPES, type DnsControls, initialDnsControls, OTHER_TYPE, readDnsOptions } from './dns-options.ts'
 import { DnsRecordsTable } from './dns-records-table.tsx'
 
+const dnsQueryFields = urlOptions(initialDnsControls, {
+  type: 'type',
+  resolver: 'resolver',
+  server: 'server',
+  trace: 'trace',
+  dnssec: 'dnssec',
+})
+
+/** `?type=` names any record type: one the picker lists is chosen there, another fills "Other type". */
+const dnsQuery: OptionsQuery<DnsControls> = {
+  read(params) {
+    const controls = dnsQueryFields.read(params)
+    const type = controls.type.toUpperCase()
+    if (type === ALL_DEFAULT_TYPES || (DNS_TYPES as readonly string[]).includes(type)) return { ...controls, type }
+    return { ...controls, type: OTHER_TYPE, otherType: controls.type }
+  },
+  write: (controls) =>
+    dnsQueryFields.write(controls.type === OTHER_TYPE ? { ...controls, type: controls.otherType.trim() } : controls),
+}
+
 /** DNS lookup: any record type from our resolver or a chosen server, or the delegation walk. */
-export const tool = defineTool({ input: { schema: dnsRequest.shape.input }, result: dnsResult, View: DnsRecordsTable })
+export const tool = defineTool({
+  input: { schema: dnsRequest.shape.input },
+  result: dnsResult,
+  View: DnsRecordsTable,
+  query: dnsQuery,
+})
 
 export function Panel(props: ToolPanelProps) {
   const [controls, setControls] = useState<DnsControls>(initialDnsControls)
@@ -18,6 +43,7 @@ export function Panel(props: ToolPanelProps) {
         <DnsFields controls={controls} onChange={(patch) => setControls((current) => ({ ...current, ...patch }))} />
       }
       readOptions={() => readDnsOptions(controls)}
+      controls={{ value: controls, set: setControls }}
     />
   )
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { pingRequest, pingResult } from '../../../shared/tools/ping.ts'
 import { defineTool, type ToolPanelProps } from '../../lib/tool-manifest.tsx'
-import { ToolPanel } from '../tool-panel/index.ts'
+import { ToolPanel, urlOptions } from '../tool-panel/index.ts'
 import { PingFields } from './ping-fields.tsx'
 import { pingView } from './ping-live.ts'
 import { initialPingControls, type PingControls, readPingOptions } from './ping-options.ts'
@@ -11,6 +11,7 @@ import { PingReplies } from './ping-replies.tsx'
 export const tool = defineTool({
   input: { schema: pingRequest.shape.input },
   result: pingResult,
+  query: urlOptions(initialPingControls, { count: 'count', family: 'family', mode: 'mode', port: 'port' }),
   live: { render: (progress, _answer, result) => <PingReplies view={pingView(progress, result)} /> },
 })
 
@@ -21,6 +22,7 @@ export function Panel(props: ToolPanelProps) {
       {...props}
       fields={<PingFields controls={controls} onChange={(patch) => setControls((c) => ({ ...c, ...patch }))} />}
       readOptions={() => readPingOptions(controls)}
+      controls={{ value: controls, set: setControls }}
     />
   )
 }

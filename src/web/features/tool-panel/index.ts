@@ -2,3 +2,4 @@
 // live-view contract of streamed runs. Everything else in this folder is its own business.
 export { ProbeFields } from './probe-fields.tsx'
 export { ToolPanel } from './tool-panel.tsx'
+export { urlOptions } from './url-options.ts'

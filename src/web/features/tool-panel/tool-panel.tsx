@@ -1,8 +1,10 @@
 // A tool's panel: its input, extra fields and run button, the product's toasts, and the output area;
 // a tool with a live view runs as an event stream and draws its progress as it arrives.
+// On the tool's own page every run is a browser history entry whose query string holds the input and
+// the options (run-entries.ts; the rule is written down in docs/product.md, "Links to a run").
 import { Play } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { messages, requiredText } from '../../../shared/validation.ts'
 import { Button } from '../../components/button.tsx'
@@ -12,44 +14,81 @@ import { Field } from '../../components/field.tsx'
 import { Input } from '../../components/input.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import type { ToolPanelProps } from '../../lib/tool-manifest.tsx'
+import {
+  keepOutcome,
+  keptOutcome,
+  loadedByReload,
+  newRunId,
+  type RunOutcome,
+  readLinkedRun,
+  runIdOf,
+  runSearch,
+} from './run-entries.ts'
 import { checkToolInput, type InputCheck, toOutputState } from './tool-outcome.ts'
 import { ToolOutput } from './tool-output.tsx'
 import { useToolRun } from './use-tool-run.ts'
 
 export type OptionsCheck = { ok: true; value: unknown } | { ok: false; message: string }
 
+/** The option controls' state, which the tool's `query` mapping reads from and writes to the address. */
+export interface ControlsState {
+  value: unknown
+  set(value: unknown): void
+}
+
 export interface ToolPanelExtras {
   /** Extra form controls shown under the main input. */
   fields?: ReactNode
   /** Reads and checks the extra controls into the request's options. */
   readOptions?: () => OptionsCheck
+  controls?: ControlsState
 }
 
-export function ToolPanel({ entry, variant, icon, tool, fields, readOptions }: ToolPanelProps & ToolPanelExtras) {
+export function ToolPanel({
+  entry,
+  variant,
+  icon,
+  tool,
+  fields,
+  readOptions,
+  controls,
+}: ToolPanelProps & ToolPanelExtras) {
   const inputId = useId()
   const { live } = tool
   const rule = tool.input ?? { schema: requiredText }
-  // On the tool's own page, ?input= fills the field (history's "Open in tool") and &run=1 runs it
-  // once ("Run again"); the run flag is dropped from the address so that a reload does not rerun.
-  const [params, setParams] = useSearchParams()
-  const linked = variant === 'page' ? params.get('input') : null
-  const [value, setValue] = useState(linked ?? '')
-  const autoRun = useRef(variant === 'page' && params.get('run') === '1')
+  const onPage = variant === 'page'
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [value, setValue] = useState(() =>
+    onPage ? (readLinkedRun(new URLSearchParams(location.search)).input ?? '') : '',
+  )
   const [localError, setLocalError] = useState<string | null>(null)
+  // A kept outcome shown again by back/forward, in place of the run's own state.
+  const [restored, setRestored] = useState<RunOutcome | null>(null)
+  const [reloaded, setReloaded] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
   const run = useToolRun(entry, tool)
   const takesInput = entry.label !== undefined
   const loading = run.isPending
   const blocked = loading || (rule.disableWhenBlank === true && value.trim() === '')
+  /** The run id of the history entry whose outcome the panel shows. */
+  const shownRun = useRef<string | undefined>(undefined)
+  /** The run id a link asked for, run by the next submit (once its input and options are in the form). */
+  const linkedRun = useRef<string | null>(null)
+  const [linkedRuns, setLinkedRuns] = useState(0)
+  const handledEntry = useRef<string | null>(null)
 
   function reject(message: string) {
     run.reset()
+    setRestored(null)
     setLocalError(message)
     toast.error(`${entry.name} failed: ${message}`)
   }
 
   function submit(event: FormEvent) {
     event.preventDefault()
+    const fromLink = linkedRun.current
+    linkedRun.current = null
     if (blocked) return
     const check: InputCheck = takesInput ? checkToolInput(rule.schema, value) : { kind: 'valid', value: '' }
     if (check.kind === 'blank') {
@@ -60,29 +99,81 @@ export function ToolPanel({ entry, variant, icon, tool, fields, readOptions }: T
     const options = readOptions?.()
     if (options && !options.ok) return reject(options.message)
     setLocalError(null)
-    run.mutate({ input: check.value, options: options?.value })
+    setRestored(null)
+    setReloaded(false)
+    const runId = fromLink ?? newRunId()
+    if (onPage && takesInput && fromLink === null) {
+      // A new run is a new entry: back returns to the one before, with its own outcome.
+      shownRun.current = runId
+      const query = tool.query && controls ? tool.query.write(controls.value) : []
+      navigate({ search: runSearch(value.trim(), query) }, { state: { toolRun: runId } })
+    }
+    run.mutate(
+      { input: check.value, options: options?.value },
+      {
+        onSuccess: (answer) => keepOutcome(runId, { status: 'success', answer }),
+        onError: (error) => keepOutcome(runId, { status: 'error', error }),
+      },
+    )
   }
 
   function clear() {
     run.reset()
+    setRestored(null)
     setLocalError(null)
   }
 
+  // Opening an entry (a link, a reload, back/forward): its input and options fill the form; its kept
+  // outcome is shown, or, when the address asks for a run and none is kept, it runs once.
+  // Keyed by location.key alone: it runs once per history entry.
   useEffect(() => {
-    if (!autoRun.current) return
-    autoRun.current = false
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current)
-        next.delete('run')
-        return next
-      },
-      { replace: true },
-    )
-    formRef.current?.requestSubmit()
-  }, [setParams])
+    if (!onPage || handledEntry.current === location.key) return
+    const first = handledEntry.current === null
+    handledEntry.current = location.key
+    const runId = runIdOf(location.state)
+    if (runId !== undefined && runId === shownRun.current) return
+    const params = new URLSearchParams(location.search)
+    const linked = readLinkedRun(params)
+    const options = tool.query?.read(params)
+    setValue(linked.input ?? '')
+    if (options !== undefined) controls?.set(options)
+    setReloaded(false)
+    setLocalError(null)
+    run.reset()
+    shownRun.current = runId
+    const kept = keptOutcome(runId)
+    setRestored(kept ?? null)
+    if (kept || !linked.run) return
+    // A reload shows the entry's input but does not measure again: the person asks for that with Run.
+    if (first && runId !== undefined && loadedByReload()) {
+      setReloaded(true)
+      return
+    }
+    const id = runId ?? newRunId()
+    shownRun.current = id
+    if (runId === undefined) {
+      // The link's entry becomes this run's entry (q, the options, and the run id in its state).
+      const query = tool.query && options !== undefined ? tool.query.write(options) : []
+      const search = takesInput ? runSearch(linked.input, query) : ''
+      navigate({ search }, { replace: true, state: { toolRun: id } })
+    }
+    linkedRun.current = id
+    setLinkedRuns((n) => n + 1)
+  }, [location.key])
 
-  const state = toOutputState({ status: run.status, answer: run.data, error: run.error, localError })
+  useEffect(() => {
+    if (linkedRuns > 0) formRef.current?.requestSubmit()
+  }, [linkedRuns])
+
+  const state = restored
+    ? toOutputState({
+        status: restored.status,
+        answer: restored.status === 'success' ? restored.answer : undefined,
+        error: restored.status === 'error' ? restored.error : null,
+        localError: null,
+      })
+    : toOutputState({ status: run.status, answer: run.data, error: run.error, localError })
+  const answer = restored ? (restored.status === 'success' ? restored.answer : undefined) : run.data
   const hasOutcome = state.kind === 'success' || state.kind === 'error'
 
   return (
@@ -112,12 +203,17 @@ export function ToolPanel({ entry, variant, icon, tool, fields, readOptions }: T
         </div>
         {fields}
       </form>
+      {reloaded && (
+        <p role="status" className="mt-3 text-sm text-muted-foreground">
+          The page was reloaded, so this run was not repeated. Press {entry.button} to measure again.
+        </p>
+      )}
       <div className="mt-5">
         <ToolOutput
           toolName={entry.name}
           state={state}
-          answer={run.data}
-          progress={run.progress}
+          answer={answer}
+          progress={restored ? [] : run.progress}
           queue={run.queue}
           renderDetails={tool.renderDetails}
           live={live}

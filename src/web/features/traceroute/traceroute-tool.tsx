@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { tracerouteRequest, tracerouteResult } from '../../../shared/tools/traceroute.ts'
 import { defineTool, type ToolPanelProps } from '../../lib/tool-manifest.tsx'
-import { ToolPanel } from '../tool-panel/index.ts'
+import { ToolPanel, urlOptions } from '../tool-panel/index.ts'
 import { HopTable } from './hop-table.tsx'
 import { TracerouteFields } from './traceroute-fields.tsx'
 import { tracerouteView } from './traceroute-live.ts'
@@ -11,6 +11,12 @@ import { initialTracerouteControls, readTracerouteOptions, type TracerouteContro
 export const tool = defineTool({
   input: { schema: tracerouteRequest.shape.input },
   result: tracerouteResult,
+  query: urlOptions(initialTracerouteControls, {
+    count: 'count',
+    family: 'family',
+    protocol: 'protocol',
+    port: 'port',
+  }),
   live: { render: (progress, _answer, result) => <HopTable view={tracerouteView(progress, result)} /> },
 })
 
@@ -21,6 +27,7 @@ export function Panel(props: ToolPanelProps) {
       {...props}
       fields={<TracerouteFields controls={controls} onChange={(patch) => setControls((c) => ({ ...c, ...patch }))} />}
       readOptions={() => readTracerouteOptions(controls)}
+      controls={{ value: controls, set: setControls }}
     />
   )
 }

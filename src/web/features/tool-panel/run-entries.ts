@@ -1,0 +1,68 @@
+// The runs of a tool page as browser history entries (docs/product.md, "Links to a run"). Each run is
+// one entry: its query string holds the input and options, its history state the run's id. The
+// answers of this tab's runs are kept in memory by that id, so that back/forward shows an entry's own
+// result without measuring again.
+import type { ToolAnswer } from '../../../shared/tools/common.ts'
+
+/** The history state of a run's entry. */
+export interface RunEntryState {
+  toolRun: string
+}
+
+/** How a run ended: its answer, or the error shown for it (a failed diagnosis, a refusal). */
+export type RunOutcome = { status: 'success'; answer: ToolAnswer } | { status: 'error'; error: unknown }
+
+/** Outcomes kept for back/forward; older ones are dropped first. */
+const KEPT_OUTCOMES = 50
+const outcomes = new Map<string, RunOutcome>()
+
+export function keepOutcome(runId: string, outcome: RunOutcome): void {
+  outcomes.set(runId, outcome)
+  while (outcomes.size > KEPT_OUTCOMES) {
+    const oldest = outcomes.keys().next().value
+    if (oldest === undefined) break
+    outcomes.delete(oldest)
+  }
+}
+
+export function keptOutcome(runId: string | undefined): RunOutcome | undefined {
+  return runId === undefined ? undefined : outcomes.get(runId)
+}
+
+export function runIdOf(state: unknown): string | undefined {
+  const id = (state as Partial<RunEntryState> | null)?.toolRun
+  return typeof id === 'string' ? id : undefined
+}
+
+export function newRunId(): string {
+  return crypto.randomUUID()
+}
+
+/** Whether this document was loaded by the browser's reload (not by a link, nor by back/forward). */
+export function loadedByReload(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+  return entry?.type === 'reload'
+}
+
+/** What the query string asks of the panel. */
+export interface LinkedRun {
+  input: string | null
+  /** `q` (or the older `run=1`): run once when the entry is opened. */
+  run: boolean
+}
+
+/** `q` is the input of a run; `input` (History's "Open in tool") only fills the field, unless `run=1`. */
+export function readLinkedRun(params: URLSearchParams): LinkedRun {
+  const q = params.get('q')
+  if (q !== null) return { input: q, run: true }
+  return { input: params.get('input'), run: params.get('run') === '1' }
+}
+
+/** The query string of a run: `q`, then the options that differ from their defaults. */
+export function runSearch(input: string | null, options: [string, string][]): string {
+  const params = new URLSearchParams()
+  if (input !== null) params.set('q', input)
+  for (const [name, value] of options) params.append(name, value)
+  const search = params.toString()
+  return search ? `?${search}` : ''
+}
