@@ -68,7 +68,8 @@ async function upgradeRuns(db: Kysely<unknown>, tool: string, upgrade: (result: 
     select id, cast(answer as text) as json from runs where tool = ${tool}`.execute(db)
   for (const row of rows.rows) {
     const answer: unknown = JSON.parse(row.json)
-    const next = isObject(answer) && isObject(answer.result) ? upgrade(answer.result) : null
+    if (!isObject(answer) || !isObject(answer.result)) continue
+    const next = upgrade(answer.result)
     if (next) {
       await sql`update runs set answer = ${JSON.stringify({ ...answer, result: next })} where id = ${row.id}`.execute(
         db,
