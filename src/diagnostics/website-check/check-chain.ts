@@ -24,6 +24,8 @@ export interface ChainReport {
   final: HttpHopResponse | null
   finalUrl: URL
   failure: { failureSource: FailureSource; error: string } | null
+  /** Every Set-Cookie of every answer, with the URL that set it. */
+  cookies: { url: URL; value: string }[]
 }
 
 interface Failure {
@@ -106,7 +108,8 @@ export async function checkChain(start: URL, options: CheckChainOptions): Promis
         policy: options.net.policy,
         signal,
         timeoutMs: remainingMs,
-        headers: { 'user-agent': options.userAgent },
+        // Offering compression shows whether the site compresses (the body size read is then the compressed one).
+        headers: { 'user-agent': options.userAgent, 'accept-encoding': 'br, gzip' },
         ca: options.ca,
       })
       return { response, address }
@@ -131,5 +134,10 @@ export async function checkChain(start: URL, options: CheckChainOptions): Promis
     final: last.response,
     finalUrl: last.url,
     failure: failure && { failureSource: failure.source, error: failure.error },
+    cookies: chain.hops.flatMap((hop) =>
+      (hop.response?.headers ?? [])
+        .filter((h) => h.name.toLowerCase() === 'set-cookie')
+        .map((h) => ({ url: hop.url, value: h.value })),
+    ),
   }
 }

@@ -1,5 +1,6 @@
 // Website check: a server-side GET of the URL, following up to 10 redirects (each re-resolved and
-// re-checked), within the product's 10 s; up when the final answer is 2xx/3xx, down otherwise.
+// re-checked), within the product's 10 s; up when the final answer is 2xx/3xx, down otherwise. Then
+// the website-standards probes (standards.ts), in parallel under their own shorter deadline.
 import type { z } from 'zod'
 import {
   WEBSITE_MAX_REDIRECTS,
@@ -13,6 +14,10 @@ import { loadTrustAnchors } from '../net/trust-anchors.ts'
 import type { Diagnostic } from '../types.ts'
 import { type ChainReport, checkChain } from './check-chain.ts'
 import { rateSecurityHeaders } from './security-headers.ts'
+import { assessStandards } from './standards.ts'
+
+/** Deadline of each website-standards probe (plain-HTTP redirect, ALPN, IPv6), run after the main walk. */
+export const STANDARDS_PROBE_MS = 5000
 
 type WebsiteCheckRequest = z.infer<typeof websiteCheckRequest>
 
@@ -24,9 +29,11 @@ export interface WebsiteCheckOptions {
   publicUrl?: string
   /** PEM file of extra trusted CAs (EXTRA_CA_FILE); Node's default roots otherwise. */
   extraCaFile?: string
+  /** Deadline of each website-standards probe. */
+  probeTimeoutMs?: number
 }
 
-function summarize(input: string, report: ChainReport): WebsiteCheckResult {
+function summarize(input: string, report: ChainReport, standards: WebsiteCheckResult['standards']): WebsiteCheckResult {
   const final = report.final
   const status = final?.status ?? null
   const headers = final?.headers ?? []
@@ -42,7 +49,7 @@ function summarize(input: string, report: ChainReport): WebsiteCheckResult {
     bodyBytes: final?.bodyBytes ?? null,
     bodyTruncated: final?.bodyTruncated ?? false,
     tls: final?.tls ?? null,
-    standards: [],
+    standards,
   }
 }
 
@@ -50,16 +57,18 @@ export function createWebsiteCheckDiagnostic(
   options: WebsiteCheckOptions = {},
 ): Diagnostic<WebsiteCheckRequest, WebsiteCheckResult> {
   const timeoutMs = options.timeoutMs ?? WEBSITE_TIMEOUT_MS
+  const probeTimeoutMs = options.probeTimeoutMs ?? STANDARDS_PROBE_MS
   const ca = loadTrustAnchors(options.extraCaFile)
   const userAgent = `NetToolbox-WebsiteCheck/1.34${options.publicUrl ? ` (+${options.publicUrl})` : ''}`
   return {
     id: 'website-check',
     request: websiteCheckRequest,
     result: websiteCheckResult,
-    deadlineMs: timeoutMs + 2000,
+    deadlineMs: timeoutMs + probeTimeoutMs + 2000,
     lines: websiteCheckLines,
     async run(request, ctx) {
-      const report = await checkChain(new URL(request.input), {
+      const start = new URL(request.input)
+      const report = await checkChain(start, {
         net: ctx.net,
         signal: ctx.signal,
         timeoutMs,
@@ -67,7 +76,14 @@ export function createWebsiteCheckDiagnostic(
         userAgent,
         ca,
       })
-      const result = summarize(request.input, report)
+      const standards = await assessStandards(start, report, {
+        net: ctx.net,
+        signal: ctx.signal,
+        timeoutMs: probeTimeoutMs,
+        userAgent,
+        ca,
+      })
+      const result = summarize(request.input, report, standards)
       if (report.failure) return { status: 'failed', ...report.failure, result }
       return { status: 'ok', result }
     },

@@ -66,6 +66,11 @@ function judgeFrameOptions(value: string | null, csp: string | null): Verdict {
   }
   const mode = value.trim().toUpperCase()
   if (mode === 'DENY' || mode === 'SAMEORIGIN') return { rating: 'good', verdict: `Framing limited (${mode})` }
+  if (mode === 'ALLOWALL')
+    return {
+      rating: 'invalid',
+      verdict: 'ALLOWALL is not a valid value: browsers ignore it, so any site may frame these pages',
+    }
   return { rating: 'weak', verdict: 'Unrecognised value (ALLOW-FROM is obsolete): browsers ignore it' }
 }
 

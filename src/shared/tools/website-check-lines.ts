@@ -1,5 +1,25 @@
-// The website check as text: up/down, the redirect chain with timings, TLS, security headers, headers.
-import type { HopTimings, WebsiteCheckResult, WebsiteHop } from './website-check.ts'
+// The website check as text: up/down, the redirect chain with timings, TLS, the website-standards
+// report (with why/how to fix), security headers, headers.
+import { explanationLines } from './explanation.ts'
+import type { HopTimings, WebsiteCategory, WebsiteCheckResult, WebsiteHop } from './website-check.ts'
+import { websiteExplanations } from './website-check-explain.ts'
+
+const VERDICT = { pass: 'PASS', warning: 'WARNING', fail: 'FAIL', 'not-tested': 'NOT TESTED' } as const
+
+/** Each category with its score, each check with its verdict, and why/how to fix for the ones that did not pass. */
+export function standardsLines(categories: WebsiteCategory[]): string[] {
+  if (categories.length === 0) return []
+  const lines = ['', 'Website standards']
+  for (const category of categories) {
+    lines.push(`  ${category.name}: ${category.score === null ? 'not tested' : `${category.score}/100`}`)
+    for (const check of category.checks) {
+      lines.push(`    [${VERDICT[check.verdict]}] ${check.name}: ${check.detail}`)
+      if (check.verdict === 'warning' || check.verdict === 'fail')
+        lines.push(...explanationLines(websiteExplanations[check.id], '        '))
+    }
+  }
+  return lines
+}
 
 const RATING = { good: 'GOOD', weak: 'WEAK', invalid: 'INVALID', missing: 'MISSING' } as const
 
@@ -46,6 +66,7 @@ export function websiteCheckLines(result: WebsiteCheckResult): string[] {
   if (result.bodyBytes !== null) {
     lines.push(`Body: ${result.bodyBytes} bytes${result.bodyTruncated ? ' (read stopped at the 1 MB cap)' : ''}`)
   }
+  lines.push(...standardsLines(result.standards))
   if (result.securityHeaders.length > 0) {
     lines.push('', 'Security headers')
     for (const check of result.securityHeaders) {
