@@ -4,6 +4,8 @@ import { CertificateDetails } from './certificate-details.tsx'
 import { ChainList } from './chain-list.tsx'
 import { GradeSummary } from './grade-summary.tsx'
 import { ProtocolMatrix } from './protocol-matrix.tsx'
+import { ScanFeatures } from './scan-features.tsx'
+import { SuiteTables } from './suite-tables.tsx'
 
 function SslReport({ result }: { result: SslResult }) {
   return (
@@ -12,9 +14,11 @@ function SslReport({ result }: { result: SslResult }) {
       <CertificateDetails result={result} />
       <ChainList result={result} />
       <ProtocolMatrix result={result} />
+      {result.scan && <SuiteTables scan={result.scan} />}
+      {result.scan && <ScanFeatures scan={result.scan} />}
     </div>
   )
 }
 
-/** SSL/TLS check: a domain, optionally with :port; the grade, certificate, chain and protocols. */
+/** SSL/TLS check: a domain, optionally with :port; the grade with its caps explained, certificate, chain, protocols, suites per version and TLS features. */
 export const tool = defineTool({ input: { schema: sslRequest.shape.input }, result: sslResult, View: SslReport })
