@@ -1,0 +1,119 @@
+// End to end: the SSL check shows its suite table per version, its TLS features and each grade cap
+// with its rule and fix; the website check shows its standards report by category, with verdicts in
+// words and the fix for each failure. Both against real servers on loopback, names from Knot.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
+import { type RunningServer, startHttpServer } from '../support/http-server.ts'
+import { type HttpSite, startHttpSite } from '../support/http-site.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
+import { createTestCa, opensslAvailable, type TestCa } from '../support/test-ca.ts'
+import { startTlsSite, type TlsSite } from '../support/tls-site.ts'
+
+const ready = browserAvailable && knotAvailable && opensslAvailable
+if (!ready) console.warn('SKIPPED: the SSL and website report end-to-end tests need chromium, knotd and openssl')
+
+const ZONE = `$ORIGIN reports.test.
+$TTL 300
+@    IN SOA ns1.reports.test. hostmaster.reports.test. 1 7200 3600 1209600 300
+@    IN NS  ns1.reports.test.
+ns1  IN A   127.0.0.1
+tls  IN A   127.0.0.71
+web  IN A   127.0.0.72
+`
+
+describe.skipIf(!ready)('SSL and website reports in the browser', () => {
+  let ca: TestCa
+  let knot: KnotServer
+  let tlsSite: TlsSite
+  let webSite: HttpSite
+  let server: RunningServer
+  let browser: TestBrowser
+
+  beforeAll(async () => {
+    ca = await createTestCa()
+    const cert = await ca.issue({ names: ['tls.reports.test'] })
+    tlsSite = await startTlsSite({
+      host: '127.0.0.71',
+      key: cert.key,
+      cert: cert.chain,
+      maxVersion: 'TLSv1.2',
+      ciphers: 'ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-AES128-GCM-SHA256',
+      headers: { 'strict-transport-security': 'max-age=31536000' },
+    })
+    webSite = await startHttpSite('127.0.0.72', (_request, response) => {
+      response.setHeader('x-frame-options', 'ALLOWALL')
+      response.setHeader('strict-transport-security', 'max-age=31536000')
+      response.end('<!doctype html><title>web</title>')
+    })
+    knot = await startKnot([{ origin: 'reports.test', text: ZONE }])
+    server = await startHttpServer({
+      DNS_SERVERS: knot.endpoint,
+      TARGET_ALLOW: '127.0.0.0/24',
+      EXTRA_CA_FILE: ca.rootFile,
+    })
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+    await Promise.all([tlsSite?.close(), webSite?.close()])
+    await knot?.stop()
+    await ca?.remove()
+  })
+
+  it('shows the TLS 1.2 suite table, the TLS features and the A+ cap with its rule and fix', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${server.url}/ssl-check`)
+    await page.getByLabel('domain', { exact: true }).fill(`tls.reports.test:${tlsSite.port}`)
+    await page.getByRole('button', { name: 'Check SSL', exact: true }).click()
+    const output = page.getByRole('region', { name: 'Results' })
+    const table = output.getByRole('table', { name: 'TLS 1.2 cipher suites' })
+    await table.waitFor({ timeout: 60_000 })
+    const rows = await table.getByRole('row').allInnerTexts()
+    expect(rows[0]).toMatch(/Suite\s+Key exchange\s+Auth\s+Encryption\s+MAC\s+Bits\s+Strength/i)
+    expect(rows.slice(1).map((row) => row.split('\t').slice(1, 8).join(' | '))).toEqual(
+      expect.arrayContaining([
+        'TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384 | ECDHE | RSA | AES-256-GCM | AEAD | 256 | Strong',
+        'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256 | ECDHE | RSA | AES-128-GCM | AEAD | 128 | Strong',
+      ]),
+    )
+    const features = output.getByRole('region', { name: 'TLS features' })
+    await expect(features.innerText()).resolves.toMatch(/Server order enforced/)
+    await expect(features.innerText()).resolves.toMatch(/ALPN/)
+    const caps = output.getByRole('list', { name: 'Grade caps' })
+    const capsText = await caps.innerText()
+    expect(capsText).toContain('[capped at A] TLS 1.3 is not supported (needed for A+)')
+    expect(capsText).toContain(
+      'Rule: SSL Labs rating guide: A+ needs TLS 1.3 and HSTS with max-age of at least 6 months',
+    )
+    expect(capsText).toContain('How to fix: Enable TLS 1.3 and send HSTS with a max-age of at least 6 months.')
+    expect(capsText).toContain('ssl_protocols TLSv1.2 TLSv1.3;')
+    await expect(output.innerText()).resolves.toMatch(/Score \d+ of 100: protocol 100 \(30 %\), key exchange \d+/)
+    await context.close()
+  })
+
+  it('shows the website standards by category, ALLOWALL as a failure with its nginx fix, and HSTS over http ignored', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${server.url}/website-check`)
+    await page.getByLabel('URL or domain', { exact: true }).fill(`http://web.reports.test:${webSite.port}/`)
+    await page.getByRole('button', { name: 'Check', exact: true }).click()
+    const output = page.getByRole('region', { name: 'Results' })
+    const report = output.getByRole('region', { name: 'Website standards' })
+    await report.waitFor({ timeout: 30_000 })
+    const headers = report.getByRole('region', { name: 'Security headers' })
+    const text = await headers.innerText()
+    expect(text).toMatch(/Security headers\s+score \d+\/100/)
+    expect(text).toContain('Fail\nFrame protection (X-Frame-Options / frame-ancestors)')
+    expect(text).toContain('ALLOWALL is not a valid value: browsers ignore it, so any site may frame these pages')
+    expect(text).toContain('add_header X-Frame-Options "SAMEORIGIN" always;')
+    expect(text).toContain('Served over plain HTTP: browsers ignore HSTS here')
+    const https = await report.getByRole('region', { name: 'HTTPS & redirect' }).innerText()
+    expect(https).toContain('answers 200 without redirecting to HTTPS')
+    expect(https).toContain('return 301 https://$host$request_uri;')
+    for (const name of ['HTTP versions', 'IPv6', 'Cookies', 'Compression'])
+      await expect(report.getByRole('region', { name }).count()).resolves.toBe(1)
+    await context.close()
+  })
+})
