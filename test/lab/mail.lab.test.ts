@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MailCheck, MailResult } from '../../src/shared/tools/mail.ts'
-import { createMailTestCa, type MailTestCa } from '../support/mail-test-certs.ts'
+import { createTestCa, MAIL_TEST_CA, mailServerCert, type TestCa } from '../support/test-ca.ts'
 import { type AppInNamespace, startAppInNamespace } from './app-in-namespace.ts'
 import { type Lab, type LabProcess, startLab } from './lab.ts'
 import { type LabKnot, startLabKnot } from './peers.ts'
@@ -33,14 +33,14 @@ let lab: Lab | null = null
 let knot: LabKnot | undefined
 let app: AppInNamespace | undefined
 let peers: LabProcess | undefined
-let ca: MailTestCa | undefined
+let ca: TestCa | undefined
 
 beforeAll(async () => {
   lab = await startLab()
   if (!lab) return
   for (const address of Object.values(MX)) await lab.exec('srv', 'ip', ['addr', 'add', `${address}/24`, 'dev', 'eth0'])
   knot = await startLabKnot(lab, [{ origin: 'maillab', text: ZONE }])
-  ca = createMailTestCa()
+  ca = await createTestCa(MAIL_TEST_CA)
   const config = path.join(ca.directory, 'peers.json')
   await writeFile(
     config,
@@ -49,7 +49,7 @@ beforeAll(async () => {
         host: MX.tls,
         port: 25,
         name: 'mx1.good.maillab',
-        tls: ca.issue('mx1.good.maillab'),
+        tls: await ca.issue(mailServerCert('mx1.good.maillab')),
         localDomain: 'good.maillab',
       },
       { host: MX.plain, port: 25, name: 'mx2.good.maillab', localDomain: 'good.maillab' },
@@ -66,7 +66,7 @@ afterAll(async () => {
   await peers?.stop()
   await knot?.stop()
   await lab?.stop()
-  ca?.remove()
+  await ca?.remove()
 })
 
 describe('POST /api/tools/mail in the lab', () => {

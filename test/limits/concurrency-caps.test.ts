@@ -4,6 +4,7 @@
 // than one of their runs; without one (QUEUE_PER_TOOL=0) a run over a cap is refused at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { type HoldingServer, startHoldingServer } from '../support/holding-server.ts'
 
 const until = async (check: () => boolean, what: string) => {
@@ -33,8 +34,7 @@ describe('concurrency caps without a line (QUEUE_PER_TOOL=0)', () => {
     await peer?.close()
   })
 
-  const run = (tool: string, input: string, remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: `/api/tools/${tool}`, payload: { input }, remoteAddress })
+  const run = (tool: string, input: string, remoteAddress: string) => checkTool(t, tool, input, { remoteAddress })
 
   it('refuses runs over the per-client, per-tool and overall caps at once', async () => {
     const held = ['127.0.6.1', '127.0.6.2'].map((address) =>
@@ -84,11 +84,8 @@ describe('fair admission with a line', () => {
   })
 
   const check = (client: number, run: number, stream = false) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/tools/website-check',
-      payload: { input: `http://127.0.0.1:${peer.port}/client-${client}/run-${run}` },
-      headers: stream ? { accept: 'text/event-stream' } : {},
+    checkTool(t, 'website-check', `http://127.0.0.1:${peer.port}/client-${client}/run-${run}`, {
+      stream,
       remoteAddress: `127.0.7.${client}`,
     })
   const started = (client: number) => peer.requests.filter((line) => line.includes(`/client-${client}/`)).length
@@ -127,12 +124,7 @@ describe('fair admission with a line', () => {
     })
     try {
       const go = (client: number) =>
-        app.app.inject({
-          method: 'POST',
-          url: '/api/tools/website-check',
-          payload: { input: `http://127.0.0.1:${peer2.port}/` },
-          remoteAddress: `127.0.8.${client}`,
-        })
+        checkTool(app, 'website-check', `http://127.0.0.1:${peer2.port}/`, { remoteAddress: `127.0.8.${client}` })
       const first = go(1)
       await peer2.connections(1)
       const second = go(2)
@@ -165,8 +157,7 @@ describe('long runs cost more of the rate budget', () => {
       RUN_COST_SECONDS: '1',
     })
     try {
-      const go = (tool: string, input: string) =>
-        app.app.inject({ method: 'POST', url: `/api/tools/${tool}`, payload: { input }, remoteAddress: '127.0.9.1' })
+      const go = (tool: string, input: string) => checkTool(app, tool, input, { remoteAddress: '127.0.9.1' })
       // A run held about 2.5 s: 1 unit when it starts, 2 more when it ends (3 started seconds).
       const held = go('website-check', `http://127.0.0.1:${peer.port}/`)
       await peer.connections(1)

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/server/config.ts'
 import { latestOutboxMail, signUpVerified } from '../support/accounts.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 
 type Inject = Awaited<ReturnType<TestApp['app']['inject']>>
 
 const runTool = (t: TestApp, tool: string, input: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: `/api/tools/${tool}`, payload: { input }, remoteAddress })
+  checkTool(t, tool, input, { remoteAddress })
 
 /** Asserts a 429 whose Retry-After matches the seconds the message names, and returns the message. */
 function refusedMessage(res: Inject): string {
@@ -91,13 +92,7 @@ describe('client addresses behind a proxy', () => {
   })
 
   const runFrom = (t: TestApp, forwardedFor: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/tools/whatismyip',
-      payload: { input: '' },
-      remoteAddress: '127.0.0.1',
-      headers: { 'x-forwarded-for': forwardedFor },
-    })
+    checkTool(t, 'whatismyip', '', { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } })
 
   it('counts each forwarded client apart when the proxy is trusted (TRUST_PROXY)', async () => {
     expect((await runFrom(proxied, '198.51.100.1')).statusCode).toBe(200)
@@ -120,8 +115,7 @@ describe('tool runs per signed-in account', () => {
 
   it('counts one account across addresses and says so', async () => {
     const ida = await signUpVerified(t.app, 'ida@example.test', 'ida-secret-1', (a) => latestOutboxMail(t.dataDir, a))
-    const run = (remoteAddress: string) =>
-      ida.request({ method: 'POST', url: '/api/tools/whatismyip', payload: { input: '' }, remoteAddress })
+    const run = (remoteAddress: string) => checkTool(ida.request, 'whatismyip', '', { remoteAddress })
     for (const address of ['127.0.3.1', '127.0.3.2', '127.0.3.3']) expect((await run(address)).statusCode).toBe(200)
     const refused = await run('127.0.3.4')
     expect(refusedMessage(refused)).toMatch(/^Too many tool runs from your account\./)

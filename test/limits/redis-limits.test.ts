@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/server/config.ts'
 import { startApp } from '../../src/server/context.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { type RedisServer, redisAvailable, startRedis } from '../support/redis.ts'
 
 if (!redisAvailable) console.warn('SKIPPED: Redis rate-limit tests need redis-server (Debian package redis-server)')
@@ -32,8 +33,7 @@ describe.skipIf(!redisAvailable)('rate limits in Redis (REDIS_URL)', () => {
     await redis?.stop()
   })
 
-  const run = (t: TestApp, remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: '/api/tools/whatismyip', payload: { input: '' }, remoteAddress })
+  const run = (t: TestApp, remoteAddress: string) => checkTool(t, 'whatismyip', '', { remoteAddress })
 
   it('counts a client across both instances and refuses it on both once the budget is spent', async () => {
     expect((await run(first, '127.0.7.1')).statusCode).toBe(200)

@@ -1,14 +1,11 @@
 // guardedFetch() against real HTTP and HTTPS servers on loopback.
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import https from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GuardedFetchError, guardedFetch } from '../../src/diagnostics/net/guarded-http.ts'
 import { createNet, type Net } from '../../src/diagnostics/net/net.ts'
+import { createTestCa, opensslAvailable, type TestCa } from '../support/test-ca.ts'
 
 const loopbackNet = createNet({ targetAllow: ['127.0.0.0/8'], dnsServers: ['127.0.0.1:9'], ownAddresses: [] })
 const strictNet = createNet({ targetAllow: [], dnsServers: ['127.0.0.1:9'], ownAddresses: [] })
@@ -129,18 +126,10 @@ describe('guardedFetch() over HTTP', () => {
   })
 })
 
-const hasOpenssl = (() => {
-  try {
-    execFileSync('openssl', ['version'])
-    return true
-  } catch {
-    return false
-  }
-})()
-if (!hasOpenssl) console.warn('SKIPPED: guardedFetch HTTPS test needs openssl')
+if (!opensslAvailable) console.warn('SKIPPED: guardedFetch HTTPS test needs openssl')
 
-describe.skipIf(!hasOpenssl)('guardedFetch() over HTTPS', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'guarded-https-'))
+describe.skipIf(!opensslAvailable)('guardedFetch() over HTTPS', () => {
+  let testCa: TestCa | undefined
   let server: https.Server
   let port: number
   let ca: Buffer
@@ -155,40 +144,19 @@ describe.skipIf(!hasOpenssl)('guardedFetch() over HTTPS', () => {
   }
 
   beforeAll(async () => {
-    const key = path.join(dir, 'key.pem')
-    const cert = path.join(dir, 'cert.pem')
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-days',
-        '2',
-        '-subj',
-        '/CN=rdap.example.test',
-        '-addext',
-        'subjectAltName=DNS:rdap.example.test',
-      ],
-      { stdio: 'ignore' },
-    )
-    ca = readFileSync(cert)
-    server = https.createServer({ key: readFileSync(key), cert: ca }, (req, res) => {
+    testCa = await createTestCa()
+    const site = await testCa.selfSigned(['rdap.example.test'])
+    ca = Buffer.from(site.cert)
+    server = https.createServer({ key: site.key, cert: ca }, (req, res) => {
       names.push((req.socket as import('node:tls').TLSSocket).servername || undefined)
       res.end(`host=${req.headers.host}`)
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     port = (server.address() as AddressInfo).port
   })
-  afterAll(() => {
+  afterAll(async () => {
     server?.close()
-    rmSync(dir, { recursive: true, force: true })
+    await testCa?.remove()
   })
 
   it('connects to the checked address with the URL name as SNI and Host, verifying the certificate', async () => {

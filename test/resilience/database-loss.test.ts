@@ -12,6 +12,7 @@ import { createDatabase, type DatabaseHandle } from '../../src/server/db/databas
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { type BrowserLikeClient, latestOutboxMail, signUpVerified } from '../support/accounts.ts'
 import { GENEROUS_LIMITS } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { type HttpSession, signUpOverHttp } from '../support/http-session.ts'
 import { type PostgresServer, postgresUnavailableReason, startPostgres } from '../support/postgres.ts'
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
@@ -47,7 +48,7 @@ describe('SQLite handle closed under a running app', () => {
     const health = await app.inject('/healthz')
     expect(health.statusCode).toBe(503)
     expect(health.json()).toEqual({ status: 'degraded', database: 'unavailable' })
-    const anonymous = await app.inject({ method: 'POST', url: '/api/tools/whatismyip', payload: MY_IP })
+    const anonymous = await checkTool(app, 'whatismyip', MY_IP.input)
     expect(anonymous.json()).toMatchObject({ status: 'ok' })
     expect(anonymous.json()).not.toHaveProperty('saved')
   })

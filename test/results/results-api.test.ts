@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../../src/server/db/database.ts'
 import { type BrowserLikeClient, createClient, latestOutboxMail, signUpVerified } from '../support/accounts.ts'
 import type { TestApp } from '../support/app.ts'
 import { appBackends } from '../support/backends.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { startTableDns, type TableDns } from '../support/table-dns.ts'
 
 describe.each(appBackends())('results API on $name', (backend) => {
@@ -57,12 +58,7 @@ describe.each(appBackends())('results API on $name', (backend) => {
     })
 
     it('puts the runId into the final event of a streamed run', async () => {
-      const res = await anonymous.request({
-        method: 'POST',
-        url: '/api/tools/dns',
-        payload: { input: 'share.test' },
-        headers: { accept: 'text/event-stream' },
-      })
+      const res = await checkTool(anonymous.request, 'dns', 'share.test', { stream: true })
       const result = /event: result\ndata: (.*)\n/.exec(res.body)?.[1] ?? '{}'
       expect(JSON.parse(result).runId).toMatch(/^[A-Za-z0-9_-]{32}$/)
     })

@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/server/config.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { ToolAnswer } from '../../src/shared/tools/common.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 import { freePort } from '../support/ports.ts'
 import {
@@ -85,7 +86,7 @@ describe.skipIf(!knotAvailable)('tools facing misbehaving peers', () => {
     deadlines = Object.fromEntries(Object.entries(registry).map(([id, d]) => [id, d?.deadlineMs ?? 0]))
 
     const post = async (app: TestApp, tool: string, input: string, options?: object) =>
-      (await app.app.inject({ method: 'POST', url: `/api/tools/${tool}`, payload: { input, options } })).json()
+      (await checkTool(app, tool, input, { options })).json()
     const flood = async () => {
       const closed = await freePort(HOST.web)
       const rdap = createRdapClient({ bootstrapUrl: `http://${HOST.web}:${closed}/` })
@@ -163,11 +164,7 @@ describe.skipIf(!knotAvailable)('tools facing misbehaving peers', () => {
 
   it('stays healthy afterwards: /healthz answers 200 and a normal lookup works', async () => {
     for (const app of [t, deaf]) expect((await app.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200)
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tools/dns',
-      payload: { input: 'web.faults.test', options: { type: 'A' } },
-    })
+    const res = await checkTool(t, 'dns', 'web.faults.test', { options: { type: 'A' } })
     expect(res.json()).toMatchObject({ status: 'ok' })
     expect(res.json().lines.join('\n')).toContain(HOST.web)
   })

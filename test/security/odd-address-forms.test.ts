@@ -3,6 +3,7 @@
 // address found "clean". A custom resolver on port 0 is bad input.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 
 describe('odd address forms', () => {
   let t: TestApp
@@ -11,8 +12,7 @@ describe('odd address forms', () => {
   })
   afterAll(async () => t?.close())
 
-  const run = (tool: string, input: string, options?: object) =>
-    t.app.inject({ method: 'POST', url: `/api/tools/${tool}`, payload: { input, ...(options ? { options } : {}) } })
+  const run = (tool: string, input: string, options?: object) => checkTool(t, tool, input, { options })
 
   it.each(['::127.0.0.1', '::7f00:1', '::ffff:127.0.0.1'])(
     'the blacklist check calls %s loopback and asks no list',

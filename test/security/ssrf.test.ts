@@ -4,6 +4,7 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { knotAvailable } from '../support/knot.ts'
 import { type RebindingDns, startRebindingDns } from '../support/rebinding-dns.ts'
 import { opensslAvailable } from '../support/test-ca.ts'
@@ -91,8 +92,7 @@ describe.skipIf(!ready)('SSRF corpus', () => {
   }
 
   function post(app: TestApp, tool: string, input: string, options?: Record<string, unknown>) {
-    const payload = { input: world.fill(input), ...(options ? { options: fillOptions(options) } : {}) }
-    return app.app.inject({ method: 'POST', url: `/api/tools/${tool}`, payload })
+    return checkTool(app, tool, world.fill(input), { options: options ? fillOptions(options) : undefined })
   }
 
   it(`holds at least 60 attempts against every tool that connects out`, () => {

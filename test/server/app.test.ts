@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 
 describe('application shell', () => {
   let t: TestApp
@@ -42,13 +43,13 @@ describe('application shell', () => {
   })
 
   it('answers 404 unknown_tool for an id outside the catalogue', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/nmap', payload: { input: 'x' } })
+    const res = await checkTool(t, 'nmap', 'x')
     expect(res.statusCode).toBe(404)
     expect(res.json()).toEqual({ error: { type: 'unknown_tool', message: 'Unknown tool' } })
   })
 
   it('answers 501 with a clear message for a catalogue tool not built yet', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/ping', payload: { input: 'example.com' } })
+    const res = await checkTool(t, 'ping', 'example.com')
     if (res.statusCode === 501) {
       expect(res.json()).toEqual({ error: { type: 'not_implemented', message: 'Ping is not available yet' } })
     } else {
@@ -94,12 +95,7 @@ describe('application shell', () => {
   })
 
   it('streams a tool run as server-sent events ending with the result', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tools/dns',
-      headers: { accept: 'text/event-stream' },
-      payload: { input: 'example.test', options: { server: '169.254.169.254' } },
-    })
+    const res = await checkTool(t, 'dns', 'example.test', { options: { server: '169.254.169.254' }, stream: true })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/event-stream')
     const result = res.body.split('\n\n').find((e) => e.startsWith('event: result'))

@@ -2,6 +2,7 @@
 // port, and counters that move with real requests, tool runs and refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { freePort } from '../support/ports.ts'
 
 const TOKEN = 'metrics-token-for-tests-0123456789'
@@ -12,8 +13,7 @@ function sample(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1))
 }
 
-const run = (t: TestApp, tool: string, input: string) =>
-  t.app.inject({ method: 'POST', url: `/api/tools/${tool}`, payload: { input } })
+const run = (t: TestApp, tool: string, input: string) => checkTool(t, tool, input)
 
 describe('GET /metrics on the main port', () => {
   let t: TestApp

@@ -3,7 +3,7 @@
 import https from 'node:https'
 import net from 'node:net'
 import { SMTPServer } from 'smtp-server'
-import type { ServerCertificate } from './mail-test-certs.ts'
+import type { IssuedCert } from './test-ca.ts'
 
 export interface SmtpPeerOptions {
   host: string
@@ -11,7 +11,7 @@ export interface SmtpPeerOptions {
   /** Name in the banner and EHLO reply. */
   name: string
   /** Offer STARTTLS with this certificate; without it STARTTLS is not offered. */
-  tls?: ServerCertificate
+  tls?: IssuedCert
   /** Accept any recipient (an open relay); otherwise only recipients in localDomain. */
   openRelay?: boolean
   localDomain?: string
@@ -103,7 +103,7 @@ export async function startTarpit(
 }
 
 /** Serves one MTA-STS policy file at /.well-known/mta-sts.txt. */
-export async function startPolicyServer(host: string, port: number, tls: ServerCertificate, policy: string) {
+export async function startPolicyServer(host: string, port: number, tls: IssuedCert, policy: string) {
   const server = https.createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
     if (req.url !== '/.well-known/mta-sts.txt') return res.writeHead(404).end()
     res.writeHead(200, { 'content-type': 'text/plain' }).end(policy)

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { type KnotServer, startKnot } from './knot.ts'
 import { type SmtpPeer, startPolicyServer, startSmtpPeer, startTarpit } from './mail-peers.ts'
-import { createMailTestCa } from './mail-test-certs.ts'
+import { createTestCa, MAIL_TEST_CA, mailServerCert } from './test-ca.ts'
 
 const zone = (file: string) => readFileSync(new URL(`../fixtures/zones/${file}`, import.meta.url), 'utf8')
 
@@ -36,14 +36,14 @@ export async function startMailWorld(ports: { smtp: number; https: number }): Pr
       { origin: '25.25.127.in-addr.arpa', text: zone('25.25.127.in-addr.arpa.zone') },
     ])
     stops.push(() => knot.stop())
-    const ca = createMailTestCa()
+    const ca = await createTestCa(MAIL_TEST_CA)
     stops.push(() => ca.remove())
     const smtp = ports.smtp
     const mx1 = await startSmtpPeer({
       host: MAIL_HOSTS.mx1,
       port: smtp,
       name: 'mx1.good.test',
-      tls: ca.issue('mx1.good.test'),
+      tls: await ca.issue(mailServerCert('mx1.good.test')),
       localDomain: 'good.test',
     })
     stops.push(() => mx1.close())
@@ -61,11 +61,11 @@ export async function startMailWorld(ports: { smtp: number; https: number }): Pr
     const policy = await startPolicyServer(
       MAIL_HOSTS.policy,
       ports.https,
-      ca.issue('mta-sts.good.test', 'mta-sts.stray.test'),
+      await ca.issue(mailServerCert('mta-sts.good.test', 'mta-sts.stray.test')),
       MTA_STS_POLICY,
     )
     stops.push(() => policy.close())
-    return { knot, ca: ca.ca, peers: { mx1, mx2, relay }, tarpitConnections: tarpit.connections, stop }
+    return { knot, ca: ca.anchors, peers: { mx1, mx2, relay }, tarpitConnections: tarpit.connections, stop }
   } catch (error) {
     await stop()
     throw error

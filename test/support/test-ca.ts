@@ -1,6 +1,7 @@
-// A throwaway PKI made with the openssl binary at test start: a root CA (the trust anchor tests hand
-// to the app), an intermediate that signs leaves with chosen names, dates and keys, self-signed
-// leaves, and stapled OCSP responses.
+// The one place tests make certificates: a throwaway PKI made with the openssl binary at test start —
+// a root CA (the trust anchor tests hand to the app), an intermediate that signs leaves with chosen
+// names, dates and keys, self-signed leaves, stapled OCSP responses — and DH parameters.
+// Other helpers (TLS sites, mail peers) take what this module issues.
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -34,9 +35,21 @@ export interface IssuedCert {
   certFile: string
 }
 
+export interface TestCaOptions {
+  /** Common name of the intermediate that signs the leaves, as a checked server's issuer reads. */
+  issuerName?: string
+}
+
 export interface TestCa {
   /** PEM file of the root CA: the trust anchor to hand to the app (EXTRA_CA_FILE). */
   rootFile: string
+  /**
+   * PEM of the root and the intermediate: what a client is told to trust when the servers it checks
+   * send only their leaf (the mail peers do, as many mail servers do).
+   */
+  anchors: string
+  /** The CA's scratch directory (removed by remove()), for files a test writes beside the keys. */
+  directory: string
   issue(options: LeafOptions): Promise<IssuedCert>
   selfSigned(names: string[]): Promise<IssuedCert>
   /** A DER OCSP response, signed by the intermediate, saying the leaf is good. */
@@ -70,7 +83,7 @@ function caDate(date: Date): string {
   return `${date.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`
 }
 
-export async function createTestCa(): Promise<TestCa> {
+export async function createTestCa(options: TestCaOptions = {}): Promise<TestCa> {
   if (!OPENSSL) throw new Error('openssl is not installed')
   const openssl = OPENSSL
   const dir = await mkdtemp(path.join(tmpdir(), 'test-ca-'))
@@ -116,7 +129,7 @@ export async function createTestCa(): Promise<TestCa> {
     '-out',
     'int.csr',
     '-subj',
-    '/CN=NetToolbox Test Intermediate CA',
+    `/CN=${options.issuerName ?? 'NetToolbox Test Intermediate CA'}`,
   ])
   await ssl([
     'x509',
@@ -137,6 +150,7 @@ export async function createTestCa(): Promise<TestCa> {
     'int.pem',
   ])
   const intermediate = await readFile(file('int.pem'), 'utf8')
+  const root = await readFile(file('root.pem'), 'utf8')
 
   const read = async (name: string, withChain: boolean): Promise<IssuedCert> => {
     const key = await readFile(file(`${name}.key`), 'utf8')
@@ -146,6 +160,8 @@ export async function createTestCa(): Promise<TestCa> {
 
   return {
     rootFile: file('root.pem'),
+    anchors: root + intermediate,
+    directory: dir,
     async issue(options) {
       const name = `leaf-${++counter}`
       const now = Date.now()
@@ -238,4 +254,21 @@ export async function createTestCa(): Promise<TestCa> {
     },
     remove: () => rm(dir, { recursive: true, force: true }),
   }
+}
+
+/** The mail peers' CA: mail test reports name its intermediate as the servers' issuer. */
+export const MAIL_TEST_CA: TestCaOptions = { issuerName: 'NetToolbox Mail Test CA' }
+
+/** A mail server's certificate for the names (the first is the subject CN), on a P-256 key. */
+export const mailServerCert = (...names: string[]): LeafOptions => ({
+  names,
+  key: 'EC',
+  keyOptions: ['ec_paramgen_curve:prime256v1'],
+})
+
+/** PEM DH parameters of the given size (openssl dhparam: a few seconds for 1024 bits). */
+export async function makeDhParams(bits: number): Promise<string> {
+  if (!OPENSSL) throw new Error('openssl is not installed')
+  const { stdout } = await run(OPENSSL, ['dhparam', String(bits)], { timeout: 60_000 })
+  return stdout
 }

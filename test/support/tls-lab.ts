@@ -1,13 +1,9 @@
 // TLS servers for the grading lab: Node HTTPS servers on loopback with any node:tls server option
 // (protocol range, cipher list, server order, DH group, curves), an optional stapled OCSP response
-// and fixed response headers, plus DH parameters made by openssl.
-import { execFile } from 'node:child_process'
+// and fixed response headers. Keys, certificates and DH parameters come from test-ca.ts.
 import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { TlsOptions } from 'node:tls'
-import { promisify } from 'node:util'
-
-const run = promisify(execFile)
 
 export interface LabServerOptions {
   /** Loopback address to listen on. */
@@ -43,10 +39,4 @@ export async function startLabServer(options: LabServerOptions): Promise<LabServ
         server.close(() => resolve())
       }),
   }
-}
-
-/** PEM DH parameters of the given size (openssl dhparam: a few seconds for 1024 bits). */
-export async function makeDhParams(bits: number): Promise<string> {
-  const { stdout } = await run('openssl', ['dhparam', String(bits)], { timeout: 60_000 })
-  return stdout
 }

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../../src/server/db/database.ts'
 import { type BrowserLikeClient, latestOutboxMail, signUpVerified } from '../support/accounts.ts'
 import type { TestApp } from '../support/app.ts'
 import { appBackends } from '../support/backends.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { startTableDns, type TableDns } from '../support/table-dns.ts'
 
 const REVOKED = {
@@ -142,7 +143,7 @@ describe.each(appBackends())('API tokens on $name', (backend) => {
       const { token } = await createToken('busy script')
       const other = await createToken('second script')
       // The address budget (2 a minute) is spent by plain requests...
-      const plain = () => t.app.inject({ method: 'POST', url: '/api/tools/dns', payload: { input: 'token.test' } })
+      const plain = () => checkTool(t, 'dns', 'token.test')
       const statuses = [await plain(), await plain(), await plain()].map((r) => r.statusCode)
       expect(statuses).toEqual([200, 200, 429])
       // ...while the account's tokens together may run 4 a minute from the same address: a tool run

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { abuseResponse } from '../../src/shared/tools/abuse.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool, checkToolAnswer } from '../support/check-tool.ts'
 import { LAB, startDnsblKnot } from '../support/dnsbl-lab.ts'
 import { type KnotServer, knotAvailable } from '../support/knot.ts'
 
@@ -22,9 +23,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/abuse against DNSBL zones on Kn
   })
 
   async function check(input: string) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/abuse', payload: { input } })
-    expect(res.statusCode).toBe(200)
-    return abuseResponse.parse(res.json())
+    return abuseResponse.parse(await checkToolAnswer(t, 'abuse', input))
   }
 
   it('scores a listed address from its listings, each operator counted once, every point shown', async () => {
@@ -121,7 +120,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/abuse against DNSBL zones on Kn
   })
 
   it('refuses a private address: public sources cannot list it', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/abuse', payload: { input: '192.168.1.10' } })
+    const res = await checkTool(t, 'abuse', '192.168.1.10')
     expect(res.json()).toMatchObject({
       status: 'failed',
       failureSource: 'target',
@@ -136,7 +135,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/abuse against DNSBL zones on Kn
     ['example.com', 'Please enter a valid IP address'],
     ['1.2.3.256', 'Please enter a valid IP address'],
   ])('answers 400 for input %j with "%s"', async (input, message) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/abuse', payload: { input } })
+    const res = await checkTool(t, 'abuse', input)
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ error: { type: 'invalid_input', message } })
   })
@@ -158,7 +157,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/abuse when most block lists can
   })
 
   it('says "Not enough evidence" instead of a score, and counts only the lists it checked', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/abuse', payload: { input: LAB.unlisted } })
+    const res = await checkTool(t, 'abuse', LAB.unlisted)
     const body = abuseResponse.parse(res.json())
     expect(body.status).toBe('ok')
     const result = body.result

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asnDataDirectory } from '../../src/diagnostics/ip-data/asn-index.ts'
 import { asnMessages } from '../../src/shared/tools/asn.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { type RdapServer, startRdapServer } from '../support/rdap-server.ts'
 
 let rdap: RdapServer
@@ -25,7 +26,7 @@ afterAll(async () => {
   await rdap?.stop()
 })
 
-const check = (input: string) => t.app.inject({ method: 'POST', url: '/api/tools/asn', payload: { input } })
+const check = (input: string) => checkTool(t, 'asn', input)
 
 /** The CSV rows of one AS: [start, end] as bigints. */
 function rowsOf(file: string, asn: number): [bigint, bigint][] {

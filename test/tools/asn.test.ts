@@ -2,6 +2,7 @@
 // registry's data from a loopback RDAP service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { type RdapServer, startRdapServer } from '../support/rdap-server.ts'
 
 let rdap: RdapServer
@@ -20,7 +21,7 @@ afterAll(async () => {
   await rdap?.stop()
 })
 
-const check = (input: string) => t.app.inject({ method: 'POST', url: '/api/tools/asn', payload: { input } })
+const check = (input: string) => checkTool(t, 'asn', input)
 
 describe('POST /api/tools/asn', () => {
   it('gives origin AS, AS name, prefix, country and the registry network with its abuse contact', async () => {

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BlacklistRow, blacklistProgress, blacklistResponse } from '../../src/shared/tools/blacklist.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool, checkToolAnswer } from '../support/check-tool.ts'
 import { LAB, startDnsblKnot } from '../support/dnsbl-lab.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 
@@ -25,9 +26,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist against DNSBL zones o
   })
 
   async function check(input: string) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/blacklist', payload: { input } })
-    expect(res.statusCode).toBe(200)
-    return blacklistResponse.parse(res.json())
+    return blacklistResponse.parse(await checkToolAnswer(t, 'blacklist', input))
   }
   const rowOf = (rows: BlacklistRow[], zone: string, target?: string) => {
     const row = rows.find((r) => r.zone === zone && (target === undefined || r.target === target))
@@ -137,7 +136,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist against DNSBL zones o
   })
 
   it('says clearly that a private address cannot be listed, without asking any list', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/blacklist', payload: { input: '10.0.0.1' } })
+    const res = await checkTool(t, 'blacklist', '10.0.0.1')
     expect(res.json()).toMatchObject({
       status: 'failed',
       failureSource: 'target',
@@ -170,12 +169,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist against DNSBL zones o
   })
 
   it('streams one progress event per list as it answers, then the result', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tools/blacklist',
-      headers: { accept: 'text/event-stream' },
-      payload: { input: LAB.listed },
-    })
+    const res = await checkTool(t, 'blacklist', LAB.listed, { stream: true })
     const events = res.payload
       .trim()
       .split('\n\n')
@@ -195,7 +189,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist against DNSBL zones o
     ['   ', 'Please enter a valid domain or IP address'],
     ['not a host!', 'Invalid domain or IP format'],
   ])('answers 400 for input %j with "%s"', async (input, message) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/blacklist', payload: { input } })
+    const res = await checkTool(t, 'blacklist', input)
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ error: { type: 'invalid_input', message } })
   })
@@ -216,7 +210,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist when no list answers'
   })
 
   it('fails with the product prefix instead of calling the address clean', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/blacklist', payload: { input: LAB.unlisted } })
+    const res = await checkTool(t, 'blacklist', LAB.unlisted)
     const body = res.json()
     expect(body.status).toBe('failed')
     expect(body.failureSource).toBe('server')

@@ -1,6 +1,7 @@
 // DNSSEC records through the API, against Knot servers that sign their zones themselves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkToolAnswer } from '../support/check-tool.ts'
 import { type DelegationTree, LEAF_ADDRESS, startDelegationTree, TLD_ADDRESS } from '../support/delegation-tree.ts'
 import { knotAvailable } from '../support/knot.ts'
 
@@ -26,9 +27,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/dns with DNSSEC against signed 
   })
 
   const lookup = async (input: string, options: object) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/dns', payload: { input, options } })
-    expect(res.statusCode).toBe(200)
-    return res.json()
+    return checkToolAnswer(t, 'dns', input, { options })
   }
   const types = (rows: Row[]) => rows.map((r) => r.type)
 

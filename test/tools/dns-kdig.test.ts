@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkToolAnswer } from '../support/check-tool.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 
 const KDIG = ['/usr/bin/kdig', '/usr/sbin/kdig'].find((p) => existsSync(p))
@@ -69,13 +70,7 @@ describe.skipIf(!knotAvailable || !KDIG)('DNS lookup text against kdig on a zone
   }
 
   async function ours(name: string, type: string): Promise<{ body: { lines: string[] }; rows: Row[] }> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tools/dns',
-      payload: { input: name, options: { type } },
-    })
-    expect(res.statusCode).toBe(200)
-    const body = res.json()
+    const body = await checkToolAnswer(t, 'dns', name, { options: { type } })
     expect(body.status).toBe('ok')
     return { body, rows: body.result.queries[0].answers }
   }

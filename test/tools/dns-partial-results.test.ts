@@ -7,6 +7,7 @@ import { createNet } from '../../src/diagnostics/net/net.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { DnsResult } from '../../src/shared/tools/dns.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { type StubDns, startStubDns } from '../support/stub-dns.ts'
 import { startTableDns, type TableDns } from '../support/table-dns.ts'
 
@@ -24,7 +25,7 @@ afterAll(async () => {
 
 describe('DNS lookup with a type left unanswered', () => {
   it('keeps the answered types and names the unanswered one as not checked', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/dns', payload: { input: 'example.test' } })
+    const res = await checkTool(t, 'dns', 'example.test')
     const body = res.json()
     expect(body.status).toBe('ok')
     expect(body.result.queries.map((q: { type: string }) => q.type)).toEqual(['A', 'AAAA', 'NS', 'TXT', 'CNAME'])
@@ -37,11 +38,7 @@ describe('DNS lookup with a type left unanswered', () => {
   }, 20_000)
 
   it('fails, as the server side, when no type is answered', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tools/dns',
-      payload: { input: 'example.test', options: { type: 'MX' } },
-    })
+    const res = await checkTool(t, 'dns', 'example.test', { options: { type: 'MX' } })
     expect(res.json()).toMatchObject({
       status: 'failed',
       failureSource: 'server',
@@ -71,7 +68,7 @@ describe('DNS lookup where the resolver answers some types with an error rcode',
   })
 
   it('counts only the answered types; SERVFAIL, REFUSED and silence are each named as not checked', async () => {
-    const res = await app.app.inject({ method: 'POST', url: '/api/tools/dns', payload: { input: 'partial.test' } })
+    const res = await checkTool(app, 'dns', 'partial.test')
     const body = res.json()
     const ours = `This server's resolver ${table.endpoint}`
     expect(body.status).toBe('ok')
@@ -92,11 +89,7 @@ describe('DNS lookup where the resolver answers some types with an error rcode',
   }, 20_000)
 
   it('fails, as the server side, when the only type asked is answered SERVFAIL', async () => {
-    const res = await app.app.inject({
-      method: 'POST',
-      url: '/api/tools/dns',
-      payload: { input: 'partial.test', options: { type: 'MX' } },
-    })
+    const res = await checkTool(app, 'dns', 'partial.test', { options: { type: 'MX' } })
     expect(res.json()).toMatchObject({
       status: 'failed',
       failureSource: 'server',

@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/server/config.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { DnsResult, DnsTraceStep } from '../../src/shared/tools/dns.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool, checkToolAnswer } from '../support/check-tool.ts'
 import {
   type DelegationTree,
   LEAF_ADDRESS,
@@ -184,13 +185,7 @@ describe.skipIf(!knotAvailable)('DNS trace through POST /api/tools/dns', () => {
   })
 
   async function traceThroughApi(input: string, options: object = {}) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tools/dns',
-      payload: { input, options: { trace: true, ...options } },
-    })
-    expect(res.statusCode).toBe(200)
-    const body = res.json()
+    const body = await checkToolAnswer(t, 'dns', input, { options: { trace: true, ...options } })
     return { body, result: body.result as DnsResult, steps: (body.result as DnsResult).trace ?? [] }
   }
 
@@ -235,11 +230,7 @@ describe('DNS trace options through the API', () => {
   it.each([[{ trace: true, server: '127.0.0.1:53' }], [{ trace: true, resolver: 'cloudflare' }]])(
     'answers 400 for a trace that names a resolver (%j)',
     async (options) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/tools/dns',
-        payload: { input: 'example.test', options },
-      })
+      const res = await checkTool(t, 'dns', 'example.test', { options })
       expect(res.statusCode).toBe(400)
       expect(res.json().error.message).toBe('A trace starts at the root servers and asks no resolver')
     },

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 
 const zoneText = readFileSync(new URL('../fixtures/zones/example.test.zone', import.meta.url), 'utf8')
@@ -25,8 +26,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/dns against Knot DNS', () => {
     await knot?.stop()
   })
 
-  const lookup = (input: string, options?: object) =>
-    t.app.inject({ method: 'POST', url: '/api/tools/dns', payload: { input, options } })
+  const lookup = (input: string, options?: object) => checkTool(t, 'dns', input, { options })
 
   it('returns the A record with its TTL, flags and the server used', async () => {
     const res = await lookup('example.test', { type: 'A' })
@@ -151,23 +151,19 @@ describe('POST /api/tools/dns input and policy', () => {
   afterAll(async () => t?.close())
 
   it('answers 400 "Invalid domain format" for a malformed domain', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/dns', payload: { input: 'bad_domain!' } })
+    const res = await checkTool(t, 'dns', 'bad_domain!')
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ error: { type: 'invalid_input', message: 'Invalid domain format' } })
   })
 
   it('answers 400 with the product toast text for blank input', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/dns', payload: { input: '   ' } })
+    const res = await checkTool(t, 'dns', '   ')
     expect(res.statusCode).toBe(400)
     expect(res.json().error.message).toBe('Please enter a valid domain or IP address')
   })
 
   it('refuses a resolver at the cloud metadata address', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tools/dns',
-      payload: { input: 'example.test', options: { server: '169.254.169.254' } },
-    })
+    const res = await checkTool(t, 'dns', 'example.test', { options: { server: '169.254.169.254' } })
     const body = res.json()
     expect(body.status).toBe('failed')
     expect(body.failureSource).toBe('policy')
@@ -175,49 +171,33 @@ describe('POST /api/tools/dns input and policy', () => {
   })
 
   it('refuses a loopback resolver unless TARGET_ALLOW lists it', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tools/dns',
-      payload: { input: 'example.test', options: { server: '127.0.0.1:53' } },
-    })
+    const res = await checkTool(t, 'dns', 'example.test', { options: { server: '127.0.0.1:53' } })
     expect(res.json().failureSource).toBe('policy')
   })
 
   it.each(['bü cher.test', 'bücher', 'bücher_x!.test'])(
     'answers 400 "Invalid domain format" for the Unicode name %j',
     async (input) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/tools/dns', payload: { input } })
+      const res = await checkTool(t, 'dns', input)
       expect(res.statusCode).toBe(400)
       expect(res.json().error.message).toBe('Invalid domain format')
     },
   )
 
   it('answers 400 when both a public resolver and a custom server are given', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tools/dns',
-      payload: { input: 'example.test', options: { resolver: 'quad9', server: '127.0.0.1:53' } },
-    })
+    const res = await checkTool(t, 'dns', 'example.test', { options: { resolver: 'quad9', server: '127.0.0.1:53' } })
     expect(res.statusCode).toBe(400)
     expect(res.json().error.message).toBe('Choose either a public resolver or a custom server')
   })
 
   it('answers 400 for a resolver id that is not in the public list', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tools/dns',
-      payload: { input: 'example.test', options: { resolver: 'my-isp' } },
-    })
+    const res = await checkTool(t, 'dns', 'example.test', { options: { resolver: 'my-isp' } })
     expect(res.statusCode).toBe(400)
     expect(res.json().error.type).toBe('invalid_input')
   })
 
   it('rejects an unknown record type with 400', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tools/dns',
-      payload: { input: 'example.test', options: { type: 'BOGUS' } },
-    })
+    const res = await checkTool(t, 'dns', 'example.test', { options: { type: 'BOGUS' } })
     expect(res.statusCode).toBe(400)
     expect(res.json().error.type).toBe('invalid_input')
   })

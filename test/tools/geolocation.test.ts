@@ -3,12 +3,12 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 
 const zoneText = readFileSync(new URL('../fixtures/zones/geo.test.zone', import.meta.url), 'utf8')
 
-const locate = (t: TestApp, input: string) =>
-  t.app.inject({ method: 'POST', url: '/api/tools/geolocation', payload: { input } })
+const locate = (t: TestApp, input: string) => checkTool(t, 'geolocation', input)
 
 describe('POST /api/tools/geolocation for addresses', () => {
   let t: TestApp

@@ -4,6 +4,7 @@
 // loopback RDAP service, and no packet goes to the addresses themselves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkToolAnswer } from '../support/check-tool.ts'
 import { startDnsblKnot } from '../support/dnsbl-lab.ts'
 import { type KnotServer, knotAvailable } from '../support/knot.ts'
 import { type RdapServer, startRdapServer } from '../support/rdap-server.ts'
@@ -37,9 +38,7 @@ describe.skipIf(!knotAvailable)('one country and one AS per address across the I
   })
 
   async function run(tool: string, input: string, headers: Record<string, string> = {}) {
-    const res = await t.app.inject({ method: 'POST', url: `/api/tools/${tool}`, payload: { input }, headers })
-    expect(res.statusCode).toBe(200)
-    const body = res.json()
+    const body = await checkToolAnswer(t, tool, input, { headers })
     expect(body.status, `${tool} ${input}: ${body.error}`).toBe('ok')
     return body.result
   }

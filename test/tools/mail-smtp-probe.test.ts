@@ -5,15 +5,15 @@ import tls from 'node:tls'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_SMTP_TIMEOUTS, probeSmtp } from '../../src/diagnostics/mail/smtp-probe.ts'
 import { createTargetPolicy } from '../../src/diagnostics/net/policy.ts'
-import { createMailTestCa, type MailTestCa } from '../support/mail-test-certs.ts'
+import { createTestCa, MAIL_TEST_CA, mailServerCert, type TestCa } from '../support/test-ca.ts'
 
 type Reply = (line: string) => string | undefined
 
 const servers: net.Server[] = []
-let ca: MailTestCa
+let ca: TestCa
 
-beforeAll(() => {
-  ca = createMailTestCa()
+beforeAll(async () => {
+  ca = await createTestCa(MAIL_TEST_CA)
 })
 afterAll(() => ca?.remove())
 afterEach(async () => {
@@ -136,7 +136,7 @@ describe('probeSmtp()', () => {
   })
 
   it('discards replies injected before the TLS handshake and reads EHLO from the encrypted session', async () => {
-    const cert = ca.issue('mx.probe.test')
+    const cert = await ca.issue(mailServerCert('mx.probe.test'))
     const port = await start((socket) => {
       socket.write('220 mx.probe.test ESMTP\r\n')
       const plain: Reply = (line) => {

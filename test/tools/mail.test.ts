@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MailCheck, MailResult } from '../../src/shared/tools/mail.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool, checkToolAnswer } from '../support/check-tool.ts'
 import { knotAvailable } from '../support/knot.ts'
 import { MAIL_HOSTS, type MailWorld, startMailWorld } from '../support/mail-world.ts'
 
@@ -32,9 +33,7 @@ describe.skipIf(notice !== null)('POST /api/tools/mail against real mail peers',
   })
 
   const test = async (input: string): Promise<Answer> => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/mail', payload: { input } })
-    expect(res.statusCode).toBe(200)
-    return res.json()
+    return checkToolAnswer(t, 'mail', input)
   }
   const check = (answer: Answer, id: string, host?: string): MailCheck | undefined =>
     answer.result?.checks.find(
@@ -231,7 +230,7 @@ describe('POST /api/tools/mail input', () => {
   afterAll(async () => t?.close())
 
   it('answers 400 "Invalid domain or IP format" for a malformed domain', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/mail', payload: { input: 'bad_domain!' } })
+    const res = await checkTool(t, 'mail', 'bad_domain!')
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ error: { type: 'invalid_input', message: 'Invalid domain or IP format' } })
   })

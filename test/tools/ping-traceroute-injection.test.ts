@@ -7,6 +7,7 @@ import { createPingDiagnostic } from '../../src/diagnostics/ping/run.ts'
 import { createTracerouteDiagnostic } from '../../src/diagnostics/traceroute/run.ts'
 import type { RunContext } from '../../src/diagnostics/types.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 
 const HOSTILE = [
   '-f',
@@ -51,7 +52,7 @@ describe.each(tools)('%s with hostile input', (id, create) => {
   afterAll(async () => t?.close())
 
   it.each(HOSTILE)('answers 400 "Invalid domain or IP format" for %j', async (input) => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/tools/${id}`, payload: { input } })
+    const res = await checkTool(t, id, input)
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ error: { type: 'invalid_input', message: 'Invalid domain or IP format' } })
   })
@@ -59,11 +60,7 @@ describe.each(tools)('%s with hostile input', (id, create) => {
   it.each([{ count: '4; id' }, { count: 1000 }, { port: '80 -x' }, { family: 5 }])(
     'answers 400 for options %j',
     async (options) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/tools/${id}`,
-        payload: { input: '203.0.113.10', options },
-      })
+      const res = await checkTool(t, id, '203.0.113.10', { options })
       expect(res.statusCode).toBe(400)
     },
   )

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool, checkToolAnswer } from '../support/check-tool.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 
 const zone = (file: string) => readFileSync(new URL(`../fixtures/zones/${file}`, import.meta.url), 'utf8')
@@ -28,9 +29,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/rdns against Knot DNS', () => {
   })
 
   const lookup = async (input: string) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/rdns', payload: { input } })
-    expect(res.statusCode).toBe(200)
-    return res.json()
+    return checkToolAnswer(t, 'rdns', input)
   }
 
   it('returns the PTR name with the TTL the server gave and confirms it forward', async () => {
@@ -135,7 +134,7 @@ describe('POST /api/tools/rdns input', () => {
   })
   afterAll(async () => t?.close())
 
-  const post = (input: string) => t.app.inject({ method: 'POST', url: '/api/tools/rdns', payload: { input } })
+  const post = (input: string) => checkTool(t, 'rdns', input)
 
   it.each(['example.com', '256.1.1.1', '1.2.3', '1::2::3', 'fe80::1%eth0'])(
     'answers 400 "Invalid IP address format" for %j',

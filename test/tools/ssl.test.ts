@@ -8,6 +8,7 @@ import { createSslDiagnostic } from '../../src/diagnostics/ssl/run.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { SslResult } from '../../src/shared/tools/ssl.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 import { freePort } from '../support/ports.ts'
 import { createTestCa, opensslAvailable, type TestCa } from '../support/test-ca.ts'
@@ -219,7 +220,7 @@ describe.skipIf(!ready)('SSL check against TLS servers on loopback', () => {
       t = await createTestApp({ DNS_SERVERS: knot.endpoint, TARGET_ALLOW: '127.0.0.0/8' })
     })
     afterAll(async () => t?.close())
-    const post = (input: string) => t.app.inject({ method: 'POST', url: '/api/tools/ssl', payload: { input } })
+    const post = (input: string) => checkTool(t, 'ssl', input)
 
     it('does not trust the test CA: grade T, with the grade the server would get if trusted', async () => {
       const body = (await post(`good.example.test:${sites.good?.port}`)).json()

@@ -8,6 +8,7 @@ import { createWebsiteCheckDiagnostic } from '../../src/diagnostics/website-chec
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { WebsiteCheckResult } from '../../src/shared/tools/website-check.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { type HttpSite, startHttpSite } from '../support/http-site.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 import { freePort } from '../support/ports.ts'
@@ -97,8 +98,7 @@ describe.skipIf(!ready)('website check failures', () => {
       t = await createTestApp({ DNS_SERVERS: knot.endpoint, TARGET_ALLOW: '127.0.0.0/24' })
     })
     afterAll(async () => t?.close())
-    const post = (input: string) =>
-      t.app.inject({ method: 'POST', url: '/api/tools/website-check', payload: { input } })
+    const post = (input: string) => checkTool(t, 'website-check', input)
 
     it('answers 400 "Please enter a URL" for blank input and "Please enter a valid URL" for junk', async () => {
       expect((await post('  ')).json()).toEqual({ error: { type: 'invalid_input', message: 'Please enter a URL' } })

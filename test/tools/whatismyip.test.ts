@@ -3,12 +3,13 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 
 const reverseZone = readFileSync(new URL('../fixtures/zones/1.1.1.in-addr.arpa.zone', import.meta.url), 'utf8')
 
 const ask = (t: TestApp, headers: Record<string, string> = {}, payload: object = { input: '' }) =>
-  t.app.inject({ method: 'POST', url: '/api/tools/whatismyip', payload, headers })
+  checkTool(t, 'whatismyip', undefined, { payload, headers })
 
 if (!knotAvailable) console.warn('SKIPPED: what-is-my-IP reverse names need knotd (Debian package knot)')
 

@@ -7,6 +7,7 @@ import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkToolAnswer } from '../support/check-tool.ts'
 import { type HoldingServer, startHoldingServer } from '../support/holding-server.ts'
 import { freePort } from '../support/ports.ts'
 import { type StubDns, startStubDns } from '../support/stub-dns.ts'
@@ -94,9 +95,7 @@ async function whois(input: string, env: Record<string, string> = {}) {
     ...env,
   })
   apps.push(t)
-  const res = await t.app.inject({ method: 'POST', url: '/api/tools/whois', payload: { input } })
-  expect(res.statusCode).toBe(200)
-  return res.json()
+  return checkToolAnswer(t, 'whois', input)
 }
 
 describe('whois failures of the RDAP side, with the first whois server down', () => {

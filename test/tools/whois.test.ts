@@ -2,6 +2,7 @@
 // (IANA → registry → registrar) from loopback whois servers when RDAP cannot answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool, checkToolAnswer } from '../support/check-tool.ts'
 import { freePort } from '../support/ports.ts'
 import { type RdapServer, startRdapServer } from '../support/rdap-server.ts'
 import { startWhoisServers, type WhoisServers } from '../support/whois-server.ts'
@@ -47,9 +48,7 @@ afterAll(async () => {
 })
 
 const lookup = async (input: string) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/tools/whois', payload: { input } })
-  expect(res.statusCode).toBe(200)
-  return res.json()
+  return checkToolAnswer(t, 'whois', input)
 }
 
 describe('POST /api/tools/whois over RDAP', () => {
@@ -187,7 +186,7 @@ describe('POST /api/tools/whois falling back to port 43', () => {
   })
 
   it('answers 400 "Invalid domain format" for input that is no domain, IP or AS number', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/whois', payload: { input: 'bad_domain!' } })
+    const res = await checkTool(t, 'whois', 'bad_domain!')
     expect(res.statusCode).toBe(400)
     expect(res.json().error.message).toBe('Invalid domain format')
   })
@@ -203,7 +202,7 @@ describe('POST /api/tools/whois when nothing answers', () => {
       RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
     })
     try {
-      const res = await app.app.inject({ method: 'POST', url: '/api/tools/whois', payload: { input: 'broken.test' } })
+      const res = await checkTool(app, 'whois', 'broken.test')
       const body = res.json()
       expect(body.status).toBe('failed')
       // The registries' machinery failed, not the name: the server side's failure.
@@ -225,11 +224,7 @@ describe('POST /api/tools/whois when nothing answers', () => {
     })
     const before = { rdap: rdap.requests.length, whois: whois.queries.length }
     try {
-      const res = await app.app.inject({
-        method: 'POST',
-        url: '/api/tools/whois',
-        payload: { input: 'example-shop.test' },
-      })
+      const res = await checkTool(app, 'whois', 'example-shop.test')
       const body = res.json()
       expect(body.status).toBe('failed')
       expect(body.failureSource).toBe('policy')
