@@ -57,5 +57,9 @@ export async function checkDmarc(
       check: check('warn', `p=${dmarc.p}${sub} applied to only ${dmarc.pct}% of failing mail${inherited}; ${reports}`),
     }
   }
+  if (dmarc.rua.length === 0) {
+    const reason = `p=${dmarc.p}${sub}${inherited}; ${reports}: failures and spoofing attempts go unseen`
+    return { dmarc, check: check('warn', reason) }
+  }
   return { dmarc, check: check('pass', `p=${dmarc.p}${sub}${inherited}; ${reports}`) }
 }

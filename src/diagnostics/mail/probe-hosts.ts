@@ -1,9 +1,11 @@
 // Every mail host of the domain: its addresses (resolved once, policy-checked), reverse DNS and an
 // SMTP dialogue per address, with a cap on parallel sessions and on addresses per host.
 import type { MailCheck, MxAddress, MxHost } from '../../shared/tools/mail.ts'
-import type { IpLiteral } from '../net/ip-literal.ts'
+import { type IpLiteral, parseIpLiteral } from '../net/ip-literal.ts'
 import type { Net } from '../net/net.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
+import { judgeDane, judgeTlsaLookup, lookupTlsa } from './dane-check.ts'
+import { judgeIpv6 } from './ipv6-check.ts'
 import { limitConcurrency } from './limit-concurrency.ts'
 import { MAX_MX_HOSTS, type MxName } from './mx-lookup.ts'
 import { lookupReverseDns } from './reverse-dns.ts'
@@ -31,8 +33,17 @@ export interface ProbedHost {
 }
 
 type Runner = ReturnType<typeof limitConcurrency>
+/** The certificates each address presented after STARTTLS, by address. */
+type Chains = Map<string, Buffer[]>
 
-async function probeAddress(mx: MxName, address: IpLiteral, index: number, deps: ProbeDeps, run: Runner) {
+async function probeAddress(
+  mx: MxName,
+  address: IpLiteral,
+  index: number,
+  deps: ProbeDeps,
+  run: Runner,
+  chains: Chains,
+) {
   const reverse = lookupReverseDns(address.address, deps)
   if (index >= MAX_ADDRESSES_PER_HOST) {
     return {
@@ -52,6 +63,7 @@ async function probeAddress(mx: MxName, address: IpLiteral, index: number, deps:
       domain: deps.domain,
       signal: deps.signal,
       timeouts: deps.timeouts,
+      onCertificates: (chain) => chains.set(address.address, chain),
     })
     deps.progress({ stage: 'smtp', host: mx.name, address: address.address })
     return session
@@ -64,7 +76,12 @@ async function probeAddress(mx: MxName, address: IpLiteral, index: number, deps:
 }
 
 async function probeHost(mx: MxName, deps: ProbeDeps, run: Runner): Promise<ProbedHost> {
-  const resolution = await deps.net.resolveTarget(mx.name, { signal: deps.signal })
+  // A mail server given by its address has no name for TLSA records, and one address family.
+  const named = parseIpLiteral(mx.name) === null
+  const [resolution, tlsa] = await Promise.all([
+    deps.net.resolveTarget(mx.name, { signal: deps.signal }),
+    named ? lookupTlsa(mx.name, deps.resolve) : undefined,
+  ])
   if (!resolution.ok) {
     // Only a fact about the host (it does not exist, it has no address) fails the check; our
     // resolver failing or the policy refusing the address leaves it not checked.
@@ -75,9 +92,16 @@ async function probeHost(mx: MxName, deps: ProbeDeps, run: Runner): Promise<Prob
       checks: [{ id: 'mx-address', title: 'Mail server address', status, reason, host: mx.name }],
     }
   }
-  const addresses = await Promise.all(resolution.addresses.map((a, i) => probeAddress(mx, a, i, deps, run)))
-  const checks = addresses.flatMap((a) => judgeMxAddress(a, mx.name, `${mx.name} [${a.address}]`))
-  return { host: { ...mx, addresses, ...judgeReach(addresses) }, checks }
+  const chains: Chains = new Map()
+  const addresses = await Promise.all(resolution.addresses.map((a, i) => probeAddress(mx, a, i, deps, run, chains)))
+  const checks = addresses.flatMap((a) => {
+    const host = `${mx.name} [${a.address}]`
+    const dane = tlsa && judgeDane(tlsa, a, chains.get(a.address), host)
+    return [...judgeMxAddress(a, mx.name, host), ...(dane ? [dane] : [])]
+  })
+  if (tlsa) checks.push(...judgeTlsaLookup(tlsa, mx.name), judgeIpv6(mx.name, addresses))
+  const tlsaInfo = tlsa?.kind === 'records' ? { tlsa: tlsa.info } : {}
+  return { host: { ...mx, addresses, ...judgeReach(addresses), ...tlsaInfo }, checks }
 }
 
 /** Checked when an SMTP connection was made to one of the addresses; otherwise why none was. */

@@ -1,11 +1,13 @@
 // Mail test: the domain's MX hosts probed over SMTP (banner, EHLO, STARTTLS, open relay) and its
-// mail DNS records (SPF, DMARC, DKIM, MTA-STS, TLS-RPT), every check with a verdict and a reason.
+// mail DNS records (SPF, DMARC, DKIM, MTA-STS, TLS-RPT, BIMI), DANE and IPv6 of every MX, every
+// check with a verdict and a reason.
 import type { z } from 'zod'
 import type { MailCheck, MailResult } from '../../shared/tools/mail.ts'
 import { mailRequest, mailResult } from '../../shared/tools/mail.ts'
 import { mailLines } from '../../shared/tools/mail-lines.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
 import { type Diagnostic, failed } from '../types.ts'
+import { checkBimi } from './bimi-check.ts'
 import { checkDkim } from './dkim-check.ts'
 import { checkDmarc } from './dmarc-check.ts'
 import { heloNameFor } from './helo-name.ts'
@@ -35,16 +37,28 @@ const DEFAULT_BUDGET_MS = 40_000
 
 async function checkRecords(domain: string, mxNames: string[], deps: ProbeDeps, fetch: MtaStsFetchOptions) {
   const { resolve, net, signal } = deps
-  const [spf, dmarc, dkim, mtaSts, tlsRpt] = await Promise.all([
+  // BIMI is judged with the DMARC policy it depends on.
+  const dmarcAndBimi = checkDmarc(domain, resolve).then(async (dmarc) => ({
+    dmarc,
+    bimi: await checkBimi(domain, resolve, dmarc.dmarc),
+  }))
+  const [spf, { dmarc, bimi }, dkim, mtaSts, tlsRpt] = await Promise.all([
     checkSpf(domain, resolve),
-    checkDmarc(domain, resolve),
+    dmarcAndBimi,
     checkDkim(domain, resolve),
     checkMtaSts(domain, mxNames, { resolve, net, signal, fetch }),
     checkTlsRpt(domain, resolve),
   ])
   return {
-    checks: [spf.check, dmarc.check, dkim.check, mtaSts.check, tlsRpt.check],
-    records: { spf: spf.spf, dmarc: dmarc.dmarc, dkim: dkim.dkim, mtaSts: mtaSts.mtaSts, tlsRpt: tlsRpt.tlsRpt },
+    checks: [spf.check, dmarc.check, dkim.check, mtaSts.check, tlsRpt.check, bimi.check],
+    records: {
+      spf: spf.spf,
+      dmarc: dmarc.dmarc,
+      dkim: dkim.dkim,
+      mtaSts: mtaSts.mtaSts,
+      tlsRpt: tlsRpt.tlsRpt,
+      bimi: bimi.bimi,
+    },
   }
 }
 

@@ -72,6 +72,17 @@ function certificateCheck(s: SmtpSession, mxName: string): Verdict | undefined {
   return { ...base, status: expired ? 'fail' : 'warn', reason: `${subject}: ${problems.join('; ')}` }
 }
 
+/** The session graded with the SSL check's rules: A passes, B warns, lower fails. */
+function tlsGradeCheck(s: SmtpSession): Verdict | undefined {
+  const graded = s.tls?.grade
+  if (!s.tls || !graded) return undefined
+  const base = { id: 'tls-grade', title: 'TLS version & cipher' }
+  const session = `${s.tls.version}, ${graded.suite} (${graded.suiteStrength})`
+  const why = graded.reasons.length ? `: ${graded.reasons.join('; ')}` : ''
+  const status = graded.grade === 'A' ? 'pass' : graded.grade === 'B' ? 'warn' : 'fail'
+  return { ...base, status, reason: `grade ${graded.grade}, ${session}${why}` }
+}
+
 function relayCheck(s: SmtpSession): Verdict | undefined {
   const base = { id: 'open-relay', title: 'Open relay' }
   if (s.relay.verdict === 'open') {
@@ -114,6 +125,7 @@ export function judgeMxAddress(address: MxAddress, mxName: string, host: string)
       greetingCheck(s),
       starttlsCheck(s),
       certificateCheck(s, mxName),
+      tlsGradeCheck(s),
       relayCheck(s),
     )
   }

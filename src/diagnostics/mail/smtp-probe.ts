@@ -37,6 +37,8 @@ export interface SmtpProbeOptions {
   domain: string
   signal: AbortSignal
   timeouts: SmtpTimeouts
+  /** Told the certificates the server presented after STARTTLS, leaf first (DER). */
+  onCertificates?: (chain: Buffer[]) => void
 }
 
 /** A recipient domain that is not the tested one (RFC 2606 names, never delivered to). */
@@ -93,6 +95,7 @@ async function startTls(channel: SmtpChannel, o: SmtpProbeOptions, s: Session): 
   s.socket = upgraded.socket
   s.starttls = 'ok'
   s.tls = upgraded.summary
+  o.onCertificates?.(upgraded.chain)
   s.transcript.push(`-- TLS handshake: ${describeTls(upgraded.summary)}`)
   return createSmtpChannel(upgraded.socket, s.transcript)
 }

@@ -22,7 +22,11 @@ function defaultVerdict(terms: SpfTerm[]): MailCheck {
   const verdicts: Record<string, MailCheck> = {
     '+': check('fail', '+all: every server on the internet may send as this domain'),
     '?': check('warn', '?all: unlisted senders are neutral, the record protects nothing'),
-    '~': check('pass', '~all: unlisted senders soft-fail'),
+    // Soft-fail asks receivers to accept and mark: spoofed mail still arrives unless DMARC rejects it.
+    '~': check(
+      'warn',
+      '~all: unlisted senders only soft-fail and are usually still delivered; -all makes receivers reject them',
+    ),
     '-': check('pass', '-all: unlisted senders fail'),
   }
   return verdicts[all.qualifier] ?? check('warn', `unexpected qualifier on all: ${all.qualifier}`)

@@ -1,10 +1,11 @@
 // The TLS upgrade after "220 Ready to start TLS": handshake on the same socket, then a summary of
 // the session and the server certificate (trust is judged, never required, as in opportunistic SMTP TLS).
 
-import type { X509Certificate } from 'node:crypto'
+import { X509Certificate } from 'node:crypto'
 import { isIP, type Socket } from 'node:net'
 import tls, { type TLSSocket } from 'node:tls'
 import type { TlsSummary } from '../../shared/tools/mail.ts'
+import { gradeStarttls } from './starttls-grade.ts'
 
 export class TlsHandshakeError extends Error {}
 
@@ -29,8 +30,8 @@ function matchesName(x509: X509Certificate, name: string): boolean {
   return isIP(name) ? x509.checkIP(name) !== undefined : x509.checkHost(name) !== undefined
 }
 
-function summarize(socket: TLSSocket, servername: string): TlsSummary {
-  const x509 = socket.getPeerX509Certificate()
+function summarize(socket: TLSSocket, servername: string, chain: Buffer[]): TlsSummary {
+  const x509 = chain[0] ? new X509Certificate(chain[0]) : undefined
   const code = socket.authorizationError ? String(socket.authorizationError) : undefined
   const altNames = (x509?.subjectAltName ?? '')
     .split(', ')
@@ -47,7 +48,25 @@ function summarize(socket: TLSSocket, servername: string): TlsSummary {
     trusted: socket.authorized,
     ...(code ? { trustError: TRUST_ERRORS[code] ?? code.toLowerCase().replaceAll('_', ' ') } : {}),
     hostnameMatch: x509 !== undefined && matchesName(x509, servername),
+    ...optional('grade', gradeStarttls(socket, x509)),
   }
+}
+
+const optional = <K extends string, V>(key: K, value: V | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>
+
+/** The certificates the server sent, leaf first, as DER (what DANE records are matched against).
+ * Read once: node:tls hands the peer certificate out a single time per session. */
+function presentedChain(socket: TLSSocket): Buffer[] {
+  const chain: Buffer[] = []
+  const seen = new Set<string>()
+  let current = socket.getPeerCertificate(true)
+  while (current?.raw && !seen.has(current.fingerprint256) && chain.length < 10) {
+    seen.add(current.fingerprint256)
+    chain.push(current.raw)
+    current = current.issuerCertificate
+  }
+  return chain
 }
 
 /** Runs the TLS handshake on an established SMTP socket. */
@@ -56,7 +75,7 @@ export function upgradeToTls(
   servername: string,
   timeoutMs: number,
   signal: AbortSignal,
-): Promise<{ socket: TLSSocket; summary: TlsSummary }> {
+): Promise<{ socket: TLSSocket; summary: TlsSummary; chain: Buffer[] }> {
   return new Promise((resolve, reject) => {
     const secure = tls.connect({
       socket,
@@ -67,7 +86,10 @@ export function upgradeToTls(
       clearTimeout(timer)
       signal.removeEventListener('abort', onAbort)
       secure.off('error', onError)
-      if (!error) return resolve({ socket: secure, summary: summarize(secure, servername) })
+      if (!error) {
+        const chain = presentedChain(secure)
+        return resolve({ socket: secure, summary: summarize(secure, servername, chain), chain })
+      }
       secure.destroy()
       reject(error)
     }

@@ -8,6 +8,7 @@ import {
   summarizeMailChecks,
   summarizeMailHosts,
 } from './mail.ts'
+import { buildMailReport, categoryHeadline } from './mail-report.ts'
 
 const LABELS = { pass: 'PASS', warn: 'WARN', fail: 'FAIL', info: 'INFO', skipped: 'SKIP' } as const
 const MX_TITLES: Record<MailResult['mxSource'], string> = {
@@ -57,6 +58,12 @@ function recordLines(result: MailResult): string[] {
     )
   }
   if (result.tlsRpt) lines.push(`TLS-RPT: ${result.tlsRpt.record}`)
+  if (result.bimi) lines.push(`BIMI: ${result.bimi.record}`)
+  for (const host of result.mx) {
+    if (!host.tlsa) continue
+    const dnssec = host.tlsa.dnssec === 'not-validated' ? 'DNSSEC not validated' : `DNSSEC ${host.tlsa.dnssec}`
+    lines.push(...host.tlsa.records.map((record) => `TLSA _25._tcp.${host.name}: ${record} (${dnssec})`))
+  }
   return lines.length ? ['Records', ...lines.map((l) => `  ${l}`), ''] : []
 }
 
@@ -70,6 +77,12 @@ function transcriptLines(result: MailResult): string[] {
     }
   }
   return lines
+}
+
+/** One line per category: verdict and score over the checks made. */
+function scoreLines(result: MailResult): string[] {
+  if (result.mxSource === 'ip-literal' || result.checks.length === 0) return []
+  return ['Scored report', ...buildMailReport(result.checks).map((c) => `  ${categoryHeadline(c)}`), '']
 }
 
 export function mailLines(result: MailResult): string[] {
@@ -90,5 +103,5 @@ export function mailLines(result: MailResult): string[] {
   for (const host of hosts) {
     lines.push(host, ...checkLines(result.checks.filter((c) => c.host === host)), '')
   }
-  return [...lines, ...recordLines(result), ...transcriptLines(result)]
+  return [...lines, ...scoreLines(result), ...recordLines(result), ...transcriptLines(result)]
 }

@@ -23,6 +23,18 @@ export const mailCheck = z.object({
 })
 export type MailCheck = z.infer<typeof mailCheck>
 
+/** The STARTTLS session graded with the SSL check's rules, from what this one session shows. */
+export const tlsGrade = z.object({
+  grade: z.string(),
+  /** The negotiated suite's strength in the IANA registry: strong, weak or insecure. */
+  suiteStrength: z.string(),
+  /** The IANA name of the negotiated suite ("TLS_AES_256_GCM_SHA384"). */
+  suite: z.string(),
+  /** Why the grade is below A, one line each. */
+  reasons: z.array(z.string()),
+})
+export type TlsGrade = z.infer<typeof tlsGrade>
+
 export const tlsSummary = z.object({
   version: z.string(),
   cipher: z.string(),
@@ -34,6 +46,7 @@ export const tlsSummary = z.object({
   trusted: z.boolean(),
   trustError: z.string().optional(),
   hostnameMatch: z.boolean(),
+  grade: tlsGrade.optional(),
 })
 export type TlsSummary = z.infer<typeof tlsSummary>
 
@@ -69,6 +82,19 @@ export const mxAddress = z.object({
 })
 export type MxAddress = z.infer<typeof mxAddress>
 
+/** DNSSEC status of an answer: 'not-validated' when this server could not validate it. */
+export const DNSSEC_STATUSES = ['secure', 'insecure', 'bogus', 'not-validated'] as const
+
+/** TLSA records at _25._tcp.<mx> (DANE, RFC 7672). */
+export const tlsaInfo = z.object({
+  /** Presentation form: "3 1 1 <hex>". */
+  records: z.array(z.string()),
+  dnssec: z.enum(DNSSEC_STATUSES),
+  /** Why the DNSSEC status is what it is. */
+  dnssecNote: z.string(),
+})
+export type TlsaInfo = z.infer<typeof tlsaInfo>
+
 export const mxHost = z.object({
   name: z.string(),
   preference: z.number(),
@@ -79,6 +105,7 @@ export const mxHost = z.object({
   status: z.enum(['checked', 'not-checked']).optional(),
   /** Why the host could not be checked: "connection refused on port 25", our resolver's failure... */
   notChecked: z.string().optional(),
+  tlsa: tlsaInfo.optional(),
 })
 export type MxHost = z.infer<typeof mxHost>
 
@@ -123,6 +150,10 @@ export type MtaStsInfo = z.infer<typeof mtaStsInfo>
 export const tlsRptInfo = z.object({ record: z.string(), rua: z.array(z.string()) })
 export type TlsRptInfo = z.infer<typeof tlsRptInfo>
 
+/** BIMI (default._bimi TXT): where the logo and its mark certificate are published. */
+export const bimiInfo = z.object({ record: z.string(), logo: z.string().optional(), authority: z.string().optional() })
+export type BimiInfo = z.infer<typeof bimiInfo>
+
 export const MX_SOURCES = ['mx', 'null-mx', 'address-fallback', 'ip-literal'] as const
 
 export const mailResult = z.object({
@@ -135,6 +166,7 @@ export const mailResult = z.object({
   dkim: z.array(dkimKey),
   mtaSts: mtaStsInfo.optional(),
   tlsRpt: tlsRptInfo.optional(),
+  bimi: bimiInfo.optional(),
 })
 export type MailResult = z.infer<typeof mailResult>
 

@@ -1,0 +1,139 @@
+// The mail standards world on loopback: Knot serving domains with TLSA (DANE-EE that matches, one
+// that does not, DANE-TA), MTA-STS policies (enforce, one that omits an MX, testing), TLS-RPT,
+// BIMI, SPF and DMARC records good and bad; STARTTLS peers on 127.25.26.0/24 and one MX also on ::1.
+import { createHash, X509Certificate } from 'node:crypto'
+import https from 'node:https'
+import { type KnotServer, startKnot } from './knot.ts'
+import { type SmtpPeer, type SmtpPeerOptions, startSmtpPeer } from './mail-peers.ts'
+import { createTestCa, MAIL_TEST_CA, mailServerCert } from './test-ca.ts'
+
+export const STANDARDS_HOSTS = {
+  dane: '127.25.26.2',
+  daneV6: '::1',
+  danebad: '127.25.26.3',
+  danta: '127.25.26.4',
+  policy: '127.25.26.7',
+} as const
+
+/** MTA-STS policy files by policy host name. */
+const POLICIES: Record<string, string> = {
+  'mta-sts.dane.test': 'version: STSv1\nmode: enforce\nmx: mx.dane.test\nmax_age: 604800\n',
+  'mta-sts.omit.test': 'version: STSv1\nmode: enforce\nmx: mx.dane.test\nmax_age: 604800\n',
+  'mta-sts.testing.test': 'version: STSv1\nmode: testing\nmx: *.dane.test\nmax_age: 86400\n',
+}
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
+const spki = (pem: string) => new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' })
+/** The certificates of a PEM bundle, in order. */
+const pemCertificates = (pem: string) =>
+  pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []
+
+function zoneText(tlsa: { dane: string; danebad: string; danta: string }) {
+  const h = STANDARDS_HOSTS
+  return `$ORIGIN test.
+$TTL 60
+@ IN SOA ns.test. hostmaster.test. 2026010101 3600 600 86400 60
+@ IN NS ns.test.
+ns IN A 127.0.0.1
+
+; dane.test: everything right (DANE-EE match, IPv6, MTA-STS enforce, TLS-RPT, BIMI, -all, p=reject)
+dane IN MX 10 mx.dane.test.
+dane IN TXT "v=spf1 mx -all"
+_dmarc.dane IN TXT "v=DMARC1; p=reject; rua=mailto:dmarc@dane.test"
+_mta-sts.dane IN TXT "v=STSv1; id=20260101"
+_smtp._tls.dane IN TXT "v=TLSRPTv1; rua=mailto:tls-reports@dane.test"
+default._bimi.dane IN TXT "v=BIMI1; l=https://dane.test/logo.svg; a=https://dane.test/vmc.pem"
+mta-sts.dane IN A ${h.policy}
+mx.dane IN A ${h.dane}
+mx.dane IN AAAA ${h.daneV6}
+_25._tcp.mx.dane IN TLSA ${tlsa.dane}
+
+; danebad.test: TLSA for another key, no AAAA, TLS-RPT without rua, BIMI over http, ~all, p=none
+danebad IN MX 10 mx.danebad.test.
+danebad IN TXT "v=spf1 mx ~all"
+_dmarc.danebad IN TXT "v=DMARC1; p=none"
+_smtp._tls.danebad IN TXT "v=TLSRPTv1"
+default._bimi.danebad IN TXT "v=BIMI1; l=http://danebad.test/logo.png"
+mx.danebad IN A ${h.danebad}
+_25._tcp.mx.danebad IN TLSA ${tlsa.danebad}
+
+; danta.test: DANE-TA, the intermediate CA the server sends
+danta IN MX 10 mx.danta.test.
+mx.danta IN A ${h.danta}
+_25._tcp.mx.danta IN TLSA ${tlsa.danta}
+
+; omit.test: an enforced MTA-STS policy that lists only the first of two MX hosts
+omit IN MX 10 mx.dane.test.
+omit IN MX 20 mx.danebad.test.
+_mta-sts.omit IN TXT "v=STSv1; id=2"
+mta-sts.omit IN A ${h.policy}
+
+; testing.test: an MTA-STS policy in testing mode covering its MX
+testing IN MX 10 mx.dane.test.
+_mta-sts.testing IN TXT "v=STSv1; id=3"
+mta-sts.testing IN A ${h.policy}
+`
+}
+
+export interface MailStandardsWorld {
+  knot: KnotServer
+  /** PEM the MTA-STS fetch is told to trust. */
+  anchors: string
+  peers: { dane: SmtpPeer; daneV6: SmtpPeer; danebad: SmtpPeer; danta: SmtpPeer }
+  stop(): Promise<void>
+}
+
+export async function startMailStandardsWorld(ports: { smtp: number; https: number }): Promise<MailStandardsWorld> {
+  const stops: (() => Promise<void> | void)[] = []
+  const stop = async () => {
+    for (const close of stops.reverse()) await close()
+  }
+  try {
+    const ca = await createTestCa(MAIL_TEST_CA)
+    stops.push(() => ca.remove())
+    const dane = await ca.issue(mailServerCert('mx.dane.test'))
+    const danebad = await ca.issue(mailServerCert('mx.danebad.test'))
+    const danta = await ca.issue(mailServerCert('mx.danta.test'))
+    const intermediate = pemCertificates(danta.chain)[1] ?? ''
+    const knot = await startKnot([
+      {
+        origin: 'test',
+        text: zoneText({
+          dane: `3 1 1 ${sha256(spki(dane.cert))}`,
+          // The key of mx.dane.test, not of the certificate mx.danebad.test presents.
+          danebad: `3 1 1 ${sha256(spki(dane.cert))}`,
+          danta: `2 0 1 ${sha256(new X509Certificate(intermediate).raw)}`,
+        }),
+      },
+    ])
+    stops.push(() => knot.stop())
+    const h = STANDARDS_HOSTS
+    const peer = async (host: string, name: string, tls: SmtpPeerOptions['tls']) => {
+      const started = await startSmtpPeer({ host, port: ports.smtp, name, tls, localDomain: name.slice(3) })
+      stops.push(() => started.close())
+      return started
+    }
+    const peers = {
+      dane: await peer(h.dane, 'mx.dane.test', dane),
+      daneV6: await peer(h.daneV6, 'mx.dane.test', dane),
+      danebad: await peer(h.danebad, 'mx.danebad.test', danebad),
+      // The server sends its intermediate too: DANE-TA matches it.
+      danta: await peer(h.danta, 'mx.danta.test', { ...danta, cert: danta.chain }),
+    }
+    const policyCert = await ca.issue({ names: Object.keys(POLICIES) })
+    const server = https.createServer({ key: policyCert.key, cert: policyCert.chain }, (req, res) => {
+      const policy = POLICIES[(req.headers.host ?? '').replace(/:\d+$/, '')]
+      if (req.url !== '/.well-known/mta-sts.txt' || !policy) return res.writeHead(404).end()
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(policy)
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(ports.https, h.policy, resolve)
+    })
+    stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())))
+    return { knot, anchors: ca.anchors, peers, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
