@@ -178,6 +178,7 @@ export interface PropagationRun {
 
 function ask(name: string, type: string, targets: Target[], deps: PropagationDeps): Promise<PropagationServer>[] {
   deps.onProgress({
+    type,
     propagationPending: targets.map((t) => ({
       role: t.role,
       name: t.name,

@@ -57,7 +57,11 @@ export type DnsPropagation = z.infer<typeof dnsPropagation>
 
 /** A progress event of a propagation run: the servers about to be asked, or one server's row. */
 export const propagationProgress = z.union([
-  z.object({ propagationPending: z.array(propagationServer.pick({ role: true, name: true, server: true })) }),
+  z.object({
+    /** The type asked. */
+    type: z.string(),
+    propagationPending: z.array(propagationServer.pick({ role: true, name: true, server: true })),
+  }),
   z.object({ propagationServer: propagationServer }),
 ])
 export type PropagationProgress = z.infer<typeof propagationProgress>

@@ -49,7 +49,7 @@ export function DnsFields({ controls, onChange }: DnsFieldsProps) {
           <Select
             id={`${id}-resolver`}
             value={controls.resolver}
-            disabled={controls.trace}
+            disabled={controls.trace || controls.propagation}
             onChange={(event) => onChange({ resolver: event.target.value })}
           >
             {resolverChoices.map((choice) => (
@@ -63,7 +63,7 @@ export function DnsFields({ controls, onChange }: DnsFieldsProps) {
           <Input
             id={`${id}-server`}
             value={controls.server}
-            disabled={controls.trace}
+            disabled={controls.trace || controls.propagation}
             onChange={(event) => onChange({ server: event.target.value })}
             autoComplete="off"
             spellCheck={false}
@@ -75,7 +75,14 @@ export function DnsFields({ controls, onChange }: DnsFieldsProps) {
           id={`${id}-trace`}
           label="Trace from the root servers"
           checked={controls.trace}
+          disabled={controls.propagation}
           onChange={(event) => onChange({ trace: event.target.checked })}
+        />
+        <Checkbox
+          id={`${id}-propagation`}
+          label="Compare public resolvers and authoritative servers (propagation)"
+          checked={controls.propagation}
+          onChange={(event) => onChange({ propagation: event.target.checked })}
         />
         <Checkbox
           id={`${id}-dnssec`}

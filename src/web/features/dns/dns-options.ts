@@ -27,6 +27,8 @@ export interface DnsControls {
   server: string
   trace: boolean
   dnssec: boolean
+  /** Ask every public resolver and authoritative server instead of one resolver. */
+  propagation: boolean
 }
 
 export const initialDnsControls: DnsControls = {
@@ -36,6 +38,7 @@ export const initialDnsControls: DnsControls = {
   server: '',
   trace: false,
   dnssec: false,
+  propagation: false,
 }
 
 export const resolverChoices = [
@@ -52,13 +55,15 @@ export type DnsOptionsCheck = { ok: true; value: DnsOptions } | { ok: false; mes
 export function readDnsOptions(controls: DnsControls): DnsOptionsCheck {
   const server = controls.server.trim()
   const other = controls.type === OTHER_TYPE
+  const aside = controls.trace || controls.propagation
   if (other && controls.otherType.trim() === '') return { ok: false, message: otherTypeMissing }
   const parsed = dnsOptions.safeParse({
     type: other ? controls.otherType.trim() : controls.type === ALL_DEFAULT_TYPES ? undefined : controls.type,
-    // A trace asks the root servers, then each zone's servers: the resolver controls are set aside.
-    resolver: controls.trace || controls.resolver === SYSTEM_RESOLVER ? undefined : controls.resolver,
-    server: controls.trace || server === '' ? undefined : server,
-    trace: controls.trace || undefined,
+    // A trace or a propagation check chooses its own servers: the resolver controls are set aside.
+    resolver: aside || controls.resolver === SYSTEM_RESOLVER ? undefined : controls.resolver,
+    server: aside || server === '' ? undefined : server,
+    trace: (controls.trace && !controls.propagation) || undefined,
+    propagation: controls.propagation || undefined,
     dnssec: controls.dnssec || undefined,
   })
   if (parsed.success) return { ok: true, value: parsed.data }

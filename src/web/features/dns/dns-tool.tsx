@@ -4,7 +4,7 @@ import { defineTool, type OptionsQuery, type ToolPanelProps } from '../../lib/to
 import { ToolPanel, urlOptions } from '../tool-panel/index.ts'
 import { DnsFields } from './dns-fields.tsx'
 import { ALL_DEFAULT_TYPES, type DnsControls, initialDnsControls, OTHER_TYPE, readDnsOptions } from './dns-options.ts'
-import { DnsRecordsTable } from './dns-records-table.tsx'
+import { DnsResultView, dnsLiveView } from './dns-result-view.tsx'
 
 const dnsQueryFields = urlOptions(initialDnsControls, {
   type: 'type',
@@ -12,6 +12,7 @@ const dnsQueryFields = urlOptions(initialDnsControls, {
   server: 'server',
   trace: 'trace',
   dnssec: 'dnssec',
+  propagation: 'propagation',
 })
 
 /** `?type=` names any record type: one the picker lists is chosen there, another fills "Other type". */
@@ -30,7 +31,8 @@ const dnsQuery: OptionsQuery<DnsControls> = {
 export const tool = defineTool({
   input: { schema: dnsRequest.shape.input },
   result: dnsResult,
-  View: DnsRecordsTable,
+  View: DnsResultView,
+  live: dnsLiveView,
   query: dnsQuery,
 })
 

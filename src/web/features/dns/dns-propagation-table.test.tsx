@@ -1,0 +1,52 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { type PropagationServer, summarisePropagation } from '../../../shared/tools/dns-propagation.ts'
+import { DnsPropagationLive, DnsPropagationView, foldPropagationProgress } from './dns-propagation-table.tsx'
+
+const row = (name: string, answers: string[], state: PropagationServer['state'] = 'answered'): PropagationServer => ({
+  role: name.startsWith('ns') ? 'authoritative' : 'resolver',
+  name,
+  server: `${name}:53`,
+  state,
+  answers,
+  ...(state === 'answered' ? { rcode: 'NOERROR', ttl: 300, queryTimeMs: 4 } : { error: 'no answer within 3000 ms' }),
+})
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+
+describe('DnsPropagationView', () => {
+  const p = summarisePropagation('A', [
+    row('ns1', ['198.51.100.20']),
+    row('ns2', ['198.51.100.10']),
+    row('ns3', [], 'no-answer'),
+    row('Quad9', ['198.51.100.20']),
+  ])
+
+  it('marks a differing server with an icon and the word "Differs", not colour alone', () => {
+    const html = renderToStaticMarkup(<DnsPropagationView name="www.moved" propagation={p} />)
+    expect(text(html)).toContain('ns2 Authoritative · ns2:53 Differs 198.51.100.10 300 NOERROR 4 ms')
+    expect(text(html)).toContain('ns1 Authoritative · ns1:53 Majority 198.51.100.20')
+    expect(text(html)).toContain('ns3 Authoritative · ns3:53 No answer no answer within 3000 ms')
+    expect(html.match(/<svg/g)?.length).toBe(4)
+    expect(text(html)).toContain(
+      '1 of 3 servers disagree with the majority (198.51.100.20, 2 servers): 198.51.100.10 from ns2; 1 of 4 servers could not be asked or did not answer',
+    )
+  })
+
+  it('fills the live table as servers answer, the others still being asked', () => {
+    const events = [
+      {
+        type: 'A',
+        propagationPending: p.servers.slice(0, 2).map(({ role, name, server }) => ({ role, name, server })),
+      },
+      { propagationServer: row('ns2', ['198.51.100.10']) },
+    ]
+    expect(foldPropagationProgress(events).rows.map((r) => [r.name, r.pending ?? false])).toEqual([
+      ['ns1', true],
+      ['ns2', false],
+    ])
+    const html = renderToStaticMarkup(<DnsPropagationLive progress={events} />)
+    expect(text(html)).toContain('Waiting for 1 of 2 servers…')
+    expect(text(html)).toContain('ns1 Authoritative · ns1:53 Asking…')
+  })
+})

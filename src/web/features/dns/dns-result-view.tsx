@@ -1,0 +1,16 @@
+// Which view a DNS answer gets: the propagation table for a propagation check, the record tables
+// otherwise; while a propagation check runs, its rows as each server answers.
+import type { DnsResult } from '../../../shared/tools/dns.ts'
+import type { TypedLiveView } from '../../lib/tool-manifest.tsx'
+import { DnsPropagationLive, DnsPropagationView } from './dns-propagation-table.tsx'
+import { DnsRecordsTable } from './dns-records-table.tsx'
+
+export function DnsResultView({ result }: { result: DnsResult }) {
+  if (result.propagation) return <DnsPropagationView name={result.unicodeName} propagation={result.propagation} />
+  return <DnsRecordsTable result={result} />
+}
+
+export const dnsLiveView: TypedLiveView<DnsResult> = {
+  render: (progress, _answer, result) =>
+    result ? <DnsResultView result={result} /> : <DnsPropagationLive progress={progress} />,
+}
