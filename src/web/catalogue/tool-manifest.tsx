@@ -1,6 +1,7 @@
 // The one list of what the web app shows for each catalogue entry: every feature's manifest, keyed by
 // the catalogue's own ids so that an entry without a manifest does not compile (docs/architecture.md).
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
+import { isBulkTool } from '../../shared/bulk.ts'
 import { type CatalogueId, isToolId, type ToolId } from '../../shared/catalogue.ts'
 import { abuseManifest } from '../features/abuse/manifest.ts'
 import { asnManifest } from '../features/asn/manifest.ts'
@@ -53,15 +54,23 @@ export function manifestOf(id: CatalogueId): ToolManifest | EntryManifest {
 
 type LazyPanel = LazyExoticComponent<ComponentType<PanelProps>>
 
-/** A tool's module and the generic tool panel load side by side; the tool's own panel wins when it has one. */
-function lazyToolPanel(manifest: ToolManifest): LazyPanel {
+/**
+ * A tool's module and the generic tool panel load side by side; the tool's own panel wins when it has one.
+ * The lookup tools that take many inputs at once also get the bulk mode on their page.
+ */
+function lazyToolPanel(id: ToolId, manifest: ToolManifest): LazyPanel {
   return lazy(async () => {
-    const [{ tool, Panel }, { ToolPanel }] = await Promise.all([
+    const [{ tool, Panel }, { ToolPanel }, bulk] = await Promise.all([
       manifest.load(),
       import('../features/tool-panel/index.ts'),
+      isBulkTool(id) ? import('../features/bulk/index.ts') : undefined,
     ])
     const Shown: ComponentType<ToolPanelProps> = Panel ?? ToolPanel
-    return { default: (props: PanelProps) => <Shown {...props} tool={tool} /> }
+    if (!bulk || !isBulkTool(id)) return { default: (props: PanelProps) => <Shown {...props} tool={tool} /> }
+    const { BulkModes } = bulk
+    return {
+      default: (props: PanelProps) => <BulkModes {...props} tool={id} single={<Shown {...props} tool={tool} />} />,
+    }
   })
 }
 
@@ -72,7 +81,7 @@ export function panelFor(id: CatalogueId): LazyPanel {
   let panel = panels.get(id)
   if (!panel) {
     panel = isToolId(id)
-      ? lazyToolPanel(toolManifest[id])
+      ? lazyToolPanel(id, toolManifest[id])
       : lazy(() => entryManifest[id].load().then((m) => ({ default: m.Panel })))
     panels.set(id, panel)
   }

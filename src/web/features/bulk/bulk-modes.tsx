@@ -1,0 +1,28 @@
+// The two modes of a lookup tool's page: one input (the tool's own panel) or many (bulk), chosen by
+// `?mode=bulk` so that a link can open either.
+import type { ReactNode } from 'react'
+import { Link, useLocation } from 'react-router'
+import type { BulkToolId } from '../../../shared/bulk.ts'
+import { buttonClass } from '../../components/button.tsx'
+import type { PanelProps } from '../../lib/panel-props.ts'
+import { BulkPanel } from './bulk-panel.tsx'
+
+export function BulkModes({ single, tool, ...props }: PanelProps & { tool: BulkToolId; single: ReactNode }) {
+  const location = useLocation()
+  if (props.variant !== 'page') return single
+  const bulk = new URLSearchParams(location.search).get('mode') === 'bulk'
+  const mode = (on: boolean) => buttonClass({ variant: on ? 'secondary' : 'ghost', size: 'sm' })
+  return (
+    <div className="space-y-3">
+      <nav aria-label="Mode" className="flex gap-2">
+        <Link to={{ search: '' }} className={mode(!bulk)} aria-current={bulk ? undefined : 'page'}>
+          Single
+        </Link>
+        <Link to={{ search: '?mode=bulk' }} className={mode(bulk)} aria-current={bulk ? 'page' : undefined}>
+          Bulk
+        </Link>
+      </nav>
+      {bulk ? <BulkPanel {...props} tool={tool} /> : single}
+    </div>
+  )
+}
