@@ -5,6 +5,7 @@ import { type HopTimings, type WebsiteHop, websiteMessages } from '../../shared/
 import { followRedirects, lastHop, type RedirectChain, type RedirectHop } from '../net/follow-redirects.ts'
 import { PolicyDeniedError } from '../net/guarded-connect.ts'
 import { bareHost, HttpHopError, type HttpHopResponse, requestHop } from '../net/guarded-http-request.ts'
+import type { IpLiteral } from '../net/ip-literal.ts'
 import type { Net } from '../net/net.ts'
 
 export interface CheckChainOptions {
@@ -24,6 +25,8 @@ export interface ChainReport {
   final: HttpHopResponse | null
   finalUrl: URL
   failure: { failureSource: FailureSource; error: string } | null
+  /** Every checked address of each host the walk resolved (A and AAAA), so later probes resolve nothing again. */
+  addresses: Map<string, IpLiteral[]>
   /** Every Set-Cookie of every answer, with the URL that set it. */
   cookies: { url: URL; value: string }[]
 }
@@ -95,12 +98,15 @@ function timingsOf(hop: RedirectHop, stopError: unknown): HopTimings {
 }
 
 export async function checkChain(start: URL, options: CheckChainOptions): Promise<ChainReport> {
+  const addresses = new Map<string, IpLiteral[]>()
   const chain = await followRedirects(start, {
     net: options.net,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
     maxRedirects: options.maxRedirects,
-    exchange: async ({ url, addresses: [address], signal, remainingMs }) => {
+    exchange: async ({ url, addresses: checked, signal, remainingMs }) => {
+      addresses.set(bareHost(url), checked)
+      const [address] = checked
       if (!address) throw new Error('a resolved host has an address')
       const response = await requestHop({
         url,
@@ -134,6 +140,7 @@ export async function checkChain(start: URL, options: CheckChainOptions): Promis
     final: last.response,
     finalUrl: last.url,
     failure: failure && { failureSource: failure.source, error: failure.error },
+    addresses,
     cookies: chain.hops.flatMap((hop) =>
       (hop.response?.headers ?? [])
         .filter((h) => h.name.toLowerCase() === 'set-cookie')

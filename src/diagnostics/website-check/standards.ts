@@ -9,6 +9,7 @@ import type {
   WebsiteStandardId,
 } from '../../shared/tools/website-check.ts'
 import { REDIRECT_STATUSES } from '../net/follow-redirects.ts'
+import { bareHost as bareHostOf } from '../net/guarded-http-request.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
 import type { ChainReport } from './check-chain.ts'
 import { judgeCookies } from './cookies.ts'
@@ -246,19 +247,20 @@ function category(id: WebsiteCategory['id'], name: string, checks: Check[]): Web
   return { id, name, score: categoryScore(checks), checks }
 }
 
-/** Runs the extra probes (in parallel, each under ctx.timeoutMs) and judges every check; [] without a final answer. */
+/** Runs the extra probes (in parallel, each under ctx.timeoutMs, to addresses the walk checked) and judges every check; [] without a final answer. */
 export async function assessStandards(start: URL, report: ChainReport, ctx: ProbeContext): Promise<WebsiteCategory[]> {
   const final = report.final
   if (!final) return []
   const finalUrl = report.finalUrl
   const secure = finalUrl.protocol === 'https:'
   const finalAddress = parseIpLiteral(report.hops.at(-1)?.address ?? '')
+  const startAddress = parseIpLiteral(report.hops[0]?.address ?? '')
   const bareStart = start.hostname
   const [plainProbe, httpsProbe, alpn, ipv6] = await Promise.all([
-    start.protocol === 'https:' ? probeOnce(new URL(`http://${bareStart}/`), ctx) : null,
-    !secure ? probeOnce(new URL(`https://${bareStart}/`), ctx) : null,
+    start.protocol === 'https:' && startAddress ? probeOnce(new URL(`http://${bareStart}/`), startAddress, ctx) : null,
+    !secure && startAddress ? probeOnce(new URL(`https://${bareStart}/`), startAddress, ctx) : null,
     secure && finalAddress ? probeAlpn(finalUrl, finalAddress, ctx) : null,
-    probeIpv6(finalUrl, ctx),
+    probeIpv6(finalUrl, report.addresses.get(bareHostOf(finalUrl)) ?? [], ctx),
   ])
   return [
     category('https', 'HTTPS & redirect', [
