@@ -5,6 +5,7 @@ import { createAsnDiagnostic } from './asn/run.ts'
 import { createBlacklistDiagnostic } from './blacklist/run.ts'
 import { createDnsDiagnostic } from './dns/run.ts'
 import { loadDnsblLists } from './dnsbl/dnsbl-lists.ts'
+import { loadDnssecTrustAnchors } from './dnssec/trust-anchors.ts'
 import { geolocationDiagnostic } from './geolocation/run.ts'
 import { heloNameFor } from './mail/helo-name.ts'
 import { createMailDiagnostic } from './mail/run.ts'
@@ -35,6 +36,8 @@ export interface RegistrySettings {
   dnsPublicResolvers: string[]
   /** A DNSBL zone list replacing the shipped one. */
   dnsblZonesFile?: string
+  /** DS records DNSSEC validation starts from, replacing IANA's root anchors. */
+  dnssecTrustAnchorsFile?: string
   abuseIpDbKey?: string
   abuseIpDbUrl?: string
   /** PEM file of CAs trusted in addition to the defaults by outbound TLS. */
@@ -55,7 +58,11 @@ export function createRegistry(settings: RegistrySettings): Registry {
     ping: pingDiagnostic,
     traceroute: tracerouteDiagnostic,
     whois: createWhoisDiagnostic({ whoisServer: settings.whoisServer, rdap }),
-    dns: createDnsDiagnostic({ rootHints: settings.dnsRootHints, publicResolvers: settings.dnsPublicResolvers }),
+    dns: createDnsDiagnostic({
+      rootHints: settings.dnsRootHints,
+      publicResolvers: settings.dnsPublicResolvers,
+      trustAnchors: loadDnssecTrustAnchors(settings.dnssecTrustAnchorsFile),
+    }),
     rdns: rdnsDiagnostic,
     ssl: createSslDiagnostic({ extraCaFile: settings.extraCaFile }),
     geolocation: geolocationDiagnostic,

@@ -53,6 +53,7 @@ const envSchema = z.object({
   ABUSEIPDB_KEY: z.string().optional(),
   ABUSEIPDB_URL: z.url().optional(),
   DNSBL_ZONES_FILE: z.string().optional(),
+  DNSSEC_TRUST_ANCHORS: z.string().optional(),
   EXTRA_CA_FILE: z.string().optional(),
   MAIL_TEST_PORT: z.coerce.number().int().min(1).max(65535).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -121,6 +122,8 @@ export interface Config {
   dnsblZonesFile?: string
   /** PEM file of CAs trusted in addition to the defaults by outbound TLS (SSL and website checks). */
   extraCaFile?: string
+  /** DNSSEC_TRUST_ANCHORS: a file of DS records replacing IANA's root trust anchors. */
+  dnssecTrustAnchorsFile?: string
   /** SMTP port the mail test connects to on every mail host (25; tests use another). */
   mailTestPort: number
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
@@ -254,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     abuseIpDbUrl: e.ABUSEIPDB_URL,
     dnsblZonesFile: e.DNSBL_ZONES_FILE,
     extraCaFile: e.EXTRA_CA_FILE,
+    dnssecTrustAnchorsFile: e.DNSSEC_TRUST_ANCHORS,
     mailTestPort: e.MAIL_TEST_PORT,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

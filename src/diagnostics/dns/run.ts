@@ -13,6 +13,8 @@ import {
   dnsResult,
 } from '../../shared/tools/dns.ts'
 import { dnsLines } from '../../shared/tools/dns-lines.ts'
+import { validateLookup } from '../dnssec/lookup-validation.ts'
+import { type DsRecord, loadDnssecTrustAnchors } from '../dnssec/trust-anchors.ts'
 import { DnsTimeoutError } from '../net/dns-client.ts'
 import { formatEndpoint } from '../net/endpoint.ts'
 import { type Diagnostic, failed, type Outcome, type RunContext } from '../types.ts'
@@ -27,6 +29,8 @@ type DnsRequest = z.infer<typeof dnsRequest>
 export interface DnsDiagnosticOptions {
   /** DNS_ROOT_HINTS: "ip[:port]" servers a trace starts from; empty for the IANA root servers. */
   rootHints?: string[]
+  /** DNSSEC_TRUST_ANCHORS: the DS records our own DNSSEC validation starts from; IANA's root anchors by default. */
+  trustAnchors?: DsRecord[]
   /** DNS_PUBLIC_RESOLVERS: "ip[:port]" resolvers a propagation check asks; empty for the well-known list. */
   publicResolvers?: string[]
 }
@@ -124,7 +128,12 @@ function settle(
   return verdict(result, resolver)
 }
 
-async function lookUp(request: DnsRequest, types: string[], ctx: RunContext): Promise<Outcome<DnsResult>> {
+async function lookUp(
+  request: DnsRequest,
+  types: string[],
+  ctx: RunContext,
+  trustAnchors: DsRecord[],
+): Promise<Outcome<DnsResult>> {
   const chosen = chooseResolver(request.options ?? {}, ctx.net)
   if ('status' in chosen) return chosen
   const where = formatEndpoint(chosen.endpoint)
@@ -134,7 +143,14 @@ async function lookUp(request: DnsRequest, types: string[], ctx: RunContext): Pr
     types.map((type) => queryDns(names.name, type, chosen.endpoint, { net: ctx.net, signal: ctx.signal, dnssec })),
   )
   const base = { ...names, server: where, resolver: chosen.label, dnssec }
-  return settle(base, types, settled, resolverOf(chosen, where))
+  const outcome = settle(base, types, settled, resolverOf(chosen, where))
+  if (dnssec && outcome.result) {
+    // Our own validation, asking the same server with CD set: its AD bit is never trusted.
+    const serverFailureSource = resolverOf(chosen, where).source
+    const options = { net: ctx.net, server: chosen.endpoint, signal: ctx.signal, trustAnchors, serverFailureSource }
+    outcome.result.dnssecValidation = await validateLookup(outcome.result, options)
+  }
+  return outcome
 }
 
 async function trace(
@@ -204,6 +220,7 @@ async function propagate(
 export function createDnsDiagnostic(options: DnsDiagnosticOptions = {}): Diagnostic<DnsRequest, DnsResult> {
   const rootHints = options.rootHints ?? []
   const publicResolvers = options.publicResolvers ?? []
+  const trustAnchors = options.trustAnchors ?? loadDnssecTrustAnchors(undefined)
   parseRootHints(rootHints) // invalid hints fail at start, not at the first trace
   publicResolverTargets(publicResolvers)
   return {
@@ -218,7 +235,7 @@ export function createDnsDiagnostic(options: DnsDiagnosticOptions = {}): Diagnos
         return propagate(request, request.options.type ?? 'A', parseRootHints(rootHints), publicResolvers, ctx)
       }
       if (request.options?.trace) return trace(request, types, parseRootHints(rootHints), ctx)
-      return lookUp(request, types, ctx)
+      return lookUp(request, types, ctx, trustAnchors)
     },
   }
 }

@@ -42,7 +42,7 @@ export function parseTrustAnchors(text: string, source = 'trust anchors'): DsRec
 }
 
 /** DNSSEC_TRUST_ANCHORS: a file of DS records; without it, IANA's root anchors. */
-export function loadTrustAnchors(file: string | undefined): DsRecord[] {
+export function loadDnssecTrustAnchors(file: string | undefined): DsRecord[] {
   if (!file) return parseTrustAnchors(ROOT_TRUST_ANCHORS_TEXT, 'the root trust anchors')
   return parseTrustAnchors(readFileSync(file, 'utf8'), file)
 }

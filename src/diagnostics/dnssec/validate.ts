@@ -16,7 +16,7 @@ import { digestSupported } from './keys.ts'
 import { ancestor, isAtOrBelow, type Labels, nameText, normalName, parseName, sameName } from './names.ts'
 import { type AnswerSections, type Rr, readAnswer, signaturesOf } from './records.ts'
 import { checkRrset, timeText, type ZoneKey } from './rrset-signature.ts'
-import { type DsRecord, loadTrustAnchors } from './trust-anchors.ts'
+import { type DsRecord, loadDnssecTrustAnchors } from './trust-anchors.ts'
 import { checkZoneKeys, dsText } from './zone-keys.ts'
 
 export interface DnssecOptions {
@@ -56,7 +56,7 @@ const RCODES: Record<number, string> = { 1: 'FORMERR', 2: 'SERVFAIL', 4: 'NOTIMP
 export function createDnssecValidator(net: Pick<Net, 'askDns' | 'resolver'>, options: DnssecOptions) {
   const server = options.server ?? net.resolver
   const where = server ? formatEndpoint(server) : 'no resolver'
-  const anchors = options.trustAnchors ?? loadTrustAnchors(undefined)
+  const anchors = options.trustAnchors ?? loadDnssecTrustAnchors(undefined)
   const asked = new Map<string, Promise<Fetched>>()
   const now = () => options.now ?? Math.floor(Date.now() / 1000)
   const keyCache = new Map<string, ReturnType<typeof checkZoneKeys>>()

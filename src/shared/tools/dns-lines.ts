@@ -4,6 +4,8 @@ import {
   type DnsQueryResult,
   type DnsRecord,
   type DnsResult,
+  type DnssecChainLink,
+  type DnssecValidation,
   type DnsTraceStep,
   dnsCoverageSentence,
   dnsEmptySentence,
@@ -72,6 +74,28 @@ export function traceLines(steps: DnsTraceStep[]): string[] {
   })
 }
 
+function chainLinkLine(link: DnssecChainLink): string {
+  const vouch = link.dsSource === 'trust-anchor' ? 'trust anchor' : link.dsSource === 'parent' ? 'DS' : 'no DS'
+  const ds = link.ds.length > 0 ? ` ${link.ds.join(', ')}` : ''
+  const keys = link.keys.map((k) => `${k.tag} ${k.role} ${k.algorithm}${k.signedKeys ? ' (signed the keys)' : ''}`)
+  const window = link.signatureExpiration ? `; signature ${link.signatureInception} to ${link.signatureExpiration}` : ''
+  const note = link.note ? `; ${link.note}` : ''
+  return `;;   ${link.zone}: ${link.status}; ${vouch}${ds}; keys: ${keys.join(', ') || 'none'}${window}${note}`
+}
+
+/** Our own DNSSEC verdict per answered type, and the chain of trust it followed. */
+export function dnssecLines(validations: DnssecValidation[]): string[] {
+  if (validations.length === 0) return []
+  const lines = [`;; DNSSEC validation from the trust anchors (asked with CD; the resolver's AD bit is not used):`]
+  for (const v of validations) {
+    lines.push(`;; ${fqdn(v.name)} ${v.type}: ${v.status.toUpperCase()}: ${v.reason}`)
+    if (v.proof) lines.push(`;;   proof: ${v.proof}`)
+    lines.push(...v.chain.map(chainLinkLine))
+  }
+  lines.push('')
+  return lines
+}
+
 /** Renders a result as dig-like sections: the delegation walk if any, then one block per queried type. */
 export function dnsLines(result: DnsResult): string[] {
   const lines: string[] = []
@@ -85,6 +109,7 @@ export function dnsLines(result: DnsResult): string[] {
   const coverage = dnsCoverageSentence(result)
   if (coverage) lines.push(`; ${coverage}`)
   for (const q of result.queries) lines.push(...queryLines(result, q))
+  lines.push(...dnssecLines(result.dnssecValidation ?? []))
   for (const missing of result.unanswered ?? []) {
     lines.push(`;; ${missing.type}: not checked: ${missing.error}`, '')
   }

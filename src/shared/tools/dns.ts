@@ -266,6 +266,8 @@ export const dnsResult = z.object({
   trace: z.array(dnsTraceStep).optional(),
   /** The propagation check: every server's answer side by side (queries is then empty). */
   propagation: dnsPropagation.optional(),
+  /** With dnssec: our own validation of each answered type, from the trust anchors down. */
+  dnssecValidation: z.array(dnssecValidation).optional(),
 })
 export type DnsResult = z.infer<typeof dnsResult>
 

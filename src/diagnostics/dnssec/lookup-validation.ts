@@ -1,0 +1,29 @@
+// The DNS lookup's DNSSEC step: each answered type validated by our own validator through the
+// same server the lookup asked, sharing DS and DNSKEY answers between the types.
+import type { FailureSource } from '../../shared/tools/common.ts'
+import type { DnsResult, DnssecValidation } from '../../shared/tools/dns.ts'
+import type { Endpoint } from '../net/endpoint.ts'
+import type { Net } from '../net/net.ts'
+import type { DsRecord } from './trust-anchors.ts'
+import { createDnssecValidator } from './validate.ts'
+
+/** Types that are no RRset of their own: ANY gathers several, RRSIG records are the signatures. */
+const NOT_VALIDATED = new Set(['ANY', 'RRSIG'])
+
+export interface LookupValidationOptions {
+  net: Pick<Net, 'askDns' | 'resolver'>
+  server: Endpoint
+  signal: AbortSignal
+  trustAnchors: DsRecord[]
+  /** Whose failure an unanswered DS or DNSKEY question is (the resolver's operator). */
+  serverFailureSource: FailureSource
+}
+
+/** Validations of the types answered NOERROR or NXDOMAIN, in the order asked. */
+export async function validateLookup(result: DnsResult, options: LookupValidationOptions): Promise<DnssecValidation[]> {
+  const validator = createDnssecValidator(options.net, options)
+  const types = result.queries
+    .filter((q) => (q.rcode === 'NOERROR' || q.rcode === 'NXDOMAIN') && !NOT_VALIDATED.has(q.type))
+    .map((q) => q.type)
+  return Promise.all(types.map((type) => validator.validate(result.name, type)))
+}
