@@ -86,3 +86,19 @@ describe('<MailReport>', () => {
     )
   })
 })
+
+describe('<MailReport> scored report', () => {
+  const html = renderToStaticMarkup(<MailReport result={result} />)
+
+  it('shows every category with its verdict and score', () => {
+    expect(html).toContain('Scored report')
+    expect(html).toMatch(/>Mail server reachability &amp; STARTTLS<\/span><span[^>]*>fail · 50\/100<\/span>/)
+    expect(html).toMatch(/>DMARC<\/span><span[^>]*>warning · 50\/100<\/span>/)
+    expect(html).toMatch(/>DANE<\/span><span[^>]*>not tested<\/span>/)
+  })
+
+  it('opens why it matters and how to fix for a failed check, with the configuration line', () => {
+    expect(html).toMatch(/<details[^>]*open=""><summary[^>]*>Why it matters and how to fix<\/summary>/)
+    expect(html).toContain('smtpd_relay_restrictions = permit_mynetworks')
+  })
+})

@@ -8,10 +8,11 @@ import {
 } from '../../../shared/tools/mail.ts'
 import { CheckBadge } from './check-badge.tsx'
 import { MailChecksTable } from './mail-checks-table.tsx'
+import { MailScoreReport } from './mail-score-report.tsx'
 import { countByStatus, domainChecks, serverCards } from './mail-view-model.ts'
 import { ServerCard } from './server-card.tsx'
 
-/** Verdict counts, the domain's checks, then one card per mail server address. */
+/** Verdict counts, the scored report by category, the domain's checks, then one card per mail server address. */
 export function MailReport({ result }: { result: MailResult }) {
   const counts = countByStatus(result.checks)
   const cards = serverCards(result)
@@ -26,6 +27,7 @@ export function MailReport({ result }: { result: MailResult }) {
       </div>
       <p className="font-sans text-sm text-zinc-300">{mailSummarySentence(summarizeMailChecks(result.checks))}</p>
       {reach && <p className="font-sans text-sm text-zinc-300">{reach}</p>}
+      {result.mxSource !== 'ip-literal' && result.checks.length > 0 && <MailScoreReport checks={result.checks} />}
       <section className="space-y-2">
         <h3 className="font-sans text-sm font-semibold text-zinc-200">Domain</h3>
         <MailChecksTable checks={domainChecks(result)} caption={`Mail checks of ${result.domain}`} />
