@@ -131,7 +131,7 @@ describe.skipIf(!ready)('accounts in the browser', () => {
       .first()
       .click()
     await toast(page, 'DNS completed successfully')
-    await page.waitForURL(`${url}/dns-lookup?input=example.test`)
+    await page.waitForURL(`${url}/dns-lookup?q=example.test`)
 
     // Delete offers Undo; a delete left alone is final.
     await page.goto(`${url}/?history=true`)

@@ -68,7 +68,7 @@ describe.skipIf(!browserAvailable)('shared results, API tokens and the API refer
     await visitor.getByRole('region', { name: 'Results' }).getByText('198.51.100.7').first().waitFor()
     expect(await visitor.getByRole('button', { name: 'Unshare' }).count()).toBe(0)
     const runAgain = visitor.getByRole('link', { name: 'Run again' })
-    expect(await runAgain.getAttribute('href')).toBe('/dns-lookup?input=share.test&run=1')
+    expect(await runAgain.getAttribute('href')).toBe('/dns-lookup?q=share.test')
 
     await page.goto(permalink)
     await page.getByRole('button', { name: 'Unshare' }).click()

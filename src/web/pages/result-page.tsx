@@ -28,9 +28,9 @@ async function fetchShared(id: string): Promise<SharedResult | null> {
   }
 }
 
-/** The tool page with the input filled in and run at once. */
+/** The tool page with the input filled in and run once (`?q=`; `?run=1` for a tool without input). */
 function runAgainLink(route: string, input: string): string {
-  const params = new URLSearchParams(input ? { input, run: '1' } : { run: '1' })
+  const params = new URLSearchParams(input ? { q: input } : { run: '1' })
   return `/${route}?${params}`
 }
 

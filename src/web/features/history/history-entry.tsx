@@ -7,11 +7,14 @@ import type { HistoryItem } from '../../../shared/history.ts'
 import { Button, buttonClass } from '../../components/button.tsx'
 import { resultLines } from './result-lines.ts'
 
-/** The tool's page with the saved input filled in, and run at once with `run`. */
+/**
+ * The tool's page with the saved input: `?q=` runs it once when opened (`run`), `?input=` only fills
+ * the field; a tool without input is run by `?run=1`.
+ */
 export function toolLink(entry: CatalogueEntry, input: string | null, run: boolean): string {
   const params = new URLSearchParams()
-  if (input !== null) params.set('input', input)
-  if (run) params.set('run', '1')
+  if (input !== null) params.set(run ? 'q' : 'input', input)
+  else if (run) params.set('run', '1')
   const query = params.toString()
   return `/${entry.route}${query ? `?${query}` : ''}`
 }
