@@ -4,10 +4,16 @@ import type { DnsResult } from '../../../shared/tools/dns.ts'
 import type { TypedLiveView } from '../../lib/tool-manifest.tsx'
 import { DnsPropagationLive, DnsPropagationView } from './dns-propagation-table.tsx'
 import { DnsRecordsTable } from './dns-records-table.tsx'
+import { DnssecValidationView } from './dnssec-validation-view.tsx'
 
 export function DnsResultView({ result }: { result: DnsResult }) {
   if (result.propagation) return <DnsPropagationView name={result.unicodeName} propagation={result.propagation} />
-  return <DnsRecordsTable result={result} />
+  return (
+    <>
+      {result.dnssecValidation && <DnssecValidationView validations={result.dnssecValidation} />}
+      <DnsRecordsTable result={result} />
+    </>
+  )
 }
 
 export const dnsLiveView: TypedLiveView<DnsResult> = {
