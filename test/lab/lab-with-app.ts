@@ -1,7 +1,8 @@
-// The common lab set-up: namespaces, Knot DNS in srv, and the app running in client.
+// The common lab set-up: namespaces, Knot DNS in srv (the lab zones and any a suite adds), the
+// suite's own peers, and the app running in client.
 import { type AppInNamespace, startAppInNamespace } from './app-in-namespace.ts'
-import { type Lab, startLab } from './lab.ts'
-import { type LabKnot, startLabKnot } from './peers.ts'
+import { type Lab, labCanRun, startLab } from './lab.ts'
+import { type LabKnot, type LabZone, startLabKnot } from './peers.ts'
 
 export interface LabWithApp {
   lab: Lab
@@ -10,13 +11,25 @@ export interface LabWithApp {
   stop(): Promise<void>
 }
 
-/** Null (after the lab's own notice) when the lab cannot be built; `prepare` starts extra peers first. */
-export async function startLabWithApp(prepare?: (lab: Lab) => Promise<void>): Promise<LabWithApp | null> {
+export interface LabWithAppOptions {
+  /** Named in the notice when the lab cannot run here. */
+  suite?: string
+  /** What the suite needs beyond the lab itself, e.g. `{ openssl: opensslAvailable }` (see labCanRun). */
+  needs?: Record<string, boolean>
+  /** Zones Knot serves beside the lab's own. */
+  zones?: LabZone[]
+  /** Starts the suite's peers once Knot runs; what it returns is added to the app's environment. */
+  prepare?: (lab: Lab) => Promise<Record<string, string> | undefined>
+}
+
+/** Null (after labCanRun()'s notice) when the lab cannot be built here. */
+export async function startLabWithApp(options: LabWithAppOptions = {}): Promise<LabWithApp | null> {
+  if (!labCanRun(options.suite ?? 'the lab', options.needs)) return null
   const lab = await startLab()
   if (!lab) return null
-  const knot = await startLabKnot(lab)
-  await prepare?.(lab)
-  const app = await startAppInNamespace(lab, { dnsServers: knot.address })
+  const knot = await startLabKnot(lab, options.zones)
+  const env = await options.prepare?.(lab)
+  const app = await startAppInNamespace(lab, { dnsServers: knot.address, env })
   return {
     lab,
     knot,

@@ -1,26 +1,23 @@
 // The lab itself: topology, routing, the resolver in srv and the app reached through its socket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AppInNamespace, startAppInNamespace } from './app-in-namespace.ts'
-import { type Lab, startLab } from './lab.ts'
+import type { AppInNamespace } from './app-in-namespace.ts'
+import type { Lab } from './lab.ts'
+import { type LabWithApp, startLabWithApp } from './lab-with-app.ts'
 import { listNamespaces } from './namespaces.ts'
-import { type LabKnot, startLabKnot } from './peers.ts'
 
+let world: LabWithApp | null = null
 let lab: Lab | null = null
-let knot: LabKnot | undefined
 let app: AppInNamespace | undefined
 
 beforeAll(async () => {
-  lab = await startLab()
-  if (!lab) return
-  knot = await startLabKnot(lab)
-  app = await startAppInNamespace(lab, { dnsServers: knot.address })
+  world = await startLabWithApp({ suite: 'lab tests' })
+  lab = world?.lab ?? null
+  app = world?.app
 })
 
 afterAll(async () => {
-  await app?.stop()
-  await knot?.stop()
   const names = lab ? Object.values(lab.names) : []
-  await lab?.stop()
+  await world?.stop()
   if (names.length > 0) expect(await listNamespaces()).not.toEqual(expect.arrayContaining([names[0]]))
 })
 

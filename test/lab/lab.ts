@@ -69,13 +69,25 @@ export function labSupportNotice(): string | null {
   return null
 }
 
-/** Builds the lab, or returns null with a visible warning when this machine cannot. */
+/**
+ * The one decision whether lab tests run here: Linux, root, iproute2, and whatever else the suite
+ * needs (e.g. `{ openssl: opensslAvailable }`). When they cannot, it prints one notice and answers
+ * false, and the suite's tests skip — except in CI (CI=true), where every lab test must run: there
+ * it throws, so the suite fails and says what the machine lacks.
+ */
+export function labCanRun(suite: string, needs: Record<string, boolean> = {}): boolean {
+  const missing = [labSupportNotice(), ...Object.entries(needs).map(([what, ok]) => (ok ? null : `needs ${what}`))]
+  const reasons = missing.filter((reason): reason is string => reason !== null)
+  if (reasons.length === 0) return true
+  const notice = `${suite}: ${reasons.join('; ')}`
+  if (process.env.CI === 'true') throw new Error(`${notice}. In CI every lab test must run.`)
+  console.warn(`SKIPPED: ${notice}; lab tests do not run`)
+  return false
+}
+
+/** Builds the lab, or returns null after labCanRun()'s notice when this machine cannot. */
 export async function startLab(options: StartLabOptions = {}): Promise<Lab | null> {
-  const notice = labSupportNotice()
-  if (notice || !IP_BINARY) {
-    console.warn(`SKIPPED: ${notice ?? 'the lab is unavailable'}; lab tests do not run`)
-    return null
-  }
+  if (!labCanRun('the lab') || !IP_BINARY) return null
   const ipBinary = IP_BINARY
   const owner = options.owner ?? String(process.pid)
   const prefix = `ntb-${owner}`

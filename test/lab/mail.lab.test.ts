@@ -5,9 +5,9 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MailCheck, MailResult } from '../../src/shared/tools/mail.ts'
 import { createTestCa, MAIL_TEST_CA, mailServerCert, type TestCa } from '../support/test-ca.ts'
-import { type AppInNamespace, startAppInNamespace } from './app-in-namespace.ts'
-import { type Lab, type LabProcess, startLab } from './lab.ts'
-import { type LabKnot, startLabKnot } from './peers.ts'
+import type { AppInNamespace } from './app-in-namespace.ts'
+import type { Lab, LabProcess } from './lab.ts'
+import { type LabWithApp, startLabWithApp } from './lab-with-app.ts'
 
 const MX = { tls: '203.0.113.25', plain: '203.0.113.26', relay: '203.0.113.27' } as const
 
@@ -29,17 +29,26 @@ spoofable       IN TXT "v=spf1 ip4:203.0.113.26 +all"
 _dmarc.spoofable IN TXT "v=DMARC1; p=bogus"
 `
 
+let world: LabWithApp | null = null
 let lab: Lab | null = null
-let knot: LabKnot | undefined
 let app: AppInNamespace | undefined
 let peers: LabProcess | undefined
 let ca: TestCa | undefined
 
 beforeAll(async () => {
-  lab = await startLab()
-  if (!lab) return
-  for (const address of Object.values(MX)) await lab.exec('srv', 'ip', ['addr', 'add', `${address}/24`, 'dev', 'eth0'])
-  knot = await startLabKnot(lab, [{ origin: 'maillab', text: ZONE }])
+  world = await startLabWithApp({
+    suite: 'mail lab tests',
+    zones: [{ origin: 'maillab', text: ZONE }],
+    prepare: startMailPeers,
+  })
+  lab = world?.lab ?? null
+  app = world?.app
+}, 180_000)
+
+/** SMTP servers in srv (STARTTLS with a test certificate, plain, open relay) on the MX addresses. */
+async function startMailPeers(started: Lab) {
+  for (const address of Object.values(MX))
+    await started.exec('srv', 'ip', ['addr', 'add', `${address}/24`, 'dev', 'eth0'])
   ca = await createTestCa(MAIL_TEST_CA)
   const config = path.join(ca.directory, 'peers.json')
   await writeFile(
@@ -56,16 +65,14 @@ beforeAll(async () => {
       { host: MX.relay, port: 25, name: 'mx.relay.maillab', openRelay: true },
     ]),
   )
-  peers = lab.spawnNode('srv', path.join(import.meta.dirname, 'scripts/mail-peers.ts'), [config])
+  peers = started.spawnNode('srv', path.join(import.meta.dirname, 'scripts/mail-peers.ts'), [config])
   await peers.waitForOutput(/^READY$/m)
-  app = await startAppInNamespace(lab, { dnsServers: knot.address, env: { MAIL_TEST_PORT: '25' } })
-}, 180_000)
+  return { MAIL_TEST_PORT: '25' }
+}
 
 afterAll(async () => {
-  await app?.stop()
   await peers?.stop()
-  await knot?.stop()
-  await lab?.stop()
+  await world?.stop()
   await ca?.remove()
 })
 

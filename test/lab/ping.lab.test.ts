@@ -12,9 +12,13 @@ let app: AppInNamespace | undefined
 let listener: LabProcess | undefined
 
 beforeAll(async () => {
-  world = await startLabWithApp(async (started) => {
-    listener = started.spawnNode('srv', TCP_LISTENER, ['8443'])
-    await listener.waitForOutput(/^READY/m)
+  world = await startLabWithApp({
+    suite: 'ping lab tests',
+    prepare: async (started) => {
+      listener = started.spawnNode('srv', TCP_LISTENER, ['8443'])
+      await listener.waitForOutput(/^READY/m)
+      return {}
+    },
   })
   lab = world?.lab ?? null
   app = world?.app

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserAvailable, type TestBrowser } from '../support/browser.ts'
-import { type Lab, type LabProcess, REPO_ROOT, startLab } from './lab.ts'
+import { type Lab, type LabProcess, labCanRun, REPO_ROOT, startLab } from './lab.ts'
 import { launchInClient, runPageSpeedTest } from './speed-page.ts'
 
 const WEB_DIST = path.join(REPO_ROOT, 'dist/web')
@@ -21,7 +21,7 @@ let dir: string | undefined
 let origin = ''
 
 beforeAll(async () => {
-  if (!browserAvailable) return console.warn('SKIPPED: the speed-test lab test needs chromium')
+  if (!labCanRun('speed-test lab test', { chromium: browserAvailable })) return
   lab = await startLab()
   if (!lab) return
   dir = await mkdtemp(path.join(tmpdir(), 'ntb-lab-speed-'))

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SslResult } from '../../src/shared/tools/ssl.ts'
 import type { WebsiteCheckResult } from '../../src/shared/tools/website-check.ts'
 import { createTestCa, opensslAvailable, type TestCa } from '../support/test-ca.ts'
-import { type AppInNamespace, startAppInNamespace } from './app-in-namespace.ts'
-import { type Lab, type LabProcess, startLab } from './lab.ts'
-import { type LabKnot, startLabKnot } from './peers.ts'
+import type { AppInNamespace } from './app-in-namespace.ts'
+import type { Lab, LabProcess } from './lab.ts'
+import { type LabWithApp, startLabWithApp } from './lab-with-app.ts'
 import type { WebPeerConfig } from './scripts/web-peers.ts'
 
 const SITES = {
@@ -42,19 +42,25 @@ final      IN A   ${SITES.final}
 metadata   IN A   169.254.169.254
 `
 
-let lab: Lab | null = null
-let knot: LabKnot | undefined
+let world: LabWithApp | null = null
 let app: AppInNamespace | undefined
 let peers: LabProcess | undefined
 let ca: TestCa | undefined
 
 beforeAll(async () => {
-  if (!opensslAvailable) return console.warn('SKIPPED: the SSL lab tests need openssl')
-  lab = await startLab()
-  if (!lab) return
+  world = await startLabWithApp({
+    suite: 'SSL lab tests',
+    needs: { openssl: opensslAvailable },
+    zones: [{ origin: 'tlslab', text: ZONE }],
+    prepare: startWebPeers,
+  })
+  app = world?.app
+}, 180_000)
+
+/** HTTPS sites with certificates from a test CA and HTTP redirectors in srv, on the SITES addresses. */
+async function startWebPeers(lab: Lab) {
   for (const address of Object.values(SITES))
     await lab.exec('srv', 'ip', ['addr', 'add', `${address}/24`, 'dev', 'eth0'])
-  knot = await startLabKnot(lab, [{ origin: 'tlslab', text: ZONE }])
   ca = await createTestCa()
   const good = await ca.issue({ names: ['good.tlslab', 'legacy.tlslab'] })
   const expired = await ca.issue({
@@ -110,14 +116,12 @@ beforeAll(async () => {
   peers = lab.spawnNode('srv', path.join(import.meta.dirname, 'scripts/web-peers.ts'), [config])
   await peers.waitForOutput(/^READY$/m)
   // Node's own variable makes the app trust the test CA through its default store.
-  app = await startAppInNamespace(lab, { dnsServers: knot.address, env: { NODE_EXTRA_CA_CERTS: ca.rootFile } })
-}, 180_000)
+  return { NODE_EXTRA_CA_CERTS: ca.rootFile }
+}
 
 afterAll(async () => {
-  await app?.stop()
   await peers?.stop()
-  await knot?.stop()
-  await lab?.stop()
+  await world?.stop()
   await ca?.remove()
 })
 

@@ -10,7 +10,7 @@ let lab: Lab | null = null
 let app: AppInNamespace | undefined
 
 beforeAll(async () => {
-  world = await startLabWithApp()
+  world = await startLabWithApp({ suite: 'traceroute lab tests' })
   lab = world?.lab ?? null
   app = world?.app
 })
