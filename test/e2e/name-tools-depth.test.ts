@@ -3,6 +3,7 @@
 // an AS number looked up in the ASN check, and the whois panel's registration fields.
 import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { promisify } from 'node:util'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,6 +15,7 @@ import { NEW_ADDRESS, OLD_ADDRESS, type PropagationLab, startPropagationLab } fr
 import { type RdapServer, startRdapServer } from '../support/rdap-server.ts'
 import { startWhoisServers, type WhoisServers } from '../support/whois-server.ts'
 
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const KDIG = ['/usr/bin/kdig', '/usr/sbin/kdig'].find((p) => existsSync(p))
 const zoneText = readFileSync(new URL('../fixtures/zones/rrtypes.test.zone', import.meta.url), 'utf8')
 const ready = browserAvailable && knotAvailable && KDIG !== undefined
@@ -60,8 +62,13 @@ describe.skipIf(!ready)('Name tools in the browser', () => {
     await knot?.stop()
   })
 
-  async function open(path: string): Promise<{ page: Page; output: Locator; close: () => Promise<void> }> {
-    const context = await browser.newContext()
+  async function open(
+    path: string,
+    theme?: 'light' | 'dark',
+  ): Promise<{ page: Page; output: Locator; close: () => Promise<void> }> {
+    // axe is injected into the page for the contrast check (the CSP is bypassed for that only).
+    const context = await browser.newContext(theme ? { bypassCSP: true } : {})
+    if (theme) await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
     context.setDefaultTimeout(15_000)
     const page = await context.newPage()
     await page.goto(`${server.url}${path}`)
@@ -133,6 +140,26 @@ describe.skipIf(!ready)('Name tools in the browser', () => {
     const ns3 = rows.filter({ has: page.getByRole('rowheader', { name: /^ns3\.moved/ }) })
     expect(await ns3.innerText()).toContain('no answer within 3000 ms')
     expect(page.url()).toContain('propagation=')
+    await close()
+  })
+
+  it.each(['light', 'dark'] as const)('draws the propagation table with AA contrast in the %s theme', async (theme) => {
+    const { page, output, close } = await open('/dns-lookup?q=www.moved&type=A&propagation=1', theme)
+    await output.getByTestId('propagation-verdict').waitFor()
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark')
+    await page.addScriptTag({ path: AXE })
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+    const problems = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }
+      ).axe
+      const region = document.querySelector('[data-testid="propagation-verdict"]')?.closest('section')
+      const found = (await axe.run(region, { runOnly: ['color-contrast'] })).violations as {
+        nodes: { target: string[] }[]
+      }[]
+      return found.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))
+    })
+    expect(problems).toEqual([])
     await close()
   })
 
