@@ -121,5 +121,6 @@ describe.skipIf(!knotAvailable)('POST /api/bulk/:tool', () => {
     const operation = doc.paths['/api/bulk/rdns'].post
     expect(operation.tags).toEqual(['bulk'])
     expect(operation.requestBody.content['application/json'].schema.properties.inputs.maxItems).toBe(100)
+    expect(operation['x-codeSamples'][0].source).toContain(`-d '{"inputs":["1.1.1.1","example.org"]}'`)
   })
 })

@@ -1,5 +1,5 @@
 // curl examples of the OpenAPI document (x-codeSamples, shown by the API reference page): one per
-// tool, with an input that tool accepts, and one for each results and tokens operation.
+// tool, with an input that tool accepts, one per bulk tool, and one for each results and tokens operation.
 import type { ToolId } from '../../shared/catalogue.ts'
 
 /** An input each tool accepts; keyed by ToolId so that a new tool cannot be left without one. */
@@ -40,6 +40,13 @@ export function codeSampleFor(method: string, path: string, origin: string): Cod
   const tool = /^\/api\/tools\/([\w-]+)$/.exec(path)?.[1]
   if (tool && method === 'post' && tool in EXAMPLE_INPUTS) {
     return curl('POST', url, { body: EXAMPLE_INPUTS[tool as ToolId] })
+  }
+  const bulk = /^\/api\/bulk\/([\w-]+)$/.exec(path)?.[1]
+  if (bulk && method === 'post' && bulk in EXAMPLE_INPUTS) {
+    const { input, options } = EXAMPLE_INPUTS[bulk as ToolId]
+    // -N: print each NDJSON row as it arrives.
+    const sample = curl('POST', url, { body: { inputs: [input, 'example.org'], options } })
+    return { ...sample, source: sample.source.replace('curl ', 'curl -N ') }
   }
   if (path === '/api/results' && method === 'post') return curl('POST', url, { body: { runId: '<runId>' } })
   if (path === '/api/results/{id}' && method === 'get') return curl('GET', url, { auth: false })
