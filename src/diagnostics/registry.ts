@@ -70,7 +70,11 @@ export function createRegistry(settings: RegistrySettings): Registry {
     'website-check': createWebsiteCheckDiagnostic({ extraCaFile: settings.extraCaFile, publicUrl: settings.publicUrl }),
     asn: createAsnDiagnostic({ rdap }),
     abuse: createAbuseDiagnostic({ ...dnsbl, ...abuseSourcesFrom(settings, rdap) }),
-    mail: createMailDiagnostic({ smtpPort: settings.mailTestPort, heloName: heloNameFor(settings.publicUrl) }),
+    mail: createMailDiagnostic({
+      smtpPort: settings.mailTestPort,
+      heloName: heloNameFor(settings.publicUrl),
+      trustAnchors: loadDnssecTrustAnchors(settings.dnssecTrustAnchorsFile),
+    }),
     whatismyip: whatismyipDiagnostic,
   }
 }

@@ -1,8 +1,13 @@
 // The mail standards world on loopback: Knot serving domains with TLSA (DANE-EE that matches, one
 // that does not, DANE-TA), MTA-STS policies (enforce, one that omits an MX, testing), TLS-RPT,
 // BIMI, SPF and DMARC records good and bad; STARTTLS peers on 127.25.26.0/24 and one MX also on ::1.
+// Knot signs the zone at load, so the TLSA records can be DNSSEC-validated from its key.
 import { createHash, X509Certificate } from 'node:crypto'
 import https from 'node:https'
+import { dsDigest, keyTag } from '../../src/diagnostics/dnssec/keys.ts'
+import { parseName } from '../../src/diagnostics/dnssec/names.ts'
+import type { DsRecord } from '../../src/diagnostics/dnssec/trust-anchors.ts'
+import { exchangeDns } from '../../src/diagnostics/net/dns-client.ts'
 import { type KnotServer, startKnot } from './knot.ts'
 import { type SmtpPeer, type SmtpPeerOptions, startSmtpPeer } from './mail-peers.ts'
 import { createTestCa, MAIL_TEST_CA, mailServerCert } from './test-ca.ts'
@@ -77,10 +82,32 @@ mta-sts.testing IN A ${h.policy}
 
 export interface MailStandardsWorld {
   knot: KnotServer
+  /** The DS of the signed zone test. (Knot signs it at load): DNSSEC validation starts there. */
+  trustAnchors: DsRecord[]
   /** PEM the MTA-STS fetch is told to trust. */
   anchors: string
   peers: { dane: SmtpPeer; daneV6: SmtpPeer; danebad: SmtpPeer; danta: SmtpPeer }
   stop(): Promise<void>
+}
+
+/** DS records (SHA-256) of the zone's key-signing keys, read from its DNSKEY answer. */
+async function trustAnchorsOf(knot: KnotServer, zone: string): Promise<DsRecord[]> {
+  const { response } = await exchangeDns({
+    name: zone,
+    type: 'DNSKEY',
+    server: { address: knot.address, port: knot.port },
+    signal: AbortSignal.timeout(5000),
+  })
+  const owner = parseName(zone)
+  return (response.answers ?? []).flatMap((answer) => {
+    if (answer.type !== 'DNSKEY') return []
+    const key = answer.data as { flags: number; algorithm: number; key: Buffer }
+    if ((key.flags & 1) === 0) return []
+    const head = Buffer.from([key.flags >> 8, key.flags & 0xff, 3, key.algorithm])
+    const rdata = Buffer.concat([head, key.key])
+    const digest = dsDigest(owner, rdata, 2)
+    return digest ? [{ owner, keyTag: keyTag(rdata), algorithm: key.algorithm, digestType: 2, digest }] : []
+  })
 }
 
 export async function startMailStandardsWorld(ports: { smtp: number; https: number }): Promise<MailStandardsWorld> {
@@ -104,6 +131,7 @@ export async function startMailStandardsWorld(ports: { smtp: number; https: numb
           danebad: `3 1 1 ${sha256(spki(dane.cert))}`,
           danta: `2 0 1 ${sha256(new X509Certificate(intermediate).raw)}`,
         }),
+        config: ['dnssec-signing: on'],
       },
     ])
     stops.push(() => knot.stop())
@@ -131,7 +159,9 @@ export async function startMailStandardsWorld(ports: { smtp: number; https: numb
       server.listen(ports.https, h.policy, resolve)
     })
     stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())))
-    return { knot, anchors: ca.anchors, peers, stop }
+    const trustAnchors = await trustAnchorsOf(knot, 'test.')
+    if (trustAnchors.length === 0) throw new Error('Knot published no key-signing key for test.')
+    return { knot, trustAnchors, anchors: ca.anchors, peers, stop }
   } catch (error) {
     await stop()
     throw error

@@ -24,9 +24,25 @@ const USAGES: Record<number, string> = { 0: 'PKIX-TA', 1: 'PKIX-EE', 2: 'DANE-TA
 const SELECTORS: Record<number, string> = { 0: 'full certificate', 1: 'public key' }
 const MATCHING: Record<number, string> = { 0: 'exact', 1: 'SHA-256', 2: 'SHA-512' }
 
-/** Until answers are DNSSEC-validated here, the TLSA records are used as received. */
+/** Without a validator the TLSA records are used as received. */
 const NOT_VALIDATED =
   'this server does not validate DNSSEC signatures, so the TLSA records are used as received; senders use them only when they validate'
+
+/** Our own DNSSEC validation of one answer: status and one sentence saying why. */
+export type ValidateDnssec = (name: string, type: string) => Promise<{ status: string; reason: string }>
+
+async function dnssecOf(
+  name: string,
+  validate: ValidateDnssec | undefined,
+): Promise<Pick<TlsaInfo, 'dnssec' | 'dnssecNote'>> {
+  if (!validate) return { dnssec: 'not-validated', dnssecNote: NOT_VALIDATED }
+  const verdict = await validate(name, 'TLSA')
+  if (verdict.status === 'secure' || verdict.status === 'insecure' || verdict.status === 'bogus') {
+    return { dnssec: verdict.status, dnssecNote: verdict.reason }
+  }
+  // Indeterminate: the chain could not be followed (a question unanswered): not a fact about the records.
+  return { dnssec: 'not-validated', dnssecNote: `the DNSSEC chain could not be followed: ${verdict.reason}` }
+}
 
 export const presentTlsa = (r: TlsaRecord) => `${r.usage} ${r.selector} ${r.matchingType} ${r.data.toString('hex')}`
 const shortTlsa = (r: TlsaRecord) => {
@@ -36,7 +52,11 @@ const shortTlsa = (r: TlsaRecord) => {
 const describeTlsa = (r: TlsaRecord) =>
   `${r.usage} ${r.selector} ${r.matchingType} (${USAGES[r.usage] ?? 'unknown usage'}, ${SELECTORS[r.selector] ?? 'unknown selector'}, ${MATCHING[r.matchingType] ?? 'unknown matching type'})`
 
-export async function lookupTlsa(mxName: string, resolve: RecordResolver): Promise<TlsaLookup> {
+export async function lookupTlsa(
+  mxName: string,
+  resolve: RecordResolver,
+  validate?: ValidateDnssec,
+): Promise<TlsaLookup> {
   const name = `_25._tcp.${mxName}`
   try {
     const rows = (await resolve(name, 'TLSA')) as {
@@ -51,7 +71,7 @@ export async function lookupTlsa(mxName: string, resolve: RecordResolver): Promi
       matchingType: r.matchingType,
       data: Buffer.from(r.certificate),
     }))
-    const info: TlsaInfo = { records: records.map(presentTlsa), dnssec: 'not-validated', dnssecNote: NOT_VALIDATED }
+    const info: TlsaInfo = { records: records.map(presentTlsa), ...(await dnssecOf(name, validate)) }
     return { kind: 'records', name, records, info }
   } catch (error) {
     const code = (error as { code?: string }).code
@@ -114,13 +134,11 @@ export function judgeTlsaLookup(lookup: TlsaLookup, mxName: string): MailCheck[]
     return [{ ...DANE, status: 'skipped', reason: `not checked: ${lookup.error}`, host: mxName }]
   const { dnssec, dnssecNote } = lookup.info
   const base = { id: 'dane-dnssec', title: 'DANE: DNSSEC', host: mxName }
-  if (dnssec === 'secure')
-    return [{ ...base, status: 'pass', reason: `TLSA records at ${lookup.name} are DNSSEC-signed and validate` }]
-  if (dnssec === 'bogus')
-    return [{ ...base, status: 'fail', reason: `TLSA records at ${lookup.name} fail DNSSEC validation: ${dnssecNote}` }]
+  if (dnssec === 'secure') return [{ ...base, status: 'pass', reason: `TLSA records validated: ${dnssecNote}` }]
+  if (dnssec === 'bogus') return [{ ...base, status: 'fail', reason: `DNSSEC validation fails: ${dnssecNote}` }]
   if (dnssec === 'insecure')
     return [
-      { ...base, status: 'fail', reason: `TLSA records at ${lookup.name} are not DNSSEC-signed: senders ignore them` },
+      { ...base, status: 'fail', reason: `TLSA records not DNSSEC-signed, so senders ignore them: ${dnssecNote}` },
     ]
   return [{ ...base, status: 'skipped', reason: `not validated: ${dnssecNote}` }]
 }

@@ -4,7 +4,7 @@ import type { MailCheck, MxAddress, MxHost } from '../../shared/tools/mail.ts'
 import { type IpLiteral, parseIpLiteral } from '../net/ip-literal.ts'
 import type { Net } from '../net/net.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
-import { judgeDane, judgeTlsaLookup, lookupTlsa } from './dane-check.ts'
+import { judgeDane, judgeTlsaLookup, lookupTlsa, type ValidateDnssec } from './dane-check.ts'
 import { judgeIpv6 } from './ipv6-check.ts'
 import { limitConcurrency } from './limit-concurrency.ts'
 import { MAX_MX_HOSTS, type MxName } from './mx-lookup.ts'
@@ -25,6 +25,8 @@ export interface ProbeDeps {
   domain: string
   timeouts: SmtpTimeouts
   progress(partial: unknown): void
+  /** Our own DNSSEC validation of an answer (TLSA records); without it they are used unvalidated. */
+  validateDnssec?: ValidateDnssec
 }
 
 export interface ProbedHost {
@@ -80,7 +82,7 @@ async function probeHost(mx: MxName, deps: ProbeDeps, run: Runner): Promise<Prob
   const named = parseIpLiteral(mx.name) === null
   const [resolution, tlsa] = await Promise.all([
     deps.net.resolveTarget(mx.name, { signal: deps.signal }),
-    named ? lookupTlsa(mx.name, deps.resolve) : undefined,
+    named ? lookupTlsa(mx.name, deps.resolve, deps.validateDnssec) : undefined,
   ])
   if (!resolution.ok) {
     // Only a fact about the host (it does not exist, it has no address) fails the check; our

@@ -5,6 +5,8 @@ import type { z } from 'zod'
 import type { MailCheck, MailResult } from '../../shared/tools/mail.ts'
 import { mailRequest, mailResult } from '../../shared/tools/mail.ts'
 import { mailLines } from '../../shared/tools/mail-lines.ts'
+import type { DsRecord } from '../dnssec/trust-anchors.ts'
+import { validateRrset } from '../dnssec/validate.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
 import { type Diagnostic, failed } from '../types.ts'
 import { checkBimi } from './bimi-check.ts'
@@ -30,6 +32,8 @@ export interface MailDiagnosticOptions {
   mtaSts?: MtaStsFetchOptions
   /** Time for DNS and SMTP work; the rest of the deadline is left for the answer. */
   budgetMs?: number
+  /** DS records DNSSEC validation of TLSA records starts from (the root's by default). */
+  trustAnchors?: DsRecord[]
 }
 
 export const MAIL_DEADLINE_MS = 45_000
@@ -108,6 +112,13 @@ export function createMailDiagnostic(options: MailDiagnosticOptions = {}): Diagn
         domain,
         timeouts,
         progress: ctx.progress,
+        validateDnssec: (name, type) =>
+          validateRrset(name, type, ctx.net, {
+            signal,
+            ...(options.trustAnchors ? { trustAnchors: options.trustAnchors } : {}),
+            serverFailureSource: 'server',
+            timeoutMs: 5000,
+          }),
       }
       const literal = parseIpLiteral(domain)
       if (literal) {
