@@ -35,6 +35,12 @@ describe('readDnsOptions()', () => {
     expect(withControls({ trace: true })).toEqual({ ok: true, value: { trace: true } })
   })
 
+  it('sends a propagation check alone: resolver, server and trace are set aside', () => {
+    expect(
+      withControls({ propagation: true, trace: true, resolver: 'google', server: '198.51.100.53', type: 'A' }),
+    ).toEqual({ ok: true, value: { type: 'A', propagation: true } })
+  })
+
   it('sets the resolver controls aside when tracing', () => {
     expect(withControls({ trace: true, resolver: 'google', server: '198.51.100.53' })).toEqual({
       ok: true,
