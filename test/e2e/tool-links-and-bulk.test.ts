@@ -1,6 +1,6 @@
 // End to end in Chromium against Knot on loopback: a tool page opened from a query-string link runs
 // once (counted by the server's own run metric), back/forward move between runs without measuring
-// again, a reload does not measure again, and a bulk reverse-DNS run of 20 inputs from a CSV file
+// again (and an entry whose outcome is gone runs once), a reload does not measure again, and a bulk reverse-DNS run of 20 inputs from a CSV file
 // fills the live table and exports its rows as a CSV file.
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -83,6 +83,15 @@ describe.skipIf(!ready)('tool links, back/forward and bulk runs in the browser',
     expect(await page.getByLabel('domain', { exact: true }).inputValue()).toBe('example.test')
     await settle()
     expect(await runsOf('dns')).toBe(before + 2)
+
+    // Away to another document and back: this entry's outcome is no longer in memory, so it is
+    // restored by running it once.
+    await page.goto(`${server.url}/healthz`)
+    await page.goBack()
+    await page.waitForURL((url) => url.pathname === '/dns-lookup' && url.search === '?q=example.test&type=A')
+    await output(page).getByText('198.51.100.10').first().waitFor()
+    await settle()
+    expect(await runsOf('dns')).toBe(before + 3)
     await context.close()
   })
 
@@ -98,7 +107,7 @@ describe.skipIf(!ready)('tool links, back/forward and bulk runs in the browser',
     await context.close()
   })
 
-  it('runs 20 reverse-DNS inputs from a CSV file in bulk and exports the rows as CSV', async () => {
+  it('runs 20 reverse-DNS inputs from a CSV file in bulk and exports the rows as CSV and JSON', async () => {
     const inputs = [...Array.from({ length: 19 }, (_, i) => `198.51.100.${i + 1}`), 'not-an-ip']
     const context = await browser.newContext({ acceptDownloads: true })
     const page = await context.newPage()
@@ -133,6 +142,15 @@ describe.skipIf(!ready)('tool links, back/forward and bulk runs in the browser',
     expect(row10).toContain('PTR\texample.test.')
     // One record per input (a result spanning lines is one quoted field).
     expect(csv.match(/^\d+,198\.51\.100\.\d+,|^\d+,not-an-ip,/gm)).toHaveLength(20)
+
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export JSON' }).click(),
+    ])
+    const exported = JSON.parse(await readFile(await json.path(), 'utf8'))
+    expect(exported.tool).toBe('rdns')
+    expect(exported.rows.map((row: { input: string }) => row.input)).toEqual(inputs)
+    expect(exported.rows[19].error).toEqual({ type: 'invalid_input', message: 'Invalid IP address format' })
     await context.close()
   })
 })
