@@ -1,7 +1,7 @@
 // End to end in Chromium against Knot on loopback: a tool page opened from a query-string link runs
 // once (counted by the server's own run metric), back/forward move between runs without measuring
-// again (and an entry whose outcome is gone runs once), a reload does not measure again, and a bulk reverse-DNS run of 20 inputs from a CSV file
-// fills the live table and exports its rows as a CSV file.
+// again (an entry whose outcome is gone runs once), a reload does not measure again, and a bulk
+// reverse-DNS run of 20 inputs from a CSV file fills the live table and exports its rows as CSV and JSON.
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
