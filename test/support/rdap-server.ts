@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createTestApp, type TestApp } from './app.ts'
 
 const fixtures = new URL('../fixtures/rdap/', import.meta.url)
 
@@ -53,5 +54,27 @@ export async function startRdapServer(): Promise<RdapServer> {
         server.closeAllConnections()
         server.close(() => resolve())
       }),
+  }
+}
+
+export interface RdapTestApp extends TestApp {
+  rdap: RdapServer
+}
+
+/** The app with a fresh loopback RDAP service, loopback targets allowed and a resolver that never answers. */
+export async function createRdapTestApp(): Promise<RdapTestApp> {
+  const rdap = await startRdapServer()
+  const t = await createTestApp({
+    DNS_SERVERS: '127.0.0.1:9',
+    TARGET_ALLOW: '127.0.0.0/8',
+    RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
+  })
+  return {
+    ...t,
+    rdap,
+    async close() {
+      await t.close()
+      await rdap.stop()
+    },
   }
 }

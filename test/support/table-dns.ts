@@ -2,9 +2,8 @@
 // that need real answers for some questions and a failure for others: a question can be left
 // unanswered (a timeout for the asker) or answered with an error rcode (SERVFAIL, REFUSED). Names
 // absent from the table are NXDOMAIN; a name in the table without the type asked is NODATA.
-import dgram from 'node:dgram'
-import type { AddressInfo } from 'node:net'
-import dnsPacket from 'dns-packet'
+import type dnsPacket from 'dns-packet'
+import { startUdpDns } from './udp-dns.ts'
 
 export interface TableRecord {
   name: string
@@ -29,26 +28,18 @@ export interface TableDns {
   stop(): Promise<void>
 }
 
-const RCODES = { NOERROR: 0, NXDOMAIN: 3, SERVFAIL: 2, REFUSED: 5 } as const
 const bare = (name: string) => name.replace(/\.$/, '').toLowerCase()
 
 export async function startTableDns(options: TableDnsOptions): Promise<TableDns> {
   const asked: string[] = []
   const silent = new Set(options.silent ?? [])
-  const socket = dgram.createSocket('udp4')
-  socket.on('message', (message, peer) => {
-    let query: dnsPacket.Packet
-    try {
-      query = dnsPacket.decode(message)
-    } catch {
-      return
-    }
+  const server = await startUdpDns('127.0.0.1', (query) => {
     const question = query.questions?.[0]
-    if (!question) return
+    if (!question) return null
     const name = bare(question.name)
     const key = `${question.type} ${name}`
     asked.push(key)
-    if (silent.has(key) || silent.has(question.type)) return
+    if (silent.has(key) || silent.has(question.type)) return null
     const forced = options.rcodes?.[key] ?? options.rcodes?.[question.type]
     const known = options.records.filter((r) => bare(r.name) === name)
     const rcode = forced ?? (known.length === 0 ? 'NXDOMAIN' : 'NOERROR')
@@ -62,20 +53,7 @@ export async function startTableDns(options: TableDnsOptions): Promise<TableDns>
             ttl: 60,
             data: r.type === 'TXT' ? [String(r.data)] : r.data,
           }))
-    const reply = dnsPacket.encode({
-      id: query.id,
-      type: 'response',
-      flags: ((query.flags ?? 0) & dnsPacket.RECURSION_DESIRED) | dnsPacket.RECURSION_AVAILABLE | RCODES[rcode],
-      questions: query.questions,
-      answers: answers as dnsPacket.Answer[],
-    })
-    socket.send(reply, peer.port, peer.address)
+    return { rcode, answers: answers as dnsPacket.Answer[] }
   })
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve))
-  const { port } = socket.address() as AddressInfo
-  return {
-    endpoint: `127.0.0.1:${port}`,
-    asked,
-    stop: () => new Promise((resolve) => socket.close(() => resolve())),
-  }
+  return { endpoint: server.endpoint, asked, stop: server.stop }
 }

@@ -6,25 +6,17 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asnDataDirectory } from '../../src/diagnostics/ip-data/asn-index.ts'
 import { asnMessages } from '../../src/shared/tools/asn.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
 import { checkTool } from '../support/check-tool.ts'
-import { type RdapServer, startRdapServer } from '../support/rdap-server.ts'
+import { createRdapTestApp, type RdapServer, type RdapTestApp } from '../support/rdap-server.ts'
 
 let rdap: RdapServer
-let t: TestApp
+let t: RdapTestApp
 
 beforeAll(async () => {
-  rdap = await startRdapServer()
-  t = await createTestApp({
-    DNS_SERVERS: '127.0.0.1:9',
-    TARGET_ALLOW: '127.0.0.0/8',
-    RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
-  })
+  t = await createRdapTestApp()
+  rdap = t.rdap
 })
-afterAll(async () => {
-  await t?.close()
-  await rdap?.stop()
-})
+afterAll(async () => t?.close())
 
 const check = (input: string) => checkTool(t, 'asn', input)
 

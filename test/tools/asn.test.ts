@@ -1,25 +1,15 @@
 // ASN check through the API: the offline index (real public addresses as data only) and the
 // registry's data from a loopback RDAP service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
 import { checkTool } from '../support/check-tool.ts'
-import { type RdapServer, startRdapServer } from '../support/rdap-server.ts'
+import { createRdapTestApp, type RdapTestApp } from '../support/rdap-server.ts'
 
-let rdap: RdapServer
-let t: TestApp
+let t: RdapTestApp
 
 beforeAll(async () => {
-  rdap = await startRdapServer()
-  t = await createTestApp({
-    DNS_SERVERS: '127.0.0.1:9',
-    TARGET_ALLOW: '127.0.0.0/8',
-    RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
-  })
+  t = await createRdapTestApp()
 })
-afterAll(async () => {
-  await t?.close()
-  await rdap?.stop()
-})
+afterAll(async () => t?.close())
 
 const check = (input: string) => checkTool(t, 'asn', input)
 
