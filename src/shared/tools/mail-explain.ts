@@ -1,5 +1,6 @@
 // For each mail check: why it matters and how to fix a warning or failure, with a Postfix line or
 // a DNS record to copy where one exists. The report shows these beside each check's verdict.
+import type { Explanation } from './explanation.ts'
 
 export const MAIL_CHECK_IDS = [
   'mx',
@@ -24,12 +25,8 @@ export const MAIL_CHECK_IDS = [
 ] as const
 export type MailCheckId = (typeof MAIL_CHECK_IDS)[number]
 
-export interface MailCheckHelp {
-  /** Why the check matters, in a sentence or two. */
-  why: string
-  /** How to fix it; a configuration line or record example where one exists. */
-  fix: string
-}
+/** Why the check matters; how to fix it, with the Postfix line or DNS record in the text. */
+export type MailCheckHelp = Pick<Explanation, 'why' | 'fix'>
 
 export const MAIL_CHECK_HELP: Record<MailCheckId, MailCheckHelp> = {
   mx: {
@@ -82,27 +79,27 @@ export const MAIL_CHECK_HELP: Record<MailCheckId, MailCheckHelp> = {
   },
   'mta-sts': {
     why: 'MTA-STS tells senders to require TLS with a valid certificate for the MX hosts listed, without DNSSEC.',
-    fix: 'Publish "_mta-sts.example.com. IN TXT \\"v=STSv1; id=20240101\\"" and serve https://mta-sts.example.com/.well-known/mta-sts.txt with "version: STSv1", "mode: enforce", one "mx: mx1.example.com" line per MX and "max_age: 604800".',
+    fix: 'Publish _mta-sts.example.com. IN TXT "v=STSv1; id=20240101" and serve https://mta-sts.example.com/.well-known/mta-sts.txt with "version: STSv1", "mode: enforce", one "mx: mx1.example.com" line per MX and "max_age: 604800".',
   },
   'tls-rpt': {
     why: 'TLS-RPT makes senders report TLS failures (MTA-STS, DANE) to you, so you see a broken certificate before mail is lost.',
-    fix: 'Publish "_smtp._tls.example.com. IN TXT \\"v=TLSRPTv1; rua=mailto:tls-reports@example.com\\"".',
+    fix: 'Publish _smtp._tls.example.com. IN TXT "v=TLSRPTv1; rua=mailto:tls-reports@example.com".',
   },
   spf: {
     why: 'SPF lists the servers allowed to send as the domain; -all tells receivers to reject the others, ~all only to mark them.',
-    fix: 'Publish one record with at most 10 lookups ending in -all, e.g. "example.com. IN TXT \\"v=spf1 mx include:_spf.provider.example -all\\"".',
+    fix: 'Publish one record with at most 10 lookups ending in -all, e.g. example.com. IN TXT "v=spf1 mx include:_spf.provider.example -all".',
   },
   dmarc: {
     why: 'DMARC tells receivers what to do with mail that fails SPF and DKIM; p=none only watches, quarantine and reject protect.',
-    fix: 'Publish "_dmarc.example.com. IN TXT \\"v=DMARC1; p=reject; rua=mailto:dmarc@example.com\\"" (start with p=quarantine if unsure, pct=100).',
+    fix: 'Publish _dmarc.example.com. IN TXT "v=DMARC1; p=reject; rua=mailto:dmarc@example.com" (start with p=quarantine if unsure, pct=100).',
   },
   dkim: {
     why: 'DKIM signs outgoing mail so receivers can tell it was not altered and came from the domain.',
-    fix: 'Sign with a 2048-bit RSA key (e.g. OpenDKIM with Postfix: "smtpd_milters = inet:localhost:8891") and publish "selector._domainkey.example.com. IN TXT \\"v=DKIM1; k=rsa; p=<key>\\"".',
+    fix: 'Sign with a 2048-bit RSA key (e.g. OpenDKIM with Postfix: "smtpd_milters = inet:localhost:8891") and publish selector._domainkey.example.com. IN TXT "v=DKIM1; k=rsa; p=<key>".',
   },
   bimi: {
     why: 'BIMI shows the brand logo beside authenticated mail in mailboxes that support it; it needs DMARC at quarantine or reject.',
-    fix: 'Publish "default._bimi.example.com. IN TXT \\"v=BIMI1; l=https://example.com/logo.svg; a=https://example.com/vmc.pem\\"" with an SVG Tiny PS logo.',
+    fix: 'Publish default._bimi.example.com. IN TXT "v=BIMI1; l=https://example.com/logo.svg; a=https://example.com/vmc.pem" with an SVG Tiny PS logo.',
   },
   ipv6: {
     why: 'Senders with IPv6 only, and those that prefer it, need an AAAA address of the MX that accepts connections.',

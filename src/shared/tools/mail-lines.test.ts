@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MailResult } from './mail.ts'
+import { MAIL_CHECK_HELP } from './mail-explain.ts'
 import { mailLines } from './mail-lines.ts'
 
 const result: MailResult = {
@@ -68,6 +69,14 @@ describe('mailLines()', () => {
       '  DKIM: not tested',
       '  BIMI: not tested',
       '  IPv6: not tested',
+      '',
+      'What to fix',
+      '  [FAIL] Mail server reachability & STARTTLS: STARTTLS (mx.example.com [198.51.100.25])',
+      `      Why: ${MAIL_CHECK_HELP.starttls.why}`,
+      `      Fix: ${MAIL_CHECK_HELP.starttls.fix}`,
+      '  [FAIL] DMARC: DMARC',
+      `      Why: ${MAIL_CHECK_HELP.dmarc.why}`,
+      `      Fix: ${MAIL_CHECK_HELP.dmarc.fix}`,
       '',
       'Records',
       '  SPF: v=spf1 mx -all',

@@ -1,4 +1,6 @@
 // The mail test as text: MX table, checks grouped by server, records, then each SMTP transcript.
+
+import { explanationLines } from './explanation.ts'
 import {
   type MailCheck,
   type MailResult,
@@ -79,10 +81,25 @@ function transcriptLines(result: MailResult): string[] {
   return lines
 }
 
-/** One line per category: verdict and score over the checks made. */
+/** One line per category (verdict and score over the checks made), then why and how to fix each
+ * warning and failure. */
 function scoreLines(result: MailResult): string[] {
   if (result.mxSource === 'ip-literal' || result.checks.length === 0) return []
-  return ['Scored report', ...buildMailReport(result.checks).map((c) => `  ${categoryHeadline(c)}`), '']
+  const report = buildMailReport(result.checks)
+  const toFix = report.flatMap((category) =>
+    category.checks.flatMap((check) => {
+      if (check.status !== 'warn' && check.status !== 'fail') return []
+      const where = check.host ? ` (${check.host})` : ''
+      const head = `  [${LABELS[check.status]}] ${category.title}: ${check.title}${where}`
+      return check.why && check.fix ? [head, ...explanationLines({ why: check.why, fix: check.fix }, '      ')] : [head]
+    }),
+  )
+  return [
+    'Scored report',
+    ...report.map((c) => `  ${categoryHeadline(c)}`),
+    '',
+    ...(toFix.length ? ['What to fix', ...toFix, ''] : []),
+  ]
 }
 
 export function mailLines(result: MailResult): string[] {
