@@ -79,6 +79,15 @@ describe.skipIf(!knotAvailable)('validateRrset() on a signed Knot hierarchy', ()
     )
   })
 
+  it.each(['ok.sec', 'n3.sec'])('proves a wildcard answer and a wildcard NODATA in %s', async (zone) => {
+    const answer = await validate(`host.any.${zone}`, 'A')
+    expect(answer.status).toBe('secure')
+    expect(answer.proof).toMatch(/, expanded from a wildcard$/)
+    const nodata = await validate(`host.any.${zone}`, 'MX')
+    expect(nodata.status).toBe('secure')
+    expect(nodata.proof).toMatch(/answered by the wildcard \*\.any\./)
+  })
+
   it('calls an unsigned delegation Insecure and names it', async () => {
     const v = await validate('www.unsigned.sec', 'A')
     expect(v.status).toBe('insecure')

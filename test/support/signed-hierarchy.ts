@@ -5,7 +5,7 @@
 //
 //   .                RSASHA256 (8), NSEC           trust anchor: its KSK's DS
 //   sec.             ECDSAP256SHA256 (13), NSEC
-//     ok.sec.        13, NSEC: www A, NXDOMAIN and NODATA proofs
+//     ok.sec.        13, NSEC: www A, NXDOMAIN and NODATA proofs; every leaf has a *.any wildcard
 //     n3.sec.        ECDSAP384SHA384 (14), NSEC3
 //     ed.sec.        ED25519 (15)
 //     rsa.sec.       RSASHA512 (10)
@@ -117,6 +117,7 @@ const leaf = (origin: string, algorithm: number, policy: string): SignedZone => 
   records: [
     `www.${origin}. A 198.51.100.20`,
     `mail.${origin}. A 198.51.100.21`,
+    `*.any.${origin}. A 198.51.100.22`,
     `${origin}. TXT "signed with ${algorithm}"`,
   ],
 })

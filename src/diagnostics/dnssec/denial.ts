@@ -106,6 +106,16 @@ function nodataKind(types: Set<number>, qtype: number): 'insecure-delegation' | 
   return qtype === T.DS && types.has(T.NS) && !types.has(T.SOA) ? 'insecure-delegation' : 'nodata'
 }
 
+/** The wildcard at the closest encloser of a name an NSEC covers: the deepest ancestor it shares with either end. */
+function wildcardOf(qname: Labels, cover: Nsec): Labels {
+  const shared = (other: Labels) => {
+    let n = 0
+    while (n < Math.min(other.length, qname.length) && isAtOrBelow(qname, ancestor(other, n + 1))) n++
+    return n
+  }
+  return [Uint8Array.from([42]), ...ancestor(qname, Math.max(shared(cover.owner), shared(cover.next)))]
+}
+
 function denyByNsec(qname: Labels, qtype: number, nxdomain: boolean, records: Nsec[]): Denial {
   const q = nameText(qname)
   if (!nxdomain) {
@@ -127,17 +137,18 @@ function denyByNsec(qname: Labels, qtype: number, nxdomain: boolean, records: Ns
     )
     if (emptyNonTerminal)
       return { ok: true, kind: 'nodata', proof: 'NSEC', text: `NSEC shows ${q} as an empty non-terminal` }
+    // Wildcard no data (RFC 4035 §3.1.3.4): the name does not exist and its wildcard lacks the type.
+    const cover = records.find((n) => covers(n.owner, n.next, qname))
+    const wildcard = cover && records.find((n) => sameName(n.owner, wildcardOf(qname, cover)))
+    if (wildcard && !typeListed(wildcard.types, qtype)) {
+      const text = `NSEC shows ${q} answered by the wildcard ${nameText(wildcard.owner)} without this type`
+      return { ok: true, kind: 'nodata', proof: 'NSEC', text }
+    }
     return { ok: false, reason: `no NSEC record proves that ${q} has no records of this type` }
   }
   const cover = records.find((n) => covers(n.owner, n.next, qname))
   if (!cover) return { ok: false, reason: `no NSEC record covers ${q}` }
-  const shared = (other: Labels) => {
-    let n = 0
-    while (n < Math.min(other.length, qname.length) && isAtOrBelow(qname, ancestor(other, n + 1))) n++
-    return n
-  }
-  const encloser = ancestor(qname, Math.max(shared(cover.owner), shared(cover.next)))
-  const wildcard = [Uint8Array.from([42]), ...encloser]
+  const wildcard = wildcardOf(qname, cover)
   if (!records.some((n) => covers(n.owner, n.next, wildcard) || compareNames(n.owner, wildcard) === 0)) {
     return { ok: false, reason: `no NSEC record proves that there is no wildcard ${nameText(wildcard)}` }
   }
@@ -195,6 +206,11 @@ function denyByNsec3(qname: Labels, qtype: number, nxdomain: boolean, zone: Labe
         const text = `an opt-out NSEC3 covers ${nameText(nextCloser)}: its delegations may be unsigned`
         return { ok: true, kind: 'insecure-delegation', proof: 'NSEC3', optOut: true, text }
       }
+      const wildcardMatch = matching([Uint8Array.from([42]), ...encloser])
+      if (wildcardMatch && !typeListed(wildcardMatch.types, qtype)) {
+        const text = `NSEC3 shows ${q} answered by the wildcard *.${nameText(encloser)} without this type`
+        return { ok: true, kind: 'nodata', proof: 'NSEC3', text }
+      }
       return { ok: false, reason: `no NSEC3 record matches ${q}` }
     }
     const wildcard = [Uint8Array.from([42]), ...encloser]
@@ -204,6 +220,24 @@ function denyByNsec3(qname: Labels, qtype: number, nxdomain: boolean, zone: Labe
     return { ok: true, kind: 'nxdomain', proof: 'NSEC3', text }
   }
   return { ok: false, reason: `no NSEC3 record proves a closest encloser of ${q}` }
+}
+
+/**
+ * A wildcard answer (RFC 4035 §5.3.4, RFC 5155 §8.8): the name asked must not exist, shown by an
+ * NSEC covering it or an NSEC3 covering the next closer name below the wildcard's parent.
+ */
+export function proveWildcardExpansion(qname: Labels, signatureLabels: number, records: Rr[]): boolean {
+  const nsec = records.filter((r) => r.type === T.NSEC).map(readNsec)
+  if (nsec.some((n) => covers(n.owner, n.next, qname))) return true
+  const nsec3 = records.filter((r) => r.type === T.NSEC3).flatMap((r) => readNsec3(r) ?? [])
+  const first = nsec3[0]
+  if (!first) return false
+  const h = nsec3Hash(ancestor(qname, signatureLabels + 1), first.salt, first.iterations)
+  return nsec3.some((r) =>
+    Buffer.compare(r.hash, r.next) < 0
+      ? Buffer.compare(r.hash, h) < 0 && Buffer.compare(h, r.next) < 0
+      : Buffer.compare(r.hash, h) < 0 || Buffer.compare(h, r.next) < 0,
+  )
 }
 
 export type DenialOutcome = Denial | { ok: true; kind: 'too-many-iterations'; iterations: number }

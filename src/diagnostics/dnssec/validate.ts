@@ -11,7 +11,7 @@ import { DnsTimeoutError } from '../net/dns-client.ts'
 import { type Endpoint, formatEndpoint } from '../net/endpoint.ts'
 import type { Net } from '../net/net.ts'
 import { algorithmName, algorithmSupported } from './algorithms.ts'
-import { proveDenial } from './denial.ts'
+import { proveDenial, proveWildcardExpansion } from './denial.ts'
 import { digestSupported } from './keys.ts'
 import { ancestor, isAtOrBelow, type Labels, nameText, normalName, parseName, sameName } from './names.ts'
 import { type AnswerSections, type Rr, readAnswer, signaturesOf } from './records.ts'
@@ -256,12 +256,8 @@ export function createDnssecValidator(net: Pick<Net, 'askDns' | 'resolver'>, opt
       const check = checkRrset(`the ${what} set`, shown, signaturesOf(answer.answers), zone, keys, now())
       if (!check.ok) throw bogus(check.reason)
       const wildcard = check.sig.labels < qname.length
-      if (wildcard) {
-        const proof = proveDenial(qname, qtype, true, zone, checkedDenialRecords(answer, zone, keys))
-        const covered = answer.authority.some((r) => r.type === T.NSEC || r.type === T.NSEC3)
-        if (!covered || (!proof.ok && !/wildcard/.test(proof.reason))) {
-          throw bogus(`${q} was answered from a wildcard without proof that ${q} itself does not exist`)
-        }
+      if (wildcard && !proveWildcardExpansion(qname, check.sig.labels, checkedDenialRecords(answer, zone, keys))) {
+        throw bogus(`${q} was answered from a wildcard without proof that ${q} itself does not exist`)
       }
       const signature = {
         signer: nameText(check.sig.signer),
