@@ -38,8 +38,16 @@ export function newRunId(): string {
   return crypto.randomUUID()
 }
 
-/** Whether this document was loaded by the browser's reload (not by a link, nor by back/forward). */
-export function loadedByReload(): boolean {
+let firstEntrySeen = false
+
+/**
+ * Whether the entry a tool page is opening is the one the browser reloaded: the first entry a tool
+ * page shows in this document, when the document was loaded by a reload. Entries reached later by
+ * back/forward are not, even in a reloaded document.
+ */
+export function isReloadedEntry(): boolean {
+  if (firstEntrySeen) return false
+  firstEntrySeen = true
   const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
   return entry?.type === 'reload'
 }

@@ -15,9 +15,9 @@ import { Input } from '../../components/input.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import type { ToolPanelProps } from '../../lib/tool-manifest.tsx'
 import {
+  isReloadedEntry,
   keepOutcome,
   keptOutcome,
-  loadedByReload,
   newRunId,
   type RunOutcome,
   readLinkedRun,
@@ -128,8 +128,8 @@ export function ToolPanel({
   // Keyed by location.key alone: it runs once per history entry.
   useEffect(() => {
     if (!onPage || handledEntry.current === location.key) return
-    const first = handledEntry.current === null
     handledEntry.current = location.key
+    const reloadedEntry = isReloadedEntry()
     const runId = runIdOf(location.state)
     if (runId !== undefined && runId === shownRun.current) return
     const params = new URLSearchParams(location.search)
@@ -145,7 +145,7 @@ export function ToolPanel({
     setRestored(kept ?? null)
     if (kept || !linked.run) return
     // A reload shows the entry's input but does not measure again: the person asks for that with Run.
-    if (first && runId !== undefined && loadedByReload()) {
+    if (reloadedEntry && runId !== undefined) {
       setReloaded(true)
       return
     }
