@@ -24,6 +24,11 @@ const QUERY_ATTEMPTS = 2
 /** Authoritative servers asked at most; name servers without glue resolved at most. */
 const MAX_AUTHORITATIVE = 16
 const MAX_GLUELESS = 4
+/**
+ * The delegation walk (and those for name servers without glue) may take this long, so that the
+ * authoritative servers' own deadline still ends within the DNS tool's 15 s.
+ */
+const WALK_BUDGET_MS = 9000
 
 type Role = PropagationServer['role']
 interface Target {
@@ -116,14 +121,14 @@ interface Authority {
   error?: string
 }
 
-async function addressesOf(server: string, deps: PropagationDeps): Promise<string[]> {
+async function addressesOf(server: string, deps: PropagationDeps, signal: AbortSignal): Promise<string[]> {
   const found: string[] = []
   for (const type of ['A', 'AAAA']) {
     const walk = await walkDelegation(server, type, {
       net: deps.net,
       root: deps.root,
       dnssec: false,
-      signal: deps.signal,
+      signal,
     })
     if (walk.ok) found.push(...walk.end.query.answers.filter((r) => r.type === type).map((r) => r.value))
   }
@@ -132,7 +137,8 @@ async function addressesOf(server: string, deps: PropagationDeps): Promise<strin
 
 /** Every authoritative server of the name's zone, by a walk from the root (like the trace). */
 async function findAuthority(name: string, type: string, deps: PropagationDeps): Promise<Authority> {
-  const walk = await walkDelegation(name, type, { net: deps.net, root: deps.root, dnssec: false, signal: deps.signal })
+  const signal = AbortSignal.any([deps.signal, AbortSignal.timeout(WALK_BUDGET_MS)])
+  const walk = await walkDelegation(name, type, { net: deps.net, root: deps.root, dnssec: false, signal })
   const referral = lastReferral(walk.steps)
   const port = deps.root.port
   if (!referral) {
@@ -151,7 +157,7 @@ async function findAuthority(name: string, type: string, deps: PropagationDeps):
     const glue = referral.glue
       .filter((g) => g.name.replace(/\.$/, '').toLowerCase() === server.toLowerCase())
       .map((g) => g.value)
-    const addresses = glue.length > 0 ? glue : glueless++ < MAX_GLUELESS ? await addressesOf(server, deps) : []
+    const addresses = glue.length > 0 ? glue : glueless++ < MAX_GLUELESS ? await addressesOf(server, deps, signal) : []
     if (addresses.length === 0) targets.push({ role: 'authoritative', name: server, address: '', port })
     for (const address of addresses) targets.push({ role: 'authoritative', name: server, address, port })
   }
