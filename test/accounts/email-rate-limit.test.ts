@@ -1,26 +1,18 @@
 // The per-email limiter's one atomic statement on both databases, with a controlled clock.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../src/server/db/database.ts'
 import { createEmailRateLimiter } from '../../src/server/modules/auth/email-rate-limit.ts'
-import type { TestApp } from '../support/app.ts'
-import { appBackends } from '../support/backends.ts'
+import { appBackends, useBackendApp } from '../support/backends.ts'
 
 const limits = { '/sign-in/email': { max: 3, windowMs: 60_000 } }
 
 describe.each(appBackends())('per-email rate limit on $name', (backend) => {
   describe.skipIf(backend.skipReason !== undefined)('with a migrated database', () => {
-    let t: TestApp
     let database: DatabaseHandle
     let clock = Date.UTC(2026, 0, 1)
 
-    beforeAll(async () => {
-      await backend.setUp()
-      ;({ t, database } = await backend.startApp())
-    })
-    afterAll(async () => {
-      await database?.close()
-      await t?.close()
-      await backend.tearDown()
+    useBackendApp(backend, (started) => {
+      database = started.database
     })
 
     it('allows max attempts per window, refuses the next with the seconds left, and starts over after the window', async () => {

@@ -1,11 +1,11 @@
 // POST /api/events: stored with the sender's account id only when signed in; nothing stored under
 // Do-Not-Track or Global Privacy Control; names and sizes checked.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../src/server/db/database.ts'
 import { createEventsRepository } from '../../src/server/modules/events/repository.ts'
 import { type BrowserLikeClient, createClient, latestOutboxMail, signUpVerified } from '../support/accounts.ts'
 import type { TestApp } from '../support/app.ts'
-import { appBackends } from '../support/backends.ts'
+import { appBackends, useBackendApp } from '../support/backends.ts'
 
 describe.each(appBackends())('events API on $name', (backend) => {
   describe.skipIf(backend.skipReason !== undefined)('with a migrated database', () => {
@@ -15,16 +15,10 @@ describe.each(appBackends())('events API on $name', (backend) => {
     let hanaId: string
     const stored = () => createEventsRepository(database.db).list()
 
-    beforeAll(async () => {
-      await backend.setUp()
-      ;({ t, database } = await backend.startApp())
+    useBackendApp(backend, async (started) => {
+      ;({ t, database } = started)
       hana = await signUpVerified(t.app, 'hana@example.test', 'hana-secret', (a) => latestOutboxMail(t.dataDir, a))
       hanaId = (await hana.get('/api/auth/get-session')).json().user.id
-    })
-    afterAll(async () => {
-      await database?.close()
-      await t?.close()
-      await backend.tearDown()
     })
 
     it('stores an anonymous event without a user id', async () => {

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../../src/server/db/database.ts'
 import { createSignInThrottle, waitAfter } from '../../src/server/modules/auth/sign-in-throttle.ts'
 import { latestOutboxMail, signUpVerified } from '../support/accounts.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
-import { appBackends } from '../support/backends.ts'
+import { appBackends, useBackendApp } from '../support/backends.ts'
 
 describe('waitAfter()', () => {
   it('lets three failures pass, then doubles the wait up to 15 minutes', () => {
@@ -17,18 +17,11 @@ describe('waitAfter()', () => {
 
 describe.each(appBackends())('sign-in throttle on $name', (backend) => {
   describe.skipIf(backend.skipReason !== undefined)('with a migrated database', () => {
-    let t: TestApp
     let database: DatabaseHandle
     let clock = Date.UTC(2026, 0, 1)
 
-    beforeAll(async () => {
-      await backend.setUp()
-      ;({ t, database } = await backend.startApp())
-    })
-    afterAll(async () => {
-      await database?.close()
-      await t?.close()
-      await backend.tearDown()
+    useBackendApp(backend, (started) => {
+      database = started.database
     })
 
     it('counts failures per (account, address): the guessing address waits, a clean one does not', async () => {

@@ -1,6 +1,7 @@
 // The two database backends for integration tests: the app on a throwaway SQLite file, or on a
 // fresh database of a throwaway PostgreSQL server. Also opens a second handle for assertions.
 import path from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/database.ts'
 import { createTestApp, type TestApp } from './app.ts'
 import { type PostgresServer, postgresUnavailableReason, startPostgres } from './postgres.ts'
@@ -50,4 +51,25 @@ export function appBackends(): AppBackend[] {
   const backends = [sqliteBackend(), postgresBackend()]
   for (const b of backends) if (b.skipReason) console.warn(`${b.name} tests skipped: ${b.skipReason}`)
   return backends
+}
+
+/**
+ * Starts the backend and the app on it before the suite's tests and stops both after them; `started`
+ * receives the app and the database handle (and may do more set-up of its own).
+ */
+export function useBackendApp(
+  backend: AppBackend,
+  started: (app: { t: TestApp; database: DatabaseHandle }) => void | Promise<void>,
+): void {
+  let app: { t: TestApp; database: DatabaseHandle } | undefined
+  beforeAll(async () => {
+    await backend.setUp()
+    app = await backend.startApp()
+    await started(app)
+  })
+  afterAll(async () => {
+    await app?.database.close()
+    await app?.t.close()
+    await backend.tearDown()
+  })
 }
