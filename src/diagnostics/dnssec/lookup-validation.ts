@@ -7,6 +7,10 @@ import type { Net } from '../net/net.ts'
 import type { DsRecord } from './trust-anchors.ts'
 import { createDnssecValidator } from './validate.ts'
 
+/** The validation's share of the lookup's deadline, and the wait for each of its answers. */
+const VALIDATION_BUDGET_MS = 8000
+const QUESTION_TIMEOUT_MS = 1500
+
 /** Types that are no RRset of their own: ANY gathers several, RRSIG records are the signatures. */
 const NOT_VALIDATED = new Set(['ANY', 'RRSIG'])
 
@@ -21,7 +25,11 @@ export interface LookupValidationOptions {
 
 /** Validations of the types answered NOERROR or NXDOMAIN, in the order asked. */
 export async function validateLookup(result: DnsResult, options: LookupValidationOptions): Promise<DnssecValidation[]> {
-  const validator = createDnssecValidator(options.net, options)
+  const validator = createDnssecValidator(options.net, {
+    ...options,
+    signal: AbortSignal.any([options.signal, AbortSignal.timeout(VALIDATION_BUDGET_MS)]),
+    timeoutMs: QUESTION_TIMEOUT_MS,
+  })
   const types = result.queries
     .filter((q) => (q.rcode === 'NOERROR' || q.rcode === 'NXDOMAIN') && !NOT_VALIDATED.has(q.type))
     .map((q) => q.type)
