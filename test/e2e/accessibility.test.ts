@@ -23,7 +23,14 @@ interface Violation {
   nodes: Array<{ target: unknown[] }>
 }
 
-const routes = ['/', '/auth', '/benefits', ...catalogue.map((tool) => `/${tool.route}`), '/no-such-page']
+const routes = [
+  '/',
+  '/auth',
+  '/benefits',
+  ...catalogue.map((tool) => `/${tool.route}`),
+  '/rdns-lookup?mode=bulk',
+  '/no-such-page',
+]
 
 const themes = [
   { theme: 'light', viewport: { width: 1280, height: 800 } },
@@ -112,6 +119,12 @@ describe.skipIf(!browserAvailable)('accessibility in the browser', () => {
       await page.getByRole('button', { name: 'My IP', exact: true }).click()
       await page.getByRole('button', { name: 'Download JSON' }).waitFor()
       problems.push(...(await violations(page, `${theme} what-is-my-ip result`)))
+
+      await navigate(page, '/rdns-lookup?mode=bulk')
+      await page.getByLabel('Inputs, one per line').fill('198.51.100.1\nnot-an-ip')
+      await page.getByRole('button', { name: 'Run all' }).click()
+      await page.getByText('2 of 2 done').waitFor()
+      problems.push(...(await violations(page, `${theme} bulk reverse DNS rows`)))
       expect(problems).toEqual([])
     }, 60_000)
   })
