@@ -99,23 +99,26 @@ export async function createTestCa(options: TestCaOptions = {}): Promise<TestCa>
     file('int.ext'),
     'basicConstraints=critical,CA:TRUE,pathlen:0\nkeyUsage=critical,keyCertSign,cRLSign\n',
   )
-  await ssl([
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'root.key',
-    '-out',
-    'root.pem',
-    '-days',
-    '3650',
-    '-subj',
-    '/CN=NetToolbox Test Root CA',
-    '-addext',
+  /** A self-signed certificate `<name>.pem` with its key `<name>.key`. */
+  const selfSign = (name: string, commonName: string, days: number, extensions: string[]) =>
+    ssl([
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      `${name}.key`,
+      '-out',
+      `${name}.pem`,
+      '-days',
+      String(days),
+      '-subj',
+      `/CN=${commonName}`,
+      ...extensions.flatMap((extension) => ['-addext', extension]),
+    ])
+  await selfSign('root', 'NetToolbox Test Root CA', 3650, [
     'basicConstraints=critical,CA:TRUE',
-    '-addext',
     'keyUsage=critical,keyCertSign,cRLSign',
   ])
   await ssl([
@@ -210,23 +213,7 @@ export async function createTestCa(options: TestCaOptions = {}): Promise<TestCa>
     },
     async selfSigned(names) {
       const name = `self-${++counter}`
-      await ssl([
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        `${name}.key`,
-        '-out',
-        `${name}.pem`,
-        '-days',
-        '365',
-        '-subj',
-        `/CN=${names[0]}`,
-        '-addext',
-        `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}`,
-      ])
+      await selfSign(name, names[0] ?? '', 365, [`subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}`])
       return read(name, false)
     },
     async ocspResponse(leaf) {
