@@ -62,8 +62,9 @@ default._bimi.danebad IN TXT "v=BIMI1; l=http://danebad.test/logo.png"
 mx.danebad IN A ${h.danebad}
 _25._tcp.mx.danebad IN TLSA ${tlsa.danebad}
 
-; danta.test: DANE-TA, the intermediate CA the server sends
+; danta.test: DANE-TA, the intermediate CA the server sends; a TLS-RPT destination without a domain
 danta IN MX 10 mx.danta.test.
+_smtp._tls.danta IN TXT "v=TLSRPTv1; rua=mailto:reports"
 mx.danta IN A ${h.danta}
 _25._tcp.mx.danta IN TLSA ${tlsa.danta}
 

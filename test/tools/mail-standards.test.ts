@@ -134,6 +134,10 @@ describe.skipIf(!knotAvailable)('mail standards against real peers', () => {
         status: 'fail',
         reason: 'record has no rua= destination',
       })
+      expect(find(await run('danta.test'), 'tls-rpt')).toMatchObject({
+        status: 'fail',
+        reason: 'malformed rua destination: mailto:reports',
+      })
     })
   })
 

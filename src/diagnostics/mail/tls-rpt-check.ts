@@ -10,6 +10,16 @@ const check = (status: MailCheck['status'], reason: string): MailCheck => ({
   reason,
 })
 
+/** A mailto: with an address, or an https: URL with a host. */
+function wellFormed(uri: string): boolean {
+  if (/^mailto:/i.test(uri)) return /^mailto:[^@\s]+@[^@\s]+\.[^@\s]+$/i.test(uri)
+  try {
+    return new URL(uri).hostname !== ''
+  } catch {
+    return false
+  }
+}
+
 export async function checkTlsRpt(
   domain: string,
   resolve: RecordResolver,
@@ -30,5 +40,8 @@ export async function checkTlsRpt(
   if (rua.length === 0) return { tlsRpt, check: check('fail', 'record has no rua= destination') }
   const bad = rua.filter((u) => !/^(mailto:|https:)/i.test(u))
   if (bad.length > 0) return { tlsRpt, check: check('warn', `rua must be mailto: or https: URIs: ${bad.join(', ')}`) }
+  const malformed = rua.filter((u) => !wellFormed(u))
+  if (malformed.length > 0)
+    return { tlsRpt, check: check('fail', `malformed rua destination: ${malformed.join(', ')}`) }
   return { tlsRpt, check: check('pass', `reports to ${rua.join(', ')}`) }
 }

@@ -9,6 +9,8 @@ function Facts({ session }: { session: SmtpSession }) {
   if (session.bannerMs !== undefined) facts.push(['Banner after', `${session.bannerMs} ms`])
   if (session.tls) {
     facts.push(['TLS', `${session.tls.version} · ${session.tls.cipher}`])
+    const graded = session.tls.grade
+    if (graded) facts.push(['TLS grade', `${graded.grade} · ${graded.suite} (${graded.suiteStrength})`])
     facts.push(['Certificate', `${session.tls.subject} — issued by ${session.tls.issuer}`])
   }
   return (
