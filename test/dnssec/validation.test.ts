@@ -117,6 +117,12 @@ describe.skipIf(!knotAvailable)('validateRrset() on a signed Knot hierarchy', ()
     expect(v.chain.at(-1)).toMatchObject({ zone: 'mismatch.sec.', status: 'bogus' })
   })
 
+  it('calls a zone with a DS but no DNSKEY Bogus: missing DNSKEY', async () => {
+    const v = await validate('www.nokey.sec', 'A')
+    expect(v.status).toBe('bogus')
+    expect(v.reason).toBe('Bogus: missing DNSKEY: nokey.sec. has a DS record but no DNSKEY records were returned')
+  })
+
   it('calls an expired RRSIG Bogus with its expiry time', async () => {
     const v = await validate('expired.sec', 'A')
     expect(v.status).toBe('bogus')

@@ -10,6 +10,7 @@
 //     ed.sec.        ED25519 (15)
 //     rsa.sec.       RSASHA512 (10)
 //     unsigned.sec.  delegated without DS, unsigned
+//     nokey.sec.     a DS in sec., but the zone is served unsigned (no DNSKEY)
 //     mismatch.sec.  signed, but the DS in sec. has a wrong digest
 //     expired.sec.   hand-signed, its apex A RRSIG expired
 //     tampered.sec.  hand-signed, its apex A changed after signing
@@ -171,6 +172,8 @@ export async function startSignedHierarchy(): Promise<SignedHierarchy> {
       { origin: 'expired.sec', ds: [expired.ds] },
       { origin: 'tampered.sec', ds: [tampered.ds] },
       { origin: 'unsigned.sec', ds: false as const },
+      // A DS for a key the child never publishes: the child zone is served unsigned.
+      { origin: 'nokey.sec', ds: [`nokey.sec. IN DS 4242 13 2 ${'AB'.repeat(32)}`] },
     ],
   }
   const opt: SignedZone = {
@@ -206,6 +209,10 @@ export async function startSignedHierarchy(): Promise<SignedHierarchy> {
     { origin: 'expired.sec', text: expired.text },
     { origin: 'tampered.sec', text: tampered.text },
     { origin: 'unsigned.sec', text: zoneText(unsigned) },
+    {
+      origin: 'nokey.sec',
+      text: zoneText({ ...unsigned, origin: 'nokey.sec', records: ['www.nokey.sec. A 198.51.100.42'] }),
+    },
     { origin: 'child.opt', text: zoneText(child) },
   ]
   let server: KnotServer
