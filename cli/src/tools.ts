@@ -107,6 +107,12 @@ export const TOOL_COMMANDS: Record<ToolId, ToolCommand> = {
       },
       { flags: '--trace', description: 'walk the delegation from the root servers', key: 'trace', kind: 'boolean' },
       { flags: '--dnssec', description: 'ask for DNSSEC records (DO bit)', key: 'dnssec', kind: 'boolean' },
+      {
+        flags: '--propagation',
+        description: 'ask every public resolver and authoritative server, side by side',
+        key: 'propagation',
+        kind: 'boolean',
+      },
     ],
   },
   rdns: { id: 'rdns', argument: '<ip>', request: rdnsRequest, options: [] },
