@@ -33,6 +33,14 @@ describe('loadDnssecTrustAnchors()', () => {
   })
 })
 
+describe('loadDnssecTrustAnchors() with a missing file', () => {
+  it('names the setting and the file', () => {
+    expect(() => loadDnssecTrustAnchors('/nonexistent/anchors.ds')).toThrow(
+      'DNSSEC_TRUST_ANCHORS: cannot read /nonexistent/anchors.ds',
+    )
+  })
+})
+
 describe('parseTrustAnchors()', () => {
   it('names the line that is not a DS record', () => {
     expect(() => parseTrustAnchors('. IN DS 1 8 2 AA\n. IN DNSKEY 257 3 8 AwEAAa==', 'anchors.ds')).toThrow(

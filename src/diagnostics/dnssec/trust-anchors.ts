@@ -44,5 +44,11 @@ export function parseTrustAnchors(text: string, source = 'trust anchors'): DsRec
 /** DNSSEC_TRUST_ANCHORS: a file of DS records; without it, IANA's root anchors. */
 export function loadDnssecTrustAnchors(file: string | undefined): DsRecord[] {
   if (!file) return parseTrustAnchors(ROOT_TRUST_ANCHORS_TEXT, 'the root trust anchors')
-  return parseTrustAnchors(readFileSync(file, 'utf8'), file)
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new Error(`DNSSEC_TRUST_ANCHORS: cannot read ${file}`, { cause: error })
+  }
+  return parseTrustAnchors(text, file)
 }
