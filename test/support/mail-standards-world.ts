@@ -24,7 +24,8 @@ export const STANDARDS_HOSTS = {
 const POLICIES: Record<string, string> = {
   'mta-sts.dane.test': 'version: STSv1\nmode: enforce\nmx: mx.dane.test\nmax_age: 604800\n',
   'mta-sts.omit.test': 'version: STSv1\nmode: enforce\nmx: mx.dane.test\nmax_age: 604800\n',
-  'mta-sts.testing.test': 'version: STSv1\nmode: testing\nmx: *.dane.test\nmax_age: 86400\n',
+  // Lists a host that is no MX of the domain, beside its real MX.
+  'mta-sts.testing.test': 'version: STSv1\nmode: testing\nmx: *.dane.test\nmx: old-mx.testing.test\nmax_age: 86400\n',
 }
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')

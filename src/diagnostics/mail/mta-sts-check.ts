@@ -42,6 +42,18 @@ async function fetchPolicy(domain: string, net: Net, signal: AbortSignal, o: Mta
   }
 }
 
+/** RFC 8461 §4.1: "*." matches exactly one leftmost label. */
+const patternMatches = (pattern: string, name: string) => {
+  const p = pattern.toLowerCase().replace(/\.$/, '')
+  const n = name.toLowerCase().replace(/\.$/, '')
+  return p.startsWith('*.') ? n.slice(n.indexOf('.') + 1) === p.slice(2) && n.indexOf('.') > 0 : n === p
+}
+
+/** Policy patterns that match none of the domain's MX hosts (left over from a move, or a typo). */
+function unusedPatterns(patterns: string[], mxNames: string[]): string[] {
+  return patterns.filter((pattern) => !mxNames.some((name) => patternMatches(pattern, name)))
+}
+
 export async function checkMtaSts(
   domain: string,
   mxNames: string[],
@@ -84,12 +96,17 @@ export async function checkMtaSts(
       check: check('fail', `mode ${policy.mode}, but MX ${uncovered.join(', ')} not listed in the policy`),
     }
   }
+  const stale = unusedPatterns(policy.mx ?? [], mxNames)
+  const extra = stale.length ? `; the policy also lists ${stale.join(', ')}, which matches no MX` : ''
   if (policy.mode === 'enforce')
-    return { mtaSts, check: check('pass', `mode enforce, max_age ${policy.maxAge ?? '?'} s, every MX covered`) }
+    return { mtaSts, check: check('pass', `mode enforce, max_age ${policy.maxAge ?? '?'} s, every MX covered${extra}`) }
   if (policy.mode === 'testing') {
     return {
       mtaSts,
-      check: check('warn', 'mode testing: every MX covered, but senders only report TLS failures and still deliver'),
+      check: check(
+        'warn',
+        `mode testing: every MX covered, but senders only report TLS failures and still deliver${extra}`,
+      ),
     }
   }
   return { mtaSts, check: check('warn', `mode ${policy.mode}: TLS is not enforced`) }
