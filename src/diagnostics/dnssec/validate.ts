@@ -2,21 +2,20 @@
 // the answer, asking every question with CD and DO set so no resolver's verdict (AD bit) is
 // trusted. Zone cuts are found by asking the DS of each name from the top: a signed DS set starts
 // a new zone, a proven "no DS" at a delegation ends the chain as Insecure.
-import { createRequire } from 'node:module'
-import type { RecordType } from 'dns-packet'
 import type { FailureSource } from '../../shared/tools/common.ts'
 import type { DnssecChainLink, DnssecValidation } from '../../shared/tools/dns.ts'
 import { readRrType, RR_TYPE_NUMBERS as T } from '../../shared/tools/dns-types.ts'
-import { DnsTimeoutError } from '../net/dns-client.ts'
 import { type Endpoint, formatEndpoint } from '../net/endpoint.ts'
 import type { Net } from '../net/net.ts'
 import { algorithmName, algorithmSupported } from './algorithms.ts'
 import { proveDenial, proveWildcardExpansion } from './denial.ts'
 import { digestSupported } from './keys.ts'
 import { ancestor, isAtOrBelow, type Labels, nameText, normalName, parseName, sameName } from './names.ts'
-import { type AnswerSections, type Rr, readAnswer, signaturesOf } from './records.ts'
+import { createQuestions } from './questions.ts'
+import { type AnswerSections, type Rr, signaturesOf } from './records.ts'
 import { checkRrset, timeText, type ZoneKey } from './rrset-signature.ts'
 import { type DsRecord, loadDnssecTrustAnchors } from './trust-anchors.ts'
+import { bogus, insecure, Verdict } from './verdict.ts'
 import { checkZoneKeys, dsText } from './zone-keys.ts'
 
 export interface DnssecOptions {
@@ -32,60 +31,14 @@ export interface DnssecOptions {
   timeoutMs?: number
 }
 
-type Fetched = { ok: true; answer: AnswerSections } | { ok: false; error: string }
-
-const packetTypes = createRequire(import.meta.url)('dns-packet/types.js') as { toString(type: number): string }
-
-/** A finished verdict, thrown out of the walk. */
-class Verdict {
-  readonly validation: Omit<DnssecValidation, 'name' | 'type' | 'server' | 'chain'>
-  constructor(validation: Omit<DnssecValidation, 'name' | 'type' | 'server' | 'chain'>) {
-    this.validation = validation
-  }
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof DnsTimeoutError) return 'did not answer in time'
-  const code = (error as NodeJS.ErrnoException).code
-  return `could not be asked (${code ?? (error instanceof Error ? error.message : String(error))})`
-}
-
-const RCODES: Record<number, string> = { 1: 'FORMERR', 2: 'SERVFAIL', 4: 'NOTIMP', 5: 'REFUSED' }
-
 /** Validates answers through one server, sharing DS and DNSKEY answers between names. */
 export function createDnssecValidator(net: Pick<Net, 'askDns' | 'resolver'>, options: DnssecOptions) {
   const server = options.server ?? net.resolver
   const where = server ? formatEndpoint(server) : 'no resolver'
   const anchors = options.trustAnchors ?? loadDnssecTrustAnchors(undefined)
-  const asked = new Map<string, Promise<Fetched>>()
+  const ask = createQuestions(net, { server, signal: options.signal, timeoutMs: options.timeoutMs })
   const now = () => options.now ?? Math.floor(Date.now() / 1000)
   const keyCache = new Map<string, ReturnType<typeof checkZoneKeys>>()
-
-  function ask(name: Labels, type: number): Promise<Fetched> {
-    const key = `${nameText(name)}|${type}`
-    let pending = asked.get(key)
-    if (!pending) {
-      pending = net
-        .askDns({
-          name: nameText(name),
-          type: packetTypes.toString(type) as RecordType,
-          server,
-          signal: options.signal,
-          dnssecOk: true,
-          checkingDisabled: true,
-          timeoutMs: options.timeoutMs,
-        })
-        .then((exchange): Fetched => {
-          const answer = readAnswer(exchange.message)
-          const rcode = RCODES[answer.rcode]
-          if (rcode) return { ok: false, error: `answered ${rcode}` }
-          return { ok: true, answer }
-        })
-        .catch((error: unknown): Fetched => ({ ok: false, error: describeError(error) }))
-      asked.set(key, pending)
-    }
-    return pending
-  }
 
   async function fetch(name: Labels, type: number, what: string): Promise<AnswerSections> {
     const fetched = await ask(name, type)
@@ -96,9 +49,6 @@ export function createDnssecValidator(net: Pick<Net, 'askDns' | 'resolver'>, opt
       failureSource: options.serverFailureSource ?? 'server',
     })
   }
-
-  const bogus = (reason: string) =>
-    new Verdict({ status: 'bogus', reason: `Bogus: ${reason}`, failureSource: 'target' })
 
   async function zoneKeys(
     zone: Labels,
@@ -137,10 +87,6 @@ export function createDnssecValidator(net: Pick<Net, 'askDns' | 'resolver'>, opt
     return records
   }
 
-  function insecure(reason: string, delegation: string) {
-    return new Verdict({ status: 'insecure', reason, insecureDelegation: delegation })
-  }
-
   /** Walks from the anchors to the zone holding `qname`; returns that zone and its keys. */
   async function walk(qname: Labels, lastDepth: number, chain: DnssecChainLink[]) {
     let zone = anchors[0]?.owner ?? []
@@ -155,15 +101,7 @@ export function createDnssecValidator(net: Pick<Net, 'askDns' | 'resolver'>, opt
     for (let depth = zone.length + 1; depth <= lastDepth; depth++) {
       const child = ancestor(qname, depth)
       const childName = nameText(child)
-      const fetched = await ask(child, T.DS)
-      if (!fetched.ok) {
-        throw new Verdict({
-          status: 'indeterminate',
-          reason: `Could not fetch the DS records of ${childName} from ${where}: the server ${fetched.error}`,
-          failureSource: options.serverFailureSource ?? 'server',
-        })
-      }
-      const answer = fetched.answer
+      const answer = await fetch(child, T.DS, `the DS records of ${childName}`)
       const dsRecords = answer.answers.filter((r) => r.type === T.DS && sameName(r.owner, child))
       if (dsRecords.length > 0) {
         const check = checkRrset(
