@@ -6,10 +6,10 @@ import { mkdir } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { catalogue } from '../../src/shared/catalogue.ts'
 import { browserAvailable } from '../support/browser.ts'
-import { navigate, type Site, startSite } from '../support/site.ts'
+import { navigate, type Site, useSite } from '../support/site.ts'
 
 if (!browserAvailable) console.warn('SKIPPED: the accessibility end-to-end test needs chromium')
 
@@ -40,11 +40,8 @@ const themes = [
 describe.skipIf(!browserAvailable)('accessibility in the browser', () => {
   let site: Site
 
-  beforeAll(async () => {
-    site = await startSite()
-  })
-  afterAll(async () => {
-    await site?.close()
+  useSite((started) => {
+    site = started
   })
 
   /** A page in the theme, with axe loaded (the CSP is bypassed for the injected script only in this test). */

@@ -1,10 +1,10 @@
 // End to end in Chromium: the home page's search, card grid, panel selection and scrolling,
 // ?history=true, the back-to-top button and the loading state.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { catalogue } from '../../src/shared/catalogue.ts'
 import { browserAvailable } from '../support/browser.ts'
-import { type Site, startSite } from '../support/site.ts'
+import { type Site, useSite } from '../support/site.ts'
 
 if (!browserAvailable) console.warn('SKIPPED: the home page end-to-end test needs chromium')
 
@@ -15,12 +15,9 @@ describe.skipIf(!browserAvailable)('home page in the browser', () => {
   let site: Site
   let page: Page
 
-  beforeAll(async () => {
-    site = await startSite()
+  useSite(async (started) => {
+    site = started
     page = await (await site.newContext()).newPage()
-  })
-  afterAll(async () => {
-    await site?.close()
   })
 
   const cards = () => page.getByRole('region', { name: 'Tools' }).getByRole('listitem')

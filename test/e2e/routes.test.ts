@@ -1,11 +1,11 @@
 // End to end in Chromium: every route of the product's table with its heading and search-engine texts,
 // the external and extra pages, the 404 page and its logged path, and the header and footer.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type CatalogueEntry, catalogue, findEntry } from '../../src/shared/catalogue.ts'
 import { pageMeta } from '../../src/shared/page-meta.ts'
 import { browserAvailable } from '../support/browser.ts'
-import { eventSent, metaContent, navigate, type Site, startSite } from '../support/site.ts'
+import { eventSent, metaContent, navigate, type Site, useSite } from '../support/site.ts'
 
 if (!browserAvailable) console.warn('SKIPPED: the routes end-to-end test needs chromium')
 
@@ -22,12 +22,9 @@ describe.skipIf(!browserAvailable)('routes in the browser', () => {
   let site: Site
   let page: Page
 
-  beforeAll(async () => {
-    site = await startSite()
+  useSite(async (started) => {
+    site = started
     page = await (await site.newContext()).newPage()
-  })
-  afterAll(async () => {
-    await site?.close()
   })
 
   type Meta = { title: string; description: string; keywords: string }

@@ -2,6 +2,7 @@
 // the stored analytics events, and stand-ins for the external sites the catalogue embeds.
 import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/database.ts'
 import { createEventsRepository, type StoredEvent } from '../../src/server/modules/events/repository.ts'
 import { catalogue } from '../../src/shared/catalogue.ts'
@@ -22,6 +23,18 @@ export interface Site {
 const embeddedUrls = catalogue.flatMap((entry) =>
   (entry.kind === 'embed' || entry.kind === 'speed') && entry.url ? [entry.url] : [],
 )
+
+/** Starts the site before the suite's tests and closes it after them; `started` receives it. */
+export function useSite(started: (site: Site) => void | Promise<void>): void {
+  let site: Site | undefined
+  beforeAll(async () => {
+    site = await startSite()
+    await started(site)
+  })
+  afterAll(async () => {
+    await site?.close()
+  })
+}
 
 export async function startSite(): Promise<Site> {
   const dns: StubDns = await startStubDns()
