@@ -4,6 +4,7 @@
 // Knot signs the zone at load, so the TLSA records can be DNSSEC-validated from its key.
 import { createHash, X509Certificate } from 'node:crypto'
 import https from 'node:https'
+import { SMTPServer } from 'smtp-server'
 import { dsDigest, keyTag } from '../../src/diagnostics/dnssec/keys.ts'
 import { parseName } from '../../src/diagnostics/dnssec/names.ts'
 import type { DsRecord } from '../../src/diagnostics/dnssec/trust-anchors.ts'
@@ -17,6 +18,7 @@ export const STANDARDS_HOSTS = {
   daneV6: '::1',
   danebad: '127.25.26.3',
   danta: '127.25.26.4',
+  weak: '127.25.26.5',
   policy: '127.25.26.7',
 } as const
 
@@ -69,6 +71,10 @@ _smtp._tls.danta IN TXT "v=TLSRPTv1; rua=mailto:reports"
 mx.danta IN A ${h.danta}
 _25._tcp.mx.danta IN TLSA ${tlsa.danta}
 
+; weak.test: STARTTLS limited to TLS 1.2 and a CBC suite
+weak IN MX 10 mx.weak.test.
+mx.weak IN A ${h.weak}
+
 ; omit.test: an enforced MTA-STS policy that lists only the first of two MX hosts
 omit IN MX 10 mx.dane.test.
 omit IN MX 20 mx.danebad.test.
@@ -112,6 +118,29 @@ async function trustAnchorsOf(knot: KnotServer, zone: string): Promise<DsRecord[
   })
 }
 
+/** An SMTP server whose STARTTLS offers TLS 1.2 at most and one CBC suite without AEAD. */
+async function startWeakTlsPeer(host: string, port: number, tls: { key: string; cert: string }) {
+  const server = new SMTPServer({
+    name: 'mx.weak.test',
+    logger: false,
+    authOptional: true,
+    disabledCommands: ['AUTH'],
+    key: tls.key,
+    cert: tls.cert,
+    maxVersion: 'TLSv1.2',
+    ciphers: 'ECDHE-ECDSA-AES128-SHA',
+    onRcptTo(_address, _session, callback) {
+      callback(Object.assign(new Error('5.7.1 Relaying denied'), { responseCode: 554 }))
+    },
+  })
+  server.on('error', () => {})
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => resolve())
+  })
+  return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
 export async function startMailStandardsWorld(ports: { smtp: number; https: number }): Promise<MailStandardsWorld> {
   const stops: (() => Promise<void> | void)[] = []
   const stop = async () => {
@@ -150,6 +179,8 @@ export async function startMailStandardsWorld(ports: { smtp: number; https: numb
       // The server sends its intermediate too: DANE-TA matches it.
       danta: await peer(h.danta, 'mx.danta.test', { ...danta, cert: danta.chain }),
     }
+    const weak = await startWeakTlsPeer(h.weak, ports.smtp, await ca.issue(mailServerCert('mx.weak.test')))
+    stops.push(() => weak.close())
     const policyCert = await ca.issue({ names: Object.keys(POLICIES) })
     const server = https.createServer({ key: policyCert.key, cert: policyCert.chain }, (req, res) => {
       const policy = POLICIES[(req.headers.host ?? '').replace(/:\d+$/, '')]

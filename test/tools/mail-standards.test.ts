@@ -200,6 +200,17 @@ describe.skipIf(!knotAvailable)('mail standards against real peers', () => {
     })
   })
 
+  describe('STARTTLS session grade, weak', () => {
+    it('caps a TLS 1.2 session with a CBC suite at B and says why', async () => {
+      const result = await run('weak.test')
+      expect(find(result, 'tls-grade', `mx.weak.test [${STANDARDS_HOSTS.weak}]`)).toMatchObject({
+        status: 'warn',
+        reason:
+          'grade B, TLSv1.2, TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA (weak): No AEAD encryption: TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA was negotiated',
+      })
+    })
+  })
+
   describe('SPF and DMARC strength', () => {
     it('passes SPF -all and warns on ~all', async () => {
       expect(find(await run('dane.test'), 'spf')).toMatchObject({

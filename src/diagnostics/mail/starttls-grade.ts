@@ -8,22 +8,11 @@ import type { TlsGrade } from '../../shared/tools/mail.ts'
 import type { ProtocolName } from '../../shared/tools/ssl.ts'
 import { PROTOCOLS } from '../../shared/tools/ssl.ts'
 import { describeCipher, rsaEquivalentBits } from '../ssl/cipher-facts.ts'
+import { describeCertificate } from '../ssl/describe-certificate.ts'
 import { gradeServer } from '../ssl/grade.ts'
 import { SUITES } from '../ssl/suite-table.ts'
 
 const SUITES_BY_NAME = new Map([...SUITES.values()].map((suite) => [suite.name, suite]))
-
-function keyOf(x509: X509Certificate | undefined): { type: string; bits: number | null } {
-  const key = x509?.publicKey
-  const details = key?.asymmetricKeyDetails ?? {}
-  if (details.modulusLength !== undefined) return { type: 'RSA', bits: details.modulusLength }
-  if (details.namedCurve !== undefined) {
-    const bits = Number(/\d{3}/.exec(details.namedCurve)?.[0] ?? 256)
-    return { type: 'EC', bits }
-  }
-  if (key?.asymmetricKeyType === 'ed25519') return { type: 'EC', bits: 256 }
-  return { type: key?.asymmetricKeyType ?? 'unknown', bits: null }
-}
 
 /** Grades the session of a completed STARTTLS handshake. */
 export function gradeStarttls(socket: TLSSocket, x509: X509Certificate | undefined): TlsGrade | undefined {
@@ -34,7 +23,8 @@ export function gradeStarttls(socket: TLSSocket, x509: X509Certificate | undefin
   const suiteName = cipher.standardName ?? cipher.name
   const suite = SUITES_BY_NAME.get(suiteName)
   const facts = describeCipher(suiteName, protocol)
-  const key = keyOf(x509)
+  const cert = x509 ? describeCertificate(x509, new Date()) : undefined
+  const key = { type: cert?.keyType ?? 'unknown', bits: cert?.keyBits ?? null }
   const ephemeral = socket.getEphemeralKeyInfo()
   const exchange =
     ephemeral && 'size' in ephemeral && ephemeral.size
@@ -43,10 +33,10 @@ export function gradeStarttls(socket: TLSSocket, x509: X509Certificate | undefin
   const graded = gradeServer({
     trust: { trusted: true, error: null, hostnameMatch: true, expired: false, notYetValid: false, selfSigned: false },
     certificate: {
-      leafIssuer: x509?.issuer ?? '',
-      topIssuer: x509?.issuer ?? '',
+      leafIssuer: cert?.issuer ?? '',
+      topIssuer: cert?.issuer ?? '',
       intermediates: 0,
-      signatureAlgorithms: x509?.signatureAlgorithm ? [x509.signatureAlgorithm] : [],
+      signatureAlgorithms: cert ? [cert.signatureAlgorithm] : [],
     },
     keyStrength: rsaEquivalentBits(key.type, key.bits ?? 0),
     keyType: key.type,
