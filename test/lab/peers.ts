@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { knotConfig, zoneFile } from '../support/knot.ts'
 import type { Lab, LabProcess } from './lab.ts'
 import { type LabZone, labZones } from './lab-zones.ts'
 
@@ -23,27 +24,6 @@ export interface LabKnot {
   port: number
   process: LabProcess
   stop(): Promise<void>
-}
-
-function knotConfig(dir: string, listen: string[], zones: LabZone[]): string {
-  return [
-    'server:',
-    `    rundir: "${dir}"`,
-    ...listen.map((l) => `    listen: ${l}`),
-    'log:',
-    '  - target: stderr',
-    '    any: error',
-    'database:',
-    `    storage: "${dir}"`,
-    'template:',
-    '  - id: default',
-    `    storage: "${dir}"`,
-    '    zonefile-load: whole',
-    '    journal-content: none',
-    'zone:',
-    ...zones.map((z) => `  - domain: ${z.origin}\n    file: "${z.origin}.zone"`),
-    '',
-  ].join('\n')
 }
 
 /** Waits until Knot answers, asking from inside the client namespace (lab traffic starts there). */
@@ -68,7 +48,7 @@ export async function startLabKnot(lab: Lab, extraZones: LabZone[] = []): Promis
   const dir = await mkdtemp(path.join(tmpdir(), 'ntb-lab-knot-'))
   const { v4, v6 } = lab.addresses.srv
   const port = 53
-  for (const zone of zones) await writeFile(path.join(dir, `${zone.origin}.zone`), zone.text)
+  for (const zone of zones) await writeFile(path.join(dir, zoneFile(zone.origin)), zone.text)
   await writeFile(path.join(dir, 'knot.conf'), knotConfig(dir, [`${v4}@${port}`, `${v6}@${port}`], zones))
   const knot = lab.spawn('srv', KNOTD, ['-c', path.join(dir, 'knot.conf')])
   const stop = async () => {

@@ -39,13 +39,14 @@ export interface KnotOptions {
   kaspDb?: string
 }
 
-const zoneFile = (origin: string) => (origin === '.' ? 'root.zone' : `${origin.replace(/\.$/, '')}.zone`)
+export const zoneFile = (origin: string) => (origin === '.' ? 'root.zone' : `${origin.replace(/\.$/, '')}.zone`)
 
-function configText(dir: string, address: string, port: number, zones: KnotZone[], options: KnotOptions): string {
+/** knot.conf for a throwaway server: state in `dir`, listening on each "address@port", zones from `dir`. */
+export function knotConfig(dir: string, listen: string[], zones: KnotZone[], options: KnotOptions = {}): string {
   return [
     'server:',
     `    rundir: "${dir}"`,
-    `    listen: ${address}@${port}`,
+    ...listen.map((l) => `    listen: ${l}`),
     'log:',
     '  - target: stderr',
     '    any: error',
@@ -112,7 +113,7 @@ export async function startKnot(zones: KnotZone[], options: KnotOptions = {}): P
   const dir = await mkdtemp(path.join(tmpdir(), 'knot-'))
   const port = options.port ?? (await freePort(address, true))
   for (const zone of zones) await writeFile(path.join(dir, zoneFile(zone.origin)), zone.text)
-  await writeFile(path.join(dir, 'knot.conf'), configText(dir, address, port, zones, options))
+  await writeFile(path.join(dir, 'knot.conf'), knotConfig(dir, [`${address}@${port}`], zones, options))
   const child = spawn(KNOTD, ['-c', path.join(dir, 'knot.conf')], { stdio: ['ignore', 'ignore', 'pipe'] })
   let errors = ''
   child.stderr?.on('data', (chunk) => {
