@@ -65,9 +65,12 @@ default._bimi.danebad IN TXT "v=BIMI1; l=http://danebad.test/logo.png"
 mx.danebad IN A ${h.danebad}
 _25._tcp.mx.danebad IN TLSA ${tlsa.danebad}
 
-; danta.test: DANE-TA, the intermediate CA the server sends; a TLS-RPT destination without a domain
+; danta.test: DANE-TA, the intermediate CA the server sends; a TLS-RPT destination without a domain,
+; SPF ?all, DMARC quarantine for half the mail
 danta IN MX 10 mx.danta.test.
 _smtp._tls.danta IN TXT "v=TLSRPTv1; rua=mailto:reports"
+danta IN TXT "v=spf1 mx ?all"
+_dmarc.danta IN TXT "v=DMARC1; p=quarantine; pct=50; rua=mailto:dmarc@danta.test"
 mx.danta IN A ${h.danta}
 _25._tcp.mx.danta IN TLSA ${tlsa.danta}
 

@@ -224,6 +224,18 @@ describe.skipIf(!knotAvailable)('mail standards against real peers', () => {
       })
     })
 
+    it('warns on SPF ?all and on DMARC applied to part of the mail', async () => {
+      const result = await run('danta.test')
+      expect(find(result, 'spf')).toMatchObject({
+        status: 'warn',
+        reason: '?all: unlisted senders are neutral, the record protects nothing; 1 of 10 DNS lookups',
+      })
+      expect(find(result, 'dmarc')).toMatchObject({
+        status: 'warn',
+        reason: 'p=quarantine applied to only 50% of failing mail; reports to mailto:dmarc@danta.test',
+      })
+    })
+
     it('warns on DMARC p=none and passes p=reject with reports', async () => {
       expect(find(await run('danebad.test'), 'dmarc')).toMatchObject({
         status: 'warn',
