@@ -1,53 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { Config } from '../../src/server/config.ts'
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/database.ts'
 import { migrateToLatest, migrations } from '../../src/server/db/migrate.ts'
 import { createToolResultsRepository, type ToolResultsRepository } from '../../src/server/modules/history/repository.ts'
-import { type PostgresServer, postgresUnavailableReason, startPostgres } from '../support/postgres.ts'
+import { appBackends } from '../support/backends.ts'
 
-interface Backend {
-  name: string
-  skipReason?: string
-  setUp(): Promise<void>
-  tearDown(): Promise<void>
-  /** Configuration of a new, empty database. */
-  freshDatabase(): Promise<Config['database']>
-}
-
-function sqliteBackend(): Backend {
-  let dir = ''
-  let files = 0
-  return {
-    name: 'SQLite',
-    setUp: async () => {
-      dir = await mkdtemp(path.join(tmpdir(), 'nettoolbox-sqlite-'))
-    },
-    tearDown: () => rm(dir, { recursive: true, force: true }),
-    freshDatabase: async () => ({ dialect: 'sqlite', file: path.join(dir, `db-${++files}`, 'test.db') }),
-  }
-}
-
-function postgresBackend(): Backend {
-  let server: PostgresServer | null = null
-  return {
-    name: 'PostgreSQL',
-    skipReason: postgresUnavailableReason(),
-    setUp: async () => {
-      server = await startPostgres()
-    },
-    tearDown: async () => server?.stop(),
-    freshDatabase: async () => {
-      if (!server) throw new Error('PostgreSQL server is not running')
-      return { dialect: 'postgres', url: await server.createDatabase() }
-    },
-  }
-}
-
-const backends = [sqliteBackend(), postgresBackend()]
-for (const b of backends) if (b.skipReason) console.warn(`${b.name} repository tests skipped: ${b.skipReason}`)
+const backends = appBackends()
 
 /** A clock that advances one second per reading, so insertion order is creation order. */
 function steppingClock(start = Date.UTC(2025, 0, 1)) {

@@ -1,7 +1,10 @@
 // The two database backends for integration tests: the app on a throwaway SQLite file, or on a
 // fresh database of a throwaway PostgreSQL server. Also opens a second handle for assertions.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
+import type { Config } from '../../src/server/config.ts'
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/database.ts'
 import { createTestApp, type TestApp } from './app.ts'
 import { type PostgresServer, postgresUnavailableReason, startPostgres } from './postgres.ts'
@@ -11,15 +14,24 @@ export interface AppBackend {
   skipReason?: string
   setUp(): Promise<void>
   tearDown(): Promise<void>
+  /** Configuration of a new, empty database (not migrated), for tests below the app. */
+  freshDatabase(): Promise<Config['database']>
   /** The real app on a fresh, migrated database, and a second connection to that database. */
   startApp(env?: Record<string, string>): Promise<{ t: TestApp; database: DatabaseHandle }>
 }
 
 function sqliteBackend(): AppBackend {
+  let dir = ''
+  let files = 0
   return {
     name: 'SQLite',
-    setUp: async () => undefined,
-    tearDown: async () => undefined,
+    setUp: async () => {
+      dir = await mkdtemp(path.join(tmpdir(), 'nettoolbox-sqlite-'))
+    },
+    tearDown: async () => {
+      if (dir) await rm(dir, { recursive: true, force: true })
+    },
+    freshDatabase: async () => ({ dialect: 'sqlite', file: path.join(dir, `db-${++files}`, 'test.db') }),
     async startApp(env = {}) {
       const t = await createTestApp(env)
       const database = await createDatabase({ dialect: 'sqlite', file: path.join(t.dataDir, 'nettoolbox.db') })
@@ -37,6 +49,10 @@ function postgresBackend(): AppBackend {
       server = await startPostgres()
     },
     tearDown: async () => server?.stop(),
+    freshDatabase: async () => {
+      if (!server) throw new Error('PostgreSQL server is not running')
+      return { dialect: 'postgres', url: await server.createDatabase() }
+    },
     async startApp(env = {}) {
       if (!server) throw new Error('PostgreSQL server is not running')
       const url = await server.createDatabase()
