@@ -63,6 +63,12 @@ describe('serverCards() and countByStatus()', () => {
     expect(cards[1]?.error).toBe('denied')
   })
 
+  it('puts the checks of a host as a whole on the card of its first address', () => {
+    const ipv6 = { id: 'ipv6', title: 'IPv6', status: 'warn' as const, reason: 'no AAAA', host: 'mx.example.com' }
+    const cards = serverCards({ ...result, checks: [...result.checks, ipv6] })
+    expect(cards[0]?.checks.map((check) => check.id)).toEqual(['open-relay', 'ipv6'])
+  })
+
   it('counts checks per verdict', () => {
     expect(countByStatus(result.checks)).toEqual({ pass: 1, warn: 2, fail: 1, info: 0, skipped: 0 })
   })

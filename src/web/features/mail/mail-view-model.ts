@@ -28,14 +28,17 @@ export function serverCards(result: MailResult): ServerCard[] {
       const checks = result.checks.filter((c) => c.host === host.name)
       return [{ key: host.name, name: host.name, preference: host.preference, error: host.error, checks }]
     }
-    return host.addresses.map((address) => {
+    // Checks of the host as a whole (DANE's DNSSEC status, IPv6) go on its first address's card.
+    const hostWide = result.checks.filter((c) => c.host === host.name)
+    return host.addresses.map((address, index) => {
       const key = `${host.name} [${address.address}]`
+      const own = result.checks.filter((c) => c.host === key)
       return {
         key,
         name: host.name,
         preference: host.preference,
         address,
-        checks: result.checks.filter((c) => c.host === key),
+        checks: index === 0 ? [...own, ...hostWide] : own,
       }
     })
   })
