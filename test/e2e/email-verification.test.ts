@@ -8,24 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase } from '../../src/server/db/database.ts'
 import { loadAuthSecret } from '../../src/server/modules/auth/auth-secret.ts'
 import { latestOutboxMail, readOutbox } from '../support/accounts.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
 import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
-import { freePort } from '../support/ports.ts'
+import { type RunningServer, startHttpServer } from '../support/http-server.ts'
 
 if (!browserAvailable) console.warn('SKIPPED: the e-mail verification end-to-end test needs chromium')
 
 const PHONE = { width: 390, height: 844 }
 
 describe.skipIf(!browserAvailable)('the e-mail verification landing', () => {
-  let server: TestApp
+  let server: RunningServer
   let url: string
   let browser: TestBrowser
 
   beforeAll(async () => {
-    const port = await freePort()
-    url = `http://127.0.0.1:${port}`
-    server = await createTestApp({ WEB_DIST: 'dist/web', PUBLIC_URL: url })
-    await server.app.listen({ port, host: '127.0.0.1' })
+    server = await startHttpServer()
+    url = server.url
     browser = await launchBrowser()
   })
   afterAll(async () => {

@@ -3,23 +3,19 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { latestOutboxMail } from '../support/accounts.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
 import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
-import { freePort } from '../support/ports.ts'
+import { type RunningServer, startHttpServer } from '../support/http-server.ts'
 
-const WEB_DIST = 'dist/web'
 if (!browserAvailable) console.warn('SKIPPED: the phone lookup end-to-end test needs chromium')
 
 describe.skipIf(!browserAvailable)('reverse phone lookup in the browser', () => {
-  let server: TestApp
+  let server: RunningServer
   let url: string
   let browser: TestBrowser
 
   beforeAll(async () => {
-    const port = await freePort()
-    url = `http://127.0.0.1:${port}`
-    server = await createTestApp({ WEB_DIST, PUBLIC_URL: url })
-    await server.app.listen({ port, host: '127.0.0.1' })
+    server = await startHttpServer()
+    url = server.url
     browser = await launchBrowser()
   })
   afterAll(async () => {
