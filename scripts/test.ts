@@ -1,5 +1,6 @@
 // npm test: type-check, lint, build the web bundle if stale, run every Vitest test (unit, integration,
-// end-to-end), then print one summary line "tests: N passed, N failed, N skipped".
+// lab, end-to-end), then print one summary line "tests: N passed, N failed, N skipped". Arguments go to
+// Vitest: `npm test -- --project lab` runs one project.
 import { spawnSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
@@ -26,7 +27,14 @@ if (biome.status !== 0) {
   process.exit(1)
 }
 
-await ensureWebBundle(root)
+// Only the browser projects serve the built bundle: `npm test -- --project unit` skips the build.
+const projects = process.argv
+  .slice(2)
+  .flatMap((arg, i, args) =>
+    arg === '--project' ? [args[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : [],
+  )
+if (projects.length === 0 || projects.some((name) => name === 'e2e' || name === 'lighthouse'))
+  await ensureWebBundle(root)
 
 const report = path.join(root, 'test-results', 'vitest.json')
 rmSync(report, { force: true })
