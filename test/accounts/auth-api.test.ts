@@ -3,7 +3,13 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type BrowserLikeClient, createClient, latestOutboxMail, signUpVerified } from '../support/accounts.ts'
+import {
+  type BrowserLikeClient,
+  createClient,
+  latestOutboxMail,
+  signInWrongly,
+  signUpVerified,
+} from '../support/accounts.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 
 describe('account API without SMTP (outbox)', () => {
@@ -138,14 +144,7 @@ describe('rate limits of the account API', () => {
   })
   afterAll(async () => t?.close())
 
-  const attempt = (email: string, remoteAddress: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      remoteAddress,
-      headers: { origin: 'http://localhost:8080' },
-      payload: { email, password: 'wrong-password' },
-    })
+  const attempt = (email: string, remoteAddress: string) => signInWrongly(t.app, email, remoteAddress)
 
   it('limits sign-in attempts per IP address (10 a minute)', async () => {
     const codes = []

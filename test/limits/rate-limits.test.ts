@@ -2,7 +2,7 @@
 // /64) and per account, the account API, analytics events, phone lookups and speed-test bytes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/server/config.ts'
-import { latestOutboxMail, signUpVerified } from '../support/accounts.ts'
+import { latestOutboxMail, signInWrongly, signUpVerified } from '../support/accounts.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { checkTool } from '../support/check-tool.ts'
 
@@ -130,14 +130,7 @@ describe('account API per address', () => {
   })
   afterAll(async () => t?.close())
 
-  const signIn = (email: string, remoteAddress: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      remoteAddress,
-      headers: { origin: 'http://localhost:8080' },
-      payload: { email, password: 'wrong-password' },
-    })
+  const signIn = (email: string, remoteAddress: string) => signInWrongly(t.app, email, remoteAddress)
 
   it('refuses mutating requests over the budget in both our shape and the one better-auth clients read', async () => {
     expect((await signIn('a@example.test', '127.0.4.1')).statusCode).toBe(401)

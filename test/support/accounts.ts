@@ -16,6 +16,17 @@ export interface BrowserLikeClient {
   hasSession(): boolean
 }
 
+/** A sign-in with a wrong password from `remoteAddress`, as a browser on our origin sends it. */
+export function signInWrongly(app: FastifyInstance, email: string, remoteAddress: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    remoteAddress,
+    headers: { origin: TEST_PUBLIC_URL },
+    payload: { email, password: 'wrong-password' },
+  })
+}
+
 export function createClient(app: FastifyInstance, origin = TEST_PUBLIC_URL): BrowserLikeClient {
   const jar = new Map<string, string>()
   async function request(options: InjectOptions): Promise<InjectResponse> {
