@@ -4,12 +4,12 @@
 import path from 'node:path'
 import { signJWT } from 'better-auth/crypto'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createDatabase } from '../../src/server/db/database.ts'
 import { loadAuthSecret } from '../../src/server/modules/auth/auth-secret.ts'
 import { latestOutboxMail, readOutbox } from '../support/accounts.ts'
-import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
-import { type RunningServer, startHttpServer } from '../support/http-server.ts'
+import { browserAvailable, type TestBrowser } from '../support/browser.ts'
+import { type RunningServer, useServerWithBrowser } from '../support/http-server.ts'
 
 if (!browserAvailable) console.warn('SKIPPED: the e-mail verification end-to-end test needs chromium')
 
@@ -20,14 +20,9 @@ describe.skipIf(!browserAvailable)('the e-mail verification landing', () => {
   let url: string
   let browser: TestBrowser
 
-  beforeAll(async () => {
-    server = await startHttpServer()
+  useServerWithBrowser((running) => {
+    ;({ server, browser } = running)
     url = server.url
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
   })
 
   async function newPage(): Promise<Page> {

@@ -1,10 +1,10 @@
 // End to end in Chromium: the reverse phone lookup panel's validation, loading, result card,
 // failure texts and toasts, and the spam report of a signed-in user.
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { latestOutboxMail } from '../support/accounts.ts'
-import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
-import { type RunningServer, startHttpServer } from '../support/http-server.ts'
+import { browserAvailable, type TestBrowser } from '../support/browser.ts'
+import { type RunningServer, useServerWithBrowser } from '../support/http-server.ts'
 
 if (!browserAvailable) console.warn('SKIPPED: the phone lookup end-to-end test needs chromium')
 
@@ -13,14 +13,9 @@ describe.skipIf(!browserAvailable)('reverse phone lookup in the browser', () => 
   let url: string
   let browser: TestBrowser
 
-  beforeAll(async () => {
-    server = await startHttpServer()
+  useServerWithBrowser((running) => {
+    ;({ server, browser } = running)
     url = server.url
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
   })
 
   async function open(context?: BrowserContext): Promise<Page> {
