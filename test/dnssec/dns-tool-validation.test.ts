@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkToolAnswer } from '../support/check-tool.ts'
 import { knotAvailable } from '../support/knot.ts'
 import { type SignedHierarchy, startSignedHierarchy } from '../support/signed-hierarchy.ts'
 
@@ -27,9 +28,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/dns with dnssec validates the a
   })
 
   const lookup = async (input: string, options: object) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/tools/dns', payload: { input, options } })
-    expect(res.statusCode).toBe(200)
-    return res.json()
+    return checkToolAnswer(t, 'dns', input, { options })
   }
 
   it('shows Secure with the chain of zones and the text lines', async () => {

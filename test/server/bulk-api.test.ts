@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bulkRow, bulkSummary } from '../../src/shared/bulk.ts'
 import { messages } from '../../src/shared/validation.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
 
 const zone = (file: string) => readFileSync(new URL(`../fixtures/zones/${file}`, import.meta.url), 'utf8')
@@ -104,12 +105,7 @@ describe.skipIf(!knotAvailable)('POST /api/bulk/:tool', () => {
       expect(row.error?.type).toBe('rate_limited')
       expect(row.error?.message).toMatch(/^Too many tool runs from your address\. Try again in \d+ s\.$/)
     }
-    const single = await limited.app.inject({
-      method: 'POST',
-      url: '/api/tools/rdns',
-      payload: { input: '198.51.100.10' },
-      remoteAddress: client,
-    })
+    const single = await checkTool(limited, 'rdns', '198.51.100.10', { remoteAddress: client })
     expect(single.statusCode).toBe(429)
     // Another address still has its own budget.
     const other = readLines((await bulk(limited, 'rdns', { inputs: addresses(2) }, '127.0.9.2')).body)

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/server/config.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { DnsResult } from '../../src/shared/tools/dns.ts'
 import { createTestApp } from '../support/app.ts'
+import { checkTool } from '../support/check-tool.ts'
 import { knotAvailable } from '../support/knot.ts'
 import { NEW_ADDRESS, OLD_ADDRESS, type PropagationLab, startPropagationLab } from '../support/propagation-lab.ts'
 
@@ -123,11 +124,7 @@ describe.skipIf(!knotAvailable)('DNS propagation across disagreeing servers', ()
       TARGET_ALLOW: '127.0.0.0/8',
     })
     try {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/tools/dns',
-        payload: { input: 'www.moved', options: { type: 'A', propagation: true } },
-      })
+      const res = await checkTool(t, 'dns', 'www.moved', { options: { type: 'A', propagation: true } })
       expect(res.statusCode).toBe(200)
       const lines = res.json().lines as string[]
       expect(lines).toContain(
@@ -140,11 +137,7 @@ describe.skipIf(!knotAvailable)('DNS propagation across disagreeing servers', ()
             l.endsWith(`${OLD_ADDRESS}\t[differs]`),
         ),
       ).toBe(true)
-      const refused = await t.app.inject({
-        method: 'POST',
-        url: '/api/tools/dns',
-        payload: { input: 'www.moved', options: { propagation: true, trace: true } },
-      })
+      const refused = await checkTool(t, 'dns', 'www.moved', { options: { propagation: true, trace: true } })
       expect(refused.statusCode).toBe(400)
       expect(refused.json().error.message).toContain('A propagation check asks every public resolver')
     } finally {
