@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config'
 //   lab          real network paths in network namespaces (test/lab, root and iproute2)
 //   e2e          the built site in Chromium (test/e2e)
 //   lighthouse   page speed and quality scores of the built site (test/e2e/lighthouse.test.ts)
+// docs/architecture.md ("Tests") says where each tier's helpers and fixtures live.
 export default defineConfig({
   test: {
     testTimeout: 30_000,
