@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { freePort } from '../test/support/ports.ts'
+import { freePort } from '../test/support/net/ports.ts'
 
 interface Result {
   requests: { average: number; total: number }

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
-import { launchBrowser } from '../test/support/browser.ts'
-import { freePort } from '../test/support/ports.ts'
+import { launchBrowser } from '../test/support/browser/browser.ts'
+import { freePort } from '../test/support/net/ports.ts'
 
 const paths = (process.argv[2] ?? '/,/dns-lookup').split(',')
 const repoRoot = path.resolve(import.meta.dirname, '..')

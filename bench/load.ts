@@ -12,8 +12,8 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { loadConfig } from '../src/server/config.ts'
-import { startKnot } from '../test/support/knot.ts'
-import { freePort } from '../test/support/ports.ts'
+import { startKnot } from '../test/support/dns/knot.ts'
+import { freePort } from '../test/support/net/ports.ts'
 
 interface Instance extends PromiseLike<unknown> {
   on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void

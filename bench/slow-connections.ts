@@ -11,7 +11,7 @@ import { request } from 'node:http'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { freePort } from '../test/support/ports.ts'
+import { freePort } from '../test/support/net/ports.ts'
 
 const connections = Number(process.argv[2] ?? 15_000)
 const attackSeconds = Number(process.argv[3] ?? 20)

@@ -13,7 +13,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { type Lab, REPO_ROOT, startLab } from '../test/lab/lab.ts'
 import { launchInClient, type PageSpeedResult, runPageSpeedTest } from '../test/lab/speed-page.ts'
-import { launchBrowser, type TestBrowser } from '../test/support/browser.ts'
+import { launchBrowser, type TestBrowser } from '../test/support/browser/browser.ts'
 
 const run = promisify(execFile)
 const rates = (process.argv[2] ?? '20,100,500').split(',').map(Number)

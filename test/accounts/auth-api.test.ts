@@ -9,8 +9,8 @@ import {
   latestOutboxMail,
   signInWrongly,
   signUpVerified,
-} from '../support/accounts.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+} from '../support/app/accounts.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
 
 describe('account API without SMTP (outbox)', () => {
   let t: TestApp

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../src/server/db/database.ts'
 import { createEmailRateLimiter } from '../../src/server/modules/auth/email-rate-limit.ts'
-import { appBackends, useBackendApp } from '../support/backends.ts'
+import { appBackends, useBackendApp } from '../support/db/backends.ts'
 
 const limits = { '/sign-in/email': { max: 3, windowMs: 60_000 } }
 

@@ -2,8 +2,8 @@
 // not the address has an account. The mail server here takes 300 ms per connection, so an answer
 // that waited for its mail would stand out by that much.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { type SmtpSink, startSmtpSink } from '../support/mail/smtp-sink.ts'
 
 const ACCOUNTS = 16
 const median = (values: number[]) => {

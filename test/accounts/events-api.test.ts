@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../src/server/db/database.ts'
 import { createEventsRepository } from '../../src/server/modules/events/repository.ts'
-import { type BrowserLikeClient, createClient, latestOutboxMail, signUpVerified } from '../support/accounts.ts'
-import type { TestApp } from '../support/app.ts'
-import { appBackends, useBackendApp } from '../support/backends.ts'
+import { type BrowserLikeClient, createClient, latestOutboxMail, signUpVerified } from '../support/app/accounts.ts'
+import type { TestApp } from '../support/app/app.ts'
+import { appBackends, useBackendApp } from '../support/db/backends.ts'
 
 describe.each(appBackends())('events API on $name', (backend) => {
   describe.skipIf(backend.skipReason !== undefined)('with a migrated database', () => {

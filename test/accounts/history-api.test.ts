@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../src/server/db/database.ts'
 import { createToolResultsRepository } from '../../src/server/modules/history/repository.ts'
-import { type BrowserLikeClient, createClient, latestOutboxMail, signUpVerified } from '../support/accounts.ts'
-import type { TestApp } from '../support/app.ts'
-import { appBackends } from '../support/backends.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
+import { type BrowserLikeClient, createClient, latestOutboxMail, signUpVerified } from '../support/app/accounts.ts'
+import type { TestApp } from '../support/app/app.ts'
+import { appBackends } from '../support/db/backends.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
 
-const zoneText = readFileSync(new URL('../fixtures/zones/example.test.zone', import.meta.url), 'utf8')
+const zoneText = readFileSync(new URL('../fixtures/served/zones/example.test.zone', import.meta.url), 'utf8')
 if (!knotAvailable) console.warn('SKIPPED: history API tests need knotd (Debian package knot)')
 
 /** Waits until the clock has moved past the given instant, so the next row sorts strictly later. */

@@ -2,10 +2,10 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../src/server/db/database.ts'
-import { type BrowserLikeClient, createClient, pathOf } from '../support/accounts.ts'
-import type { TestApp } from '../support/app.ts'
-import { appBackends } from '../support/backends.ts'
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts'
+import { type BrowserLikeClient, createClient, pathOf } from '../support/app/accounts.ts'
+import type { TestApp } from '../support/app/app.ts'
+import { appBackends } from '../support/db/backends.ts'
+import { type SmtpSink, startSmtpSink } from '../support/mail/smtp-sink.ts'
 
 /** A timestamp column as read back: a Date on PostgreSQL, ISO text on SQLite. */
 const epochMs = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).getTime()

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../src/server/db/database.ts'
 import { createSignInThrottle, waitAfter } from '../../src/server/modules/auth/sign-in-throttle.ts'
-import { latestOutboxMail, signUpVerified } from '../support/accounts.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { appBackends, useBackendApp } from '../support/backends.ts'
+import { latestOutboxMail, signUpVerified } from '../support/app/accounts.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { appBackends, useBackendApp } from '../support/db/backends.ts'
 
 describe('waitAfter()', () => {
   it('lets three failures pass, then doubles the wait up to 15 minutes', () => {

@@ -3,16 +3,16 @@
 // `npx nettoolbox` entry of a checkout.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../support/app.ts'
-import { type HoldingServer, startHoldingServer } from '../support/holding-server.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
-import { freePort } from '../support/ports.ts'
+import type { TestApp } from '../support/app/app.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
+import { type HoldingServer, startHoldingServer } from '../support/net/holding-server.ts'
+import { freePort } from '../support/net/ports.ts'
 import { listen } from './cli-world.ts'
 import { expectOk } from './expect-ok.ts'
 import { type RecordingProxy, startRecordingProxy } from './recording-proxy.ts'
 import { cliAt, runCli } from './run-cli.ts'
 
-const zoneText = readFileSync(new URL('../fixtures/zones/tls-sites.zone', import.meta.url), 'utf8')
+const zoneText = readFileSync(new URL('../fixtures/served/zones/tls-sites.zone', import.meta.url), 'utf8')
 
 if (!knotAvailable) console.warn('SKIPPED: CLI behaviour tests need knotd (Debian package knot)')
 

@@ -3,15 +3,15 @@
 // sites with certificates of a test CA the app trusts.
 import { readFileSync } from 'node:fs'
 import { lookUpLocation } from '../../src/diagnostics/ip-data/geo-db.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { dnsblLabZones, LAB } from '../support/dnsbl-lab.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
-import { freePort } from '../support/ports.ts'
-import { type RdapServer, startRdapServer } from '../support/rdap-server.ts'
-import { createTestCa, opensslAvailable, type TestCa } from '../support/test-ca.ts'
-import { startTlsSite, type TlsSite } from '../support/tls-site.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { dnsblLabZones, LAB } from '../support/dns/dnsbl-lab.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
+import { freePort } from '../support/net/ports.ts'
+import { createTestCa, opensslAvailable, type TestCa } from '../support/tls/test-ca.ts'
+import { startTlsSite, type TlsSite } from '../support/tls/tls-site.ts'
+import { type RdapServer, startRdapServer } from '../support/whois/rdap-server.ts'
 
-const zone = (file: string) => readFileSync(new URL(`../fixtures/zones/${file}`, import.meta.url), 'utf8')
+const zone = (file: string) => readFileSync(new URL(`../fixtures/served/zones/${file}`, import.meta.url), 'utf8')
 const DAY = 86_400_000
 
 export const worldAvailable = knotAvailable && opensslAvailable

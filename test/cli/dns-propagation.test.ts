@@ -1,9 +1,9 @@
 // `nettoolbox dns --propagation` against the app on loopback: a zone whose authoritative servers
 // disagree (Knot), and resolver stand-ins named by DNS_PUBLIC_RESOLVERS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../support/app.ts'
-import { knotAvailable } from '../support/knot.ts'
-import { NEW_ADDRESS, OLD_ADDRESS, type PropagationLab, startPropagationLab } from '../support/propagation-lab.ts'
+import type { TestApp } from '../support/app/app.ts'
+import { knotAvailable } from '../support/dns/knot.ts'
+import { NEW_ADDRESS, OLD_ADDRESS, type PropagationLab, startPropagationLab } from '../support/dns/propagation-lab.ts'
 import { listen } from './cli-world.ts'
 import { cliAt } from './run-cli.ts'
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../support/app.ts'
+import type { TestApp } from '../support/app/app.ts'
 import { listen } from './cli-world.ts'
 import { REPO_ROOT, runCli } from './run-cli.ts'
 

@@ -2,8 +2,8 @@
 // history), and a revoked token is refused.
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type BrowserLikeClient, latestOutboxMail, signUpVerified } from '../support/accounts.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import { type BrowserLikeClient, latestOutboxMail, signUpVerified } from '../support/app/accounts.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
 import { expectOk } from './expect-ok.ts'
 import { runCli } from './run-cli.ts'
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createDatabase } from '../../src/server/db/database.ts'
-import { type PostgresServer, postgresUnavailableReason, startPostgres } from '../support/postgres.ts'
+import { type PostgresServer, postgresUnavailableReason, startPostgres } from '../support/db/postgres.ts'
 
 describe('createDatabase() with SQLite', () => {
   let dir = ''

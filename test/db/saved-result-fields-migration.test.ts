@@ -10,7 +10,7 @@ import { createDatabase, type DatabaseHandle } from '../../src/server/db/databas
 import { migrateToLatest, migrations } from '../../src/server/db/migrate.ts'
 import { websiteCheckResult } from '../../src/shared/tools/website-check.ts'
 import { whoisLines, whoisResult } from '../../src/shared/tools/whois.ts'
-import { type PostgresServer, postgresUnavailableReason, startPostgres } from '../support/postgres.ts'
+import { type PostgresServer, postgresUnavailableReason, startPostgres } from '../support/db/postgres.ts'
 
 /** A whois result as the tool saved it before the rename. */
 const oldWhois = {

@@ -4,10 +4,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkToolAnswer } from '../support/check-tool.ts'
-import { knotAvailable } from '../support/knot.ts'
-import { type SignedHierarchy, startSignedHierarchy } from '../support/signed-hierarchy.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkToolAnswer } from '../support/app/check-tool.ts'
+import { knotAvailable } from '../support/dns/knot.ts'
+import { type SignedHierarchy, startSignedHierarchy } from '../support/dns/signed-hierarchy.ts'
 
 describe.skipIf(!knotAvailable)('POST /api/tools/dns with dnssec validates the answer itself', () => {
   let lab: SignedHierarchy

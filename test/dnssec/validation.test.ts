@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDnssecValidator, validateRrset } from '../../src/diagnostics/dnssec/validate.ts'
 import { createNet, type Net } from '../../src/diagnostics/net/net.ts'
-import { knotAvailable } from '../support/knot.ts'
-import { type SignedHierarchy, startSignedHierarchy } from '../support/signed-hierarchy.ts'
+import { knotAvailable } from '../support/dns/knot.ts'
+import { type SignedHierarchy, startSignedHierarchy } from '../support/dns/signed-hierarchy.ts'
 
 if (!knotAvailable) console.warn('SKIPPED: DNSSEC validation tests need knotd and keymgr (Debian package knot)')
 

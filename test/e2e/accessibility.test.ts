@@ -8,8 +8,8 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { catalogue } from '../../src/shared/catalogue.ts'
-import { browserAvailable } from '../support/browser.ts'
-import { navigate, type Site, useSite } from '../support/site.ts'
+import { browserAvailable } from '../support/browser/browser.ts'
+import { navigate, type Site, useSite } from '../support/browser/site.ts'
 
 if (!browserAvailable) console.warn('SKIPPED: the accessibility end-to-end test needs chromium')
 

@@ -3,13 +3,13 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { latestOutboxMail } from '../support/accounts.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
-import { freePort } from '../support/ports.ts'
+import { latestOutboxMail } from '../support/app/accounts.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
+import { freePort } from '../support/net/ports.ts'
 
-const zoneText = readFileSync(new URL('../fixtures/zones/example.test.zone', import.meta.url), 'utf8')
+const zoneText = readFileSync(new URL('../fixtures/served/zones/example.test.zone', import.meta.url), 'utf8')
 const ready = browserAvailable && knotAvailable
 if (!ready) console.warn('SKIPPED: the accounts end-to-end test needs chromium and knotd')
 

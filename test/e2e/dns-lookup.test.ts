@@ -1,11 +1,11 @@
 // End to end: a person types a domain into the DNS panel and sees the real records from Knot.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
-import { type RunningServer, startHttpServer } from '../support/http-server.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
+import { type RunningServer, startHttpServer } from '../support/app/http-server.ts'
+import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
 
-const zoneText = readFileSync(new URL('../fixtures/zones/example.test.zone', import.meta.url), 'utf8')
+const zoneText = readFileSync(new URL('../fixtures/served/zones/example.test.zone', import.meta.url), 'utf8')
 const ready = browserAvailable && knotAvailable
 if (!ready) console.warn('SKIPPED: the DNS end-to-end test needs chromium and knotd')
 

@@ -4,10 +4,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
-import { type RunningServer, startHttpServer } from '../support/http-server.ts'
-import { knotAvailable } from '../support/knot.ts'
-import { type SignedHierarchy, startSignedHierarchy } from '../support/signed-hierarchy.ts'
+import { type RunningServer, startHttpServer } from '../support/app/http-server.ts'
+import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
+import { knotAvailable } from '../support/dns/knot.ts'
+import { type SignedHierarchy, startSignedHierarchy } from '../support/dns/signed-hierarchy.ts'
 
 const ready = browserAvailable && knotAvailable
 if (!ready) console.warn('SKIPPED: the DNSSEC end-to-end test needs chromium and knotd')

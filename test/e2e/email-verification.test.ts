@@ -7,9 +7,9 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { createDatabase } from '../../src/server/db/database.ts'
 import { loadAuthSecret } from '../../src/server/modules/auth/auth-secret.ts'
-import { latestOutboxMail, readOutbox } from '../support/accounts.ts'
-import { browserAvailable, type TestBrowser } from '../support/browser.ts'
-import { type RunningServer, useServerWithBrowser } from '../support/http-server.ts'
+import { latestOutboxMail, readOutbox } from '../support/app/accounts.ts'
+import { type RunningServer, useServerWithBrowser } from '../support/app/http-server.ts'
+import { browserAvailable, type TestBrowser } from '../support/browser/browser.ts'
 
 if (!browserAvailable) console.warn('SKIPPED: the e-mail verification end-to-end test needs chromium')
 

@@ -5,8 +5,8 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CatalogueEntry, findEntry } from '../../src/shared/catalogue.ts'
-import { browserAvailable } from '../support/browser.ts'
-import { type Site, startSite } from '../support/site.ts'
+import { browserAvailable } from '../support/browser/browser.ts'
+import { type Site, startSite } from '../support/browser/site.ts'
 
 if (!browserAvailable) console.warn('SKIPPED: the embedded tools end-to-end test needs chromium')
 

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs'
 import { deflateSync } from 'node:zlib'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startHttpServer } from '../support/http-server.ts'
+import { type RunningServer, startHttpServer } from '../support/app/http-server.ts'
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
 if (!CHROMIUM) console.warn('SKIPPED: the geolocation map test needs chromium')

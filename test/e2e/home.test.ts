@@ -3,8 +3,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { catalogue } from '../../src/shared/catalogue.ts'
-import { browserAvailable } from '../support/browser.ts'
-import { type Site, useSite } from '../support/site.ts'
+import { browserAvailable } from '../support/browser/browser.ts'
+import { type Site, useSite } from '../support/browser/site.ts'
 
 if (!browserAvailable) console.warn('SKIPPED: the home page end-to-end test needs chromium')
 

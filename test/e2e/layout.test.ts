@@ -11,14 +11,14 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CatalogueEntry, catalogue } from '../../src/shared/catalogue.ts'
 import { REPO_ROOT } from '../lab/lab.ts'
-import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
-import { type RunningServer, startHttpServer } from '../support/http-server.ts'
-import { type HttpSite, startHttpSite } from '../support/http-site.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
-import { type RdapServer, startRdapServer } from '../support/rdap-server.ts'
+import { type RunningServer, startHttpServer } from '../support/app/http-server.ts'
+import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
+import { type HttpSite, startHttpSite } from '../support/http/http-site.ts'
+import { type RdapServer, startRdapServer } from '../support/whois/rdap-server.ts'
 
 const SHOTS = path.join(REPO_ROOT, 'artifacts/screenshots')
-const zoneText = readFileSync(new URL('../fixtures/zones/example.test.zone', import.meta.url), 'utf8')
+const zoneText = readFileSync(new URL('../fixtures/served/zones/example.test.zone', import.meta.url), 'utf8')
 
 const notice = !browserAvailable ? 'chromium' : !knotAvailable ? 'knotd (Debian package knot)' : null
 if (notice) console.warn(`SKIPPED: the layout test needs ${notice}`)

@@ -9,9 +9,9 @@ import path from 'node:path'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
-import { freePort } from '../support/ports.ts'
-import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
+import { type ServerProcess, startServerProcess } from '../support/app/server-process.ts'
+import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
+import { freePort } from '../support/net/ports.ts'
 
 if (!browserAvailable) console.warn('SKIPPED: the Lighthouse test needs chromium')
 

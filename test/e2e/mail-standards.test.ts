@@ -2,11 +2,15 @@
 // category, with why each check matters and how to fix it; the peers are real (Knot with TLSA
 // records, STARTTLS servers on loopback).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
-import { type RunningServer, startHttpServer } from '../support/http-server.ts'
-import { knotAvailable } from '../support/knot.ts'
-import { type MailStandardsWorld, STANDARDS_HOSTS, startMailStandardsWorld } from '../support/mail-standards-world.ts'
-import { freePort } from '../support/ports.ts'
+import { type RunningServer, startHttpServer } from '../support/app/http-server.ts'
+import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
+import { knotAvailable } from '../support/dns/knot.ts'
+import {
+  type MailStandardsWorld,
+  STANDARDS_HOSTS,
+  startMailStandardsWorld,
+} from '../support/mail/mail-standards-world.ts'
+import { freePort } from '../support/net/ports.ts'
 
 const ready = browserAvailable && knotAvailable
 if (!ready) console.warn('SKIPPED: the mail end-to-end test needs chromium and knotd')

@@ -7,17 +7,17 @@ import { createRequire } from 'node:module'
 import { promisify } from 'node:util'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
-import { type RunningServer, startHttpServer } from '../support/http-server.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
-import { freePort } from '../support/ports.ts'
-import { NEW_ADDRESS, OLD_ADDRESS, type PropagationLab, startPropagationLab } from '../support/propagation-lab.ts'
-import { type RdapServer, startRdapServer } from '../support/rdap-server.ts'
-import { startWhoisServers, type WhoisServers } from '../support/whois-server.ts'
+import { type RunningServer, startHttpServer } from '../support/app/http-server.ts'
+import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
+import { NEW_ADDRESS, OLD_ADDRESS, type PropagationLab, startPropagationLab } from '../support/dns/propagation-lab.ts'
+import { freePort } from '../support/net/ports.ts'
+import { type RdapServer, startRdapServer } from '../support/whois/rdap-server.ts'
+import { startWhoisServers, type WhoisServers } from '../support/whois/whois-server.ts'
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const KDIG = ['/usr/bin/kdig', '/usr/sbin/kdig'].find((p) => existsSync(p))
-const zoneText = readFileSync(new URL('../fixtures/zones/rrtypes.test.zone', import.meta.url), 'utf8')
+const zoneText = readFileSync(new URL('../fixtures/served/zones/rrtypes.test.zone', import.meta.url), 'utf8')
 const ready = browserAvailable && knotAvailable && KDIG !== undefined
 if (!ready) console.warn('SKIPPED: the name tools end-to-end test needs chromium, knotd and kdig')
 

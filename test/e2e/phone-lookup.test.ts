@@ -2,9 +2,9 @@
 // failure texts and toasts, and the spam report of a signed-in user.
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { latestOutboxMail } from '../support/accounts.ts'
-import { browserAvailable, type TestBrowser } from '../support/browser.ts'
-import { type RunningServer, useServerWithBrowser } from '../support/http-server.ts'
+import { latestOutboxMail } from '../support/app/accounts.ts'
+import { type RunningServer, useServerWithBrowser } from '../support/app/http-server.ts'
+import { browserAvailable, type TestBrowser } from '../support/browser/browser.ts'
 
 if (!browserAvailable) console.warn('SKIPPED: the phone lookup end-to-end test needs chromium')
 

@@ -4,11 +4,11 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogue, TOOL_IDS } from '../../src/shared/catalogue.ts'
-import { latestOutboxMail } from '../support/accounts.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
-import { freePort } from '../support/ports.ts'
-import { startTableDns, type TableDns } from '../support/table-dns.ts'
+import { latestOutboxMail } from '../support/app/accounts.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
+import { startTableDns, type TableDns } from '../support/dns/table-dns.ts'
+import { freePort } from '../support/net/ports.ts'
 
 if (!browserAvailable) console.warn('SKIPPED: the results and tokens end-to-end test needs chromium')
 

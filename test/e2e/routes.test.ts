@@ -4,8 +4,8 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { type CatalogueEntry, catalogue, findEntry } from '../../src/shared/catalogue.ts'
 import { pageMeta } from '../../src/shared/page-meta.ts'
-import { browserAvailable } from '../support/browser.ts'
-import { eventSent, metaContent, navigate, type Site, useSite } from '../support/site.ts'
+import { browserAvailable } from '../support/browser/browser.ts'
+import { eventSent, metaContent, navigate, type Site, useSite } from '../support/browser/site.ts'
 
 if (!browserAvailable) console.warn('SKIPPED: the routes end-to-end test needs chromium')
 

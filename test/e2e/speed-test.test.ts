@@ -2,10 +2,10 @@
 // shows the product's progress and texts, saves a signed-in user's result, and can be cancelled.
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { latestOutboxMail } from '../support/accounts.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
-import { freePort } from '../support/ports.ts'
+import { latestOutboxMail } from '../support/app/accounts.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
+import { freePort } from '../support/net/ports.ts'
 
 const WEB_DIST = 'dist/web'
 if (!browserAvailable) console.warn('SKIPPED: the speed test end-to-end test needs chromium')

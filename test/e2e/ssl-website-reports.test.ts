@@ -2,12 +2,12 @@
 // with its rule and fix; the website check shows its standards report by category, with verdicts in
 // words and the fix for each failure. Both against real servers on loopback, names from Knot.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser.ts'
-import { type RunningServer, startHttpServer } from '../support/http-server.ts'
-import { type HttpSite, startHttpSite } from '../support/http-site.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
-import { createTestCa, opensslAvailable, type TestCa } from '../support/test-ca.ts'
-import { startTlsSite, type TlsSite } from '../support/tls-site.ts'
+import { type RunningServer, startHttpServer } from '../support/app/http-server.ts'
+import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
+import { type HttpSite, startHttpSite } from '../support/http/http-site.ts'
+import { createTestCa, opensslAvailable, type TestCa } from '../support/tls/test-ca.ts'
+import { startTlsSite, type TlsSite } from '../support/tls/tls-site.ts'
 
 const ready = browserAvailable && knotAvailable && opensslAvailable
 if (!ready) console.warn('SKIPPED: the SSL and website report end-to-end tests need chromium, knotd and openssl')

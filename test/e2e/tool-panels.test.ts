@@ -5,8 +5,8 @@ import { readFile } from 'node:fs/promises'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CatalogueEntry, catalogue, findEntry } from '../../src/shared/catalogue.ts'
-import { browserAvailable } from '../support/browser.ts'
-import { eventSent, navigate, type Site, startSite } from '../support/site.ts'
+import { browserAvailable } from '../support/browser/browser.ts'
+import { eventSent, navigate, type Site, startSite } from '../support/browser/site.ts'
 
 if (!browserAvailable) console.warn('SKIPPED: the tool panels end-to-end test needs chromium')
 

@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { knotConfig, zoneFile } from '../support/knot.ts'
+import { knotConfig, zoneFile } from '../support/dns/knot.ts'
 import type { Lab, LabProcess } from './lab.ts'
 import { type LabZone, labZones } from './lab-zones.ts'
 

@@ -3,7 +3,7 @@
 import { chmod, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { launchBrowser, type TestBrowser } from '../support/browser.ts'
+import { launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
 import type { Lab } from './lab.ts'
 import { IP_BINARY } from './namespaces.ts'
 

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserAvailable, type TestBrowser } from '../support/browser.ts'
+import { browserAvailable, type TestBrowser } from '../support/browser/browser.ts'
 import { type Lab, type LabProcess, labCanRun, REPO_ROOT, startLab } from './lab.ts'
 import { launchInClient, runPageSpeedTest } from './speed-page.ts'
 

@@ -3,9 +3,9 @@
 // client with the fewest runs in progress, so four busy clients cannot keep a fifth out for longer
 // than one of their runs; without one (QUEUE_PER_TOOL=0) a run over a cap is refused at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool } from '../support/check-tool.ts'
-import { type HoldingServer, startHoldingServer } from '../support/holding-server.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { type HoldingServer, startHoldingServer } from '../support/net/holding-server.ts'
 
 const until = async (check: () => boolean, what: string) => {
   for (let i = 0; i < 200; i++) {

@@ -2,9 +2,9 @@
 // /64) and per account, the account API, analytics events, phone lookups and speed-test bytes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/server/config.ts'
-import { latestOutboxMail, signInWrongly, signUpVerified } from '../support/accounts.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool } from '../support/check-tool.ts'
+import { latestOutboxMail, signInWrongly, signUpVerified } from '../support/app/accounts.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
 
 type Inject = Awaited<ReturnType<TestApp['app']['inject']>>
 

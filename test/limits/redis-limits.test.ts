@@ -7,9 +7,9 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/server/config.ts'
 import { startApp } from '../../src/server/context.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool } from '../support/check-tool.ts'
-import { type RedisServer, redisAvailable, startRedis } from '../support/redis.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { type RedisServer, redisAvailable, startRedis } from '../support/db/redis.ts'
 
 if (!redisAvailable) console.warn('SKIPPED: Redis rate-limit tests need redis-server (Debian package redis-server)')
 

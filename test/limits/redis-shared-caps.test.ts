@@ -5,9 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type HoldingServer, startHoldingServer } from '../support/holding-server.ts'
-import { type RedisServer, redisAvailable, startRedis } from '../support/redis.ts'
-import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
+import { type ServerProcess, startServerProcess } from '../support/app/server-process.ts'
+import { type RedisServer, redisAvailable, startRedis } from '../support/db/redis.ts'
+import { type HoldingServer, startHoldingServer } from '../support/net/holding-server.ts'
 
 if (!redisAvailable) console.warn('SKIPPED: shared concurrency caps need redis-server (Debian package redis-server)')
 

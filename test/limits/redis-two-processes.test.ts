@@ -4,9 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../support/ports.ts'
-import { type RedisServer, redisAvailable, startRedis } from '../support/redis.ts'
-import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
+import { type ServerProcess, startServerProcess } from '../support/app/server-process.ts'
+import { type RedisServer, redisAvailable, startRedis } from '../support/db/redis.ts'
+import { freePort } from '../support/net/ports.ts'
 
 if (!redisAvailable) {
   console.warn('SKIPPED: rate limits across two server processes need redis-server (Debian package redis-server)')

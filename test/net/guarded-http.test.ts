@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GuardedFetchError, guardedFetch } from '../../src/diagnostics/net/guarded-http.ts'
 import { createNet, type Net } from '../../src/diagnostics/net/net.ts'
-import { createTestCa, opensslAvailable, type TestCa } from '../support/test-ca.ts'
+import { createTestCa, opensslAvailable, type TestCa } from '../support/tls/test-ca.ts'
 
 const loopbackNet = createNet({ targetAllow: ['127.0.0.0/8'], dnsServers: ['127.0.0.1:9'], ownAddresses: [] })
 const strictNet = createNet({ targetAllow: [], dnsServers: ['127.0.0.1:9'], ownAddresses: [] })

@@ -1,7 +1,7 @@
 // The node:dns-shaped resolver over our DNS client, against Knot on loopback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRecordResolver, type RecordResolver } from '../../src/diagnostics/net/record-resolver.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
 
 const zone = `$ORIGIN rr.test.
 $TTL 60

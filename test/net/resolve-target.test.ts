@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNet, type Net } from '../../src/diagnostics/net/net.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
 
-const zoneText = readFileSync(new URL('../fixtures/zones/example.test.zone', import.meta.url), 'utf8')
+const zoneText = readFileSync(new URL('../fixtures/served/zones/example.test.zone', import.meta.url), 'utf8')
 
 describe.skipIf(!knotAvailable)('resolveTarget()', () => {
   let knot: KnotServer

@@ -1,7 +1,7 @@
 // POST /api/phone-lookup through app.inject: numbering-plan facts from libphonenumber's metadata
 // (555-01xx numbers are reserved for fiction; +44 7400 123456 is the plan's example mobile).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
 
 describe('POST /api/phone-lookup', () => {
   let t: TestApp

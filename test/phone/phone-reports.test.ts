@@ -2,9 +2,9 @@
 // counts and score follow, a user's new vote replaces their old one, and votes are rate limited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../src/server/db/database.ts'
-import { type BrowserLikeClient, createClient, latestOutboxMail, signUpVerified } from '../support/accounts.ts'
-import type { TestApp } from '../support/app.ts'
-import { appBackends } from '../support/backends.ts'
+import { type BrowserLikeClient, createClient, latestOutboxMail, signUpVerified } from '../support/app/accounts.ts'
+import type { TestApp } from '../support/app/app.ts'
+import { appBackends } from '../support/db/backends.ts'
 
 const NUMBER = '+1 212 555 0142'
 

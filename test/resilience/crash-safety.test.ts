@@ -5,10 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type HttpSession, signInOverHttp, signUpOverHttp } from '../support/http-session.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
-import { type PostgresServer, postgresUnavailableReason, startPostgres } from '../support/postgres.ts'
-import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
+import { type HttpSession, signInOverHttp, signUpOverHttp } from '../support/app/http-session.ts'
+import { type ServerProcess, startServerProcess } from '../support/app/server-process.ts'
+import { type PostgresServer, postgresUnavailableReason, startPostgres } from '../support/db/postgres.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
 
 const ZONE = [
   '$ORIGIN crash.test.',

@@ -10,12 +10,12 @@ import { buildApp } from '../../src/server/app.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/database.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
-import { type BrowserLikeClient, latestOutboxMail, signUpVerified } from '../support/accounts.ts'
-import { GENEROUS_LIMITS } from '../support/app.ts'
-import { checkTool } from '../support/check-tool.ts'
-import { type HttpSession, signUpOverHttp } from '../support/http-session.ts'
-import { type PostgresServer, postgresUnavailableReason, startPostgres } from '../support/postgres.ts'
-import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
+import { type BrowserLikeClient, latestOutboxMail, signUpVerified } from '../support/app/accounts.ts'
+import { GENEROUS_LIMITS } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { type HttpSession, signUpOverHttp } from '../support/app/http-session.ts'
+import { type ServerProcess, startServerProcess } from '../support/app/server-process.ts'
+import { type PostgresServer, postgresUnavailableReason, startPostgres } from '../support/db/postgres.ts'
 
 const MY_IP = { input: '' }
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/database.ts'
 import { createRunsRepository } from '../../src/server/modules/results/repository.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
 
 const ORIGIN = 'https://tools.example.net'
 /** An hour ago, to the second (shares live 30 days by default). */

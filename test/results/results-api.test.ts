@@ -2,11 +2,11 @@
 // are stored with their runId; anonymous and signed-in shares, their owners' rights, pins and unsharing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../src/server/db/database.ts'
-import { type BrowserLikeClient, createClient, latestOutboxMail, signUpVerified } from '../support/accounts.ts'
-import type { TestApp } from '../support/app.ts'
-import { appBackends } from '../support/backends.ts'
-import { checkTool } from '../support/check-tool.ts'
-import { startTableDns, type TableDns } from '../support/table-dns.ts'
+import { type BrowserLikeClient, createClient, latestOutboxMail, signUpVerified } from '../support/app/accounts.ts'
+import type { TestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { appBackends } from '../support/db/backends.ts'
+import { startTableDns, type TableDns } from '../support/dns/table-dns.ts'
 
 describe.each(appBackends())('results API on $name', (backend) => {
   describe.skipIf(backend.skipReason !== undefined)('with a DNS server and two accounts', () => {

@@ -5,8 +5,8 @@ import { loadConfig } from '../../src/server/config.ts'
 import type { DatabaseHandle } from '../../src/server/db/database.ts'
 import { createRunsRepository, type StoredAnswer } from '../../src/server/modules/results/repository.ts'
 import { createResultsRetention } from '../../src/server/modules/results/retention.ts'
-import type { TestApp } from '../support/app.ts'
-import { appBackends } from '../support/backends.ts'
+import type { TestApp } from '../support/app/app.ts'
+import { appBackends } from '../support/db/backends.ts'
 
 const DAY = 86_400_000
 const answer: StoredAnswer = {

@@ -10,10 +10,10 @@ import { createWhoisDiagnostic } from '../../src/diagnostics/whois/run.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { ToolAnswer } from '../../src/shared/tools/common.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool } from '../support/check-tool.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
-import { freePort } from '../support/ports.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
+import { freePort } from '../support/net/ports.ts'
 import {
   type Closable,
   startBadHttp,

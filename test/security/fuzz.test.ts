@@ -14,21 +14,21 @@ import { TOOL_IDS } from '../../src/shared/catalogue.ts'
 import { errorBody, toolResponse } from '../../src/shared/tools/common.ts'
 import { phoneLookupAnswer } from '../../src/shared/tools/phone.ts'
 import { speedSaveAnswer } from '../../src/shared/tools/speedtest.ts'
-import { type BrowserLikeClient, createClient, latestOutboxMail, signUpVerified } from '../support/accounts.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { freePort } from '../support/ports.ts'
-import { type StubDns, startStubDns } from '../support/stub-dns.ts'
+import { type BrowserLikeClient, createClient, latestOutboxMail, signUpVerified } from '../support/app/accounts.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { type StubDns, startStubDns } from '../support/dns/stub-dns.ts'
+import { freePort } from '../support/net/ports.ts'
 import { anyField, bodyWith, FUZZ_ALLOWED, hostileString, toolBody } from './fuzz-inputs.ts'
 
 // The fence denies public addresses even where the policy allows them: fuzzed literals are never sent.
 const fence = vi.hoisted(() => ({ breaches: [] as string[] }))
 const spawns = vi.hoisted(() => ({ calls: [] as { file: string; args: string[] }[], fake: true }))
 vi.mock('node:child_process', async (importOriginal) => {
-  const { recordSpawnsModule } = await import('../support/egress-fence.ts')
+  const { recordSpawnsModule } = await import('../support/net/egress-fence.ts')
   return recordSpawnsModule(await importOriginal(), spawns)
 })
 vi.mock('../../src/diagnostics/net/policy.ts', async (importOriginal) => {
-  const { fencePolicyModule } = await import('../support/egress-fence.ts')
+  const { fencePolicyModule } = await import('../support/net/egress-fence.ts')
   return fencePolicyModule(await importOriginal(), fence)
 })
 

@@ -2,8 +2,8 @@
 // `::127.0.0.1` is loopback for the blacklist, abuse, geolocation and ASN checks, never a public
 // address found "clean". A custom resolver on port 0 is bad input.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool } from '../support/check-tool.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
 
 describe('odd address forms', () => {
   let t: TestApp

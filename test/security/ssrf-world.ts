@@ -3,11 +3,11 @@
 // slips past the policy lands on one of them and is counted.
 import http from 'node:http'
 import net from 'node:net'
-import { type KnotServer, startKnot } from '../support/knot.ts'
-import { freePort } from '../support/ports.ts'
-import { type RecordingPeers, startRecordingPeers } from '../support/recording-peers.ts'
-import { createTestCa } from '../support/test-ca.ts'
-import { startTlsSite, type TlsSite } from '../support/tls-site.ts'
+import { type KnotServer, startKnot } from '../support/dns/knot.ts'
+import { freePort } from '../support/net/ports.ts'
+import { type RecordingPeers, startRecordingPeers } from '../support/net/recording-peers.ts'
+import { createTestCa } from '../support/tls/test-ca.ts'
+import { startTlsSite, type TlsSite } from '../support/tls/tls-site.ts'
 
 export const ALLOW = '127.0.0.64/26'
 export const KNOT_HOST = '127.0.0.64'

@@ -3,22 +3,22 @@
 // a clear answer, and no connection or datagram reaches any of the listening denied peers.
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool } from '../support/check-tool.ts'
-import { knotAvailable } from '../support/knot.ts'
-import { type RebindingDns, startRebindingDns } from '../support/rebinding-dns.ts'
-import { opensslAvailable } from '../support/test-ca.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { knotAvailable } from '../support/dns/knot.ts'
+import { type RebindingDns, startRebindingDns } from '../support/dns/rebinding-dns.ts'
+import { opensslAvailable } from '../support/tls/test-ca.ts'
 import { type Attempt, CORPUS, type Expectation, WHOIS_REFERRALS } from './ssrf-corpus.ts'
 import { ALLOW, PEER_HOST, REBIND_HOST, type SsrfWorld, startSsrfWorld } from './ssrf-world.ts'
 
 const fence = vi.hoisted(() => ({ breaches: [] as string[] }))
 const spawns = vi.hoisted(() => ({ calls: [] as { file: string; args: string[] }[], fake: false }))
 vi.mock('node:child_process', async (importOriginal) => {
-  const { recordSpawnsModule } = await import('../support/egress-fence.ts')
+  const { recordSpawnsModule } = await import('../support/net/egress-fence.ts')
   return recordSpawnsModule(await importOriginal(), spawns)
 })
 vi.mock('../../src/diagnostics/net/policy.ts', async (importOriginal) => {
-  const { fencePolicyModule } = await import('../support/egress-fence.ts')
+  const { fencePolicyModule } = await import('../support/net/egress-fence.ts')
   return fencePolicyModule(await importOriginal(), fence)
 })
 

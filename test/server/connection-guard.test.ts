@@ -6,14 +6,14 @@ import { readFileSync } from 'node:fs'
 import { request } from 'node:http'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
 
 const ATTACKER = '127.0.0.2'
 const BYSTANDER = '127.0.0.3'
 const PER_CLIENT = 40
 const ATTACK_CONNECTIONS = 2000
-const zoneText = readFileSync(new URL('../fixtures/zones/example.test.zone', import.meta.url), 'utf8')
+const zoneText = readFileSync(new URL('../fixtures/served/zones/example.test.zone', import.meta.url), 'utf8')
 
 if (!knotAvailable) console.warn('SKIPPED: the connection-exhaustion test needs knotd (Debian package knot)')
 

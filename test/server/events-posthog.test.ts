@@ -7,8 +7,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/database.ts'
 import { createEventsRepository } from '../../src/server/modules/events/repository.ts'
-import { createClient, latestOutboxMail, signUpVerified } from '../support/accounts.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import { createClient, latestOutboxMail, signUpVerified } from '../support/app/accounts.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
 
 interface Capture {
   api_key: string

@@ -1,6 +1,6 @@
 // GET /api/ip: the caller's address, as text for command-line clients and by default, JSON on request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
 
 const TOKEN = 'metrics-token-for-tests-0123456789'
 

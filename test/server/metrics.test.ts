@@ -1,9 +1,9 @@
 // GET /metrics: Prometheus text, closed without the Bearer token, open on the loopback metrics
 // port, and counters that move with real requests, tool runs and refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool } from '../support/check-tool.ts'
-import { freePort } from '../support/ports.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { freePort } from '../support/net/ports.ts'
 
 const TOKEN = 'metrics-token-for-tests-0123456789'
 

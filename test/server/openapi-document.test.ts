@@ -2,7 +2,7 @@
 // example, the results and tokens operations, and the bearer scheme of API tokens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TOOL_IDS } from '../../src/shared/catalogue.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
 
 describe('GET /api/openapi.json', () => {
   let t: TestApp

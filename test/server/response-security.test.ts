@@ -6,8 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createClient, type InjectResponse, latestOutboxMail, pathOf } from '../support/accounts.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import { createClient, type InjectResponse, latestOutboxMail, pathOf } from '../support/app/accounts.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
 
 function directives(res: InjectResponse): Map<string, string[]> {
   const policy = String(res.headers['content-security-policy'] ?? '')

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogue } from '../../src/shared/catalogue.ts'
 import { pageHeadFor, publicPagePaths } from '../../src/shared/page-meta.ts'
 import { PAGE_PATHS } from '../../src/shared/site-paths.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
 
 const ORIGIN = 'https://tools.example.net'
 let t: TestApp

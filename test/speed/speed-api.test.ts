@@ -2,8 +2,8 @@
 import { request as httpRequest } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createClient, latestOutboxMail, signUpVerified } from '../support/accounts.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import { createClient, latestOutboxMail, signUpVerified } from '../support/app/accounts.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
 
 const MAX = 8_000_000
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectEndpoints } from '../../src/web/features/speedtest/engine/endpoints.ts'
 import { browserEnvironment } from '../../src/web/features/speedtest/engine/environment.ts'
 import { runSpeedTest, type SpeedUpdate } from '../../src/web/features/speedtest/engine/run-speed-test.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
 
 describe('speed-test engine against our server', () => {
   let t: TestApp

@@ -3,11 +3,11 @@
 // check; revoked and unknown tokens answer 401; token requests have their own, larger rate budgets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../src/server/db/database.ts'
-import { type BrowserLikeClient, latestOutboxMail, signUpVerified } from '../support/accounts.ts'
-import type { TestApp } from '../support/app.ts'
-import { appBackends } from '../support/backends.ts'
-import { checkTool } from '../support/check-tool.ts'
-import { startTableDns, type TableDns } from '../support/table-dns.ts'
+import { type BrowserLikeClient, latestOutboxMail, signUpVerified } from '../support/app/accounts.ts'
+import type { TestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { appBackends } from '../support/db/backends.ts'
+import { startTableDns, type TableDns } from '../support/dns/table-dns.ts'
 
 const REVOKED = {
   error: {

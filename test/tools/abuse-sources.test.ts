@@ -10,12 +10,12 @@ import { createNet } from '../../src/diagnostics/net/net.ts'
 import { createRdapClient } from '../../src/diagnostics/rdap/rdap-client.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import { abuseResult } from '../../src/shared/tools/abuse.ts'
-import { LAB, startDnsblKnot } from '../support/dnsbl-lab.ts'
-import { type KnotServer, knotAvailable } from '../support/knot.ts'
+import { LAB, startDnsblKnot } from '../support/dns/dnsbl-lab.ts'
+import { type KnotServer, knotAvailable } from '../support/dns/knot.ts'
 
 if (!knotAvailable) console.warn('SKIPPED: abuse source tests need knotd (Debian package knot)')
 
-const LAB_ZONES = fileURLToPath(new URL('../fixtures/dnsbl/lab-zones.json', import.meta.url))
+const LAB_ZONES = fileURLToPath(new URL('../fixtures/served/dnsbl/lab-zones.json', import.meta.url))
 const KEY = 'lab-key'
 
 function json(res: http.ServerResponse, status: number, body: unknown) {

@@ -2,10 +2,10 @@
 // serving fixture answers under the real list names (AbuseIPDB is not configured here).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { abuseResponse } from '../../src/shared/tools/abuse.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool, checkToolAnswer } from '../support/check-tool.ts'
-import { LAB, startDnsblKnot } from '../support/dnsbl-lab.ts'
-import { type KnotServer, knotAvailable } from '../support/knot.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool, checkToolAnswer } from '../support/app/check-tool.ts'
+import { LAB, startDnsblKnot } from '../support/dns/dnsbl-lab.ts'
+import { type KnotServer, knotAvailable } from '../support/dns/knot.ts'
 
 if (!knotAvailable) console.warn('SKIPPED: abuse integration tests need knotd (Debian package knot)')
 

@@ -11,7 +11,7 @@ import { type AsnIndex, loadAsnIndex } from '../../src/diagnostics/ip-data/asn-i
 import { createNet } from '../../src/diagnostics/net/net.ts'
 import { createRdapClient } from '../../src/diagnostics/rdap/rdap-client.ts'
 import type { RunContext } from '../../src/diagnostics/types.ts'
-import { freePort } from '../support/ports.ts'
+import { freePort } from '../support/net/ports.ts'
 
 /** A one-row index: 1.1.1.0/24 announced by AS13335. */
 const oneRow: AsnIndex = {

@@ -6,8 +6,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asnDataDirectory } from '../../src/diagnostics/ip-data/asn-index.ts'
 import { asnMessages } from '../../src/shared/tools/asn.ts'
-import { checkTool } from '../support/check-tool.ts'
-import { createRdapTestApp, type RdapServer, type RdapTestApp } from '../support/rdap-server.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { createRdapTestApp, type RdapServer, type RdapTestApp } from '../support/whois/rdap-server.ts'
 
 let rdap: RdapServer
 let t: RdapTestApp

@@ -1,8 +1,8 @@
 // ASN check through the API: the offline index (real public addresses as data only) and the
 // registry's data from a loopback RDAP service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkTool } from '../support/check-tool.ts'
-import { createRdapTestApp, type RdapTestApp } from '../support/rdap-server.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { createRdapTestApp, type RdapTestApp } from '../support/whois/rdap-server.ts'
 
 let t: RdapTestApp
 

@@ -15,9 +15,9 @@ import { createNet } from '../../src/diagnostics/net/net.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import { blacklistResult } from '../../src/shared/tools/blacklist.ts'
 import { blacklistLines } from '../../src/shared/tools/blacklist-lines.ts'
-import { LAB } from '../support/dnsbl-lab.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
-import { type StubDns, startStubDns } from '../support/stub-dns.ts'
+import { LAB } from '../support/dns/dnsbl-lab.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
+import { type StubDns, startStubDns } from '../support/dns/stub-dns.ts'
 
 if (!knotAvailable) console.warn('SKIPPED: block-list liveness tests need knotd (Debian package knot)')
 

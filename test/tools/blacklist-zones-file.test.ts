@@ -10,8 +10,8 @@ import { loadDnsblLists } from '../../src/diagnostics/dnsbl/dnsbl-lists.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import { type BlacklistProgress, blacklistResult } from '../../src/shared/tools/blacklist.ts'
-import { LAB, startDnsblKnot } from '../support/dnsbl-lab.ts'
-import { type KnotServer, knotAvailable } from '../support/knot.ts'
+import { LAB, startDnsblKnot } from '../support/dns/dnsbl-lab.ts'
+import { type KnotServer, knotAvailable } from '../support/dns/knot.ts'
 
 if (!knotAvailable) console.warn('SKIPPED: DNSBL zone-file tests need knotd (Debian package knot)')
 
@@ -36,7 +36,7 @@ describe.skipIf(!knotAvailable)('a DNSBL_ZONES_FILE of lab zones', () => {
     knot = await startDnsblKnot()
     silent = await startSilentServer()
     dir = await mkdtemp(path.join(tmpdir(), 'dnsbl-zones-'))
-    const lab = JSON.parse(await readFile(new URL('../fixtures/dnsbl/lab-zones.json', import.meta.url), 'utf8'))
+    const lab = JSON.parse(await readFile(new URL('../fixtures/served/dnsbl/lab-zones.json', import.meta.url), 'utf8'))
     lab.zones.push({
       id: 'lab-silent',
       name: 'Lab silent list',

@@ -3,10 +3,10 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BlacklistRow, blacklistProgress, blacklistResponse } from '../../src/shared/tools/blacklist.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool, checkToolAnswer } from '../support/check-tool.ts'
-import { LAB, startDnsblKnot } from '../support/dnsbl-lab.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool, checkToolAnswer } from '../support/app/check-tool.ts'
+import { LAB, startDnsblKnot } from '../support/dns/dnsbl-lab.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
 
 if (!knotAvailable) console.warn('SKIPPED: blacklist integration tests need knotd (Debian package knot)')
 
@@ -200,7 +200,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist when no list answers'
   let t: TestApp
 
   beforeAll(async () => {
-    const text = readFileSync(new URL('../fixtures/zones/badsite.test.zone', import.meta.url), 'utf8')
+    const text = readFileSync(new URL('../fixtures/served/zones/badsite.test.zone', import.meta.url), 'utf8')
     knot = await startKnot([{ origin: 'badsite.test', text }])
     t = await createTestApp({ DNS_SERVERS: knot.endpoint, TARGET_ALLOW: LAB.targetAllow })
   })

@@ -1,9 +1,9 @@
 // DNSSEC records through the API, against Knot servers that sign their zones themselves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkToolAnswer } from '../support/check-tool.ts'
-import { type DelegationTree, LEAF_ADDRESS, startDelegationTree, TLD_ADDRESS } from '../support/delegation-tree.ts'
-import { knotAvailable } from '../support/knot.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkToolAnswer } from '../support/app/check-tool.ts'
+import { type DelegationTree, LEAF_ADDRESS, startDelegationTree, TLD_ADDRESS } from '../support/dns/delegation-tree.ts'
+import { knotAvailable } from '../support/dns/knot.ts'
 
 if (!knotAvailable) console.warn('SKIPPED: DNSSEC integration tests need knotd (Debian package knot)')
 

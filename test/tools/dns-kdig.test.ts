@@ -5,12 +5,12 @@ import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkToolAnswer } from '../support/check-tool.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkToolAnswer } from '../support/app/check-tool.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
 
 const KDIG = ['/usr/bin/kdig', '/usr/sbin/kdig'].find((p) => existsSync(p))
-const zoneText = readFileSync(new URL('../fixtures/zones/rrtypes.test.zone', import.meta.url), 'utf8')
+const zoneText = readFileSync(new URL('../fixtures/served/zones/rrtypes.test.zone', import.meta.url), 'utf8')
 const ORIGIN = 'rrtypes.test.'
 
 if (!knotAvailable || !KDIG)

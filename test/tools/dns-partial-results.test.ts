@@ -6,10 +6,10 @@ import { createDnsDiagnostic } from '../../src/diagnostics/dns/run.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { DnsResult } from '../../src/shared/tools/dns.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool } from '../support/check-tool.ts'
-import { type StubDns, startStubDns } from '../support/stub-dns.ts'
-import { startTableDns, type TableDns } from '../support/table-dns.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { type StubDns, startStubDns } from '../support/dns/stub-dns.ts'
+import { startTableDns, type TableDns } from '../support/dns/table-dns.ts'
 
 let dns: StubDns
 let t: TestApp

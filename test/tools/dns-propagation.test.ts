@@ -6,10 +6,10 @@ import { createNet } from '../../src/diagnostics/net/net.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { DnsResult } from '../../src/shared/tools/dns.ts'
-import { createTestApp } from '../support/app.ts'
-import { checkTool } from '../support/check-tool.ts'
-import { knotAvailable } from '../support/knot.ts'
-import { NEW_ADDRESS, OLD_ADDRESS, type PropagationLab, startPropagationLab } from '../support/propagation-lab.ts'
+import { createTestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { knotAvailable } from '../support/dns/knot.ts'
+import { NEW_ADDRESS, OLD_ADDRESS, type PropagationLab, startPropagationLab } from '../support/dns/propagation-lab.ts'
 
 if (!knotAvailable) console.warn('SKIPPED: DNS propagation tests need knotd (Debian package knot)')
 

@@ -5,16 +5,16 @@ import { createNet } from '../../src/diagnostics/net/net.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { DnsResult, DnsTraceStep } from '../../src/shared/tools/dns.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool, checkToolAnswer } from '../support/check-tool.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool, checkToolAnswer } from '../support/app/check-tool.ts'
 import {
   type DelegationTree,
   LEAF_ADDRESS,
   ROOT_ADDRESS,
   startDelegationTree,
   TLD_ADDRESS,
-} from '../support/delegation-tree.ts'
-import { knotAvailable } from '../support/knot.ts'
+} from '../support/dns/delegation-tree.ts'
+import { knotAvailable } from '../support/dns/knot.ts'
 
 if (!knotAvailable) console.warn('SKIPPED: DNS trace tests need knotd (Debian package knot)')
 

@@ -1,12 +1,12 @@
 // DNS lookup end to end through the API, against a real Knot DNS server on loopback.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool } from '../support/check-tool.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
 
-const zoneText = readFileSync(new URL('../fixtures/zones/example.test.zone', import.meta.url), 'utf8')
-const idnZoneText = readFileSync(new URL('../fixtures/zones/xn--bcher-kva.test.zone', import.meta.url), 'utf8')
+const zoneText = readFileSync(new URL('../fixtures/served/zones/example.test.zone', import.meta.url), 'utf8')
+const idnZoneText = readFileSync(new URL('../fixtures/served/zones/xn--bcher-kva.test.zone', import.meta.url), 'utf8')
 
 if (!knotAvailable) console.warn('SKIPPED: DNS integration tests need knotd (Debian package knot)')
 

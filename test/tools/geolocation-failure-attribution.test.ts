@@ -10,7 +10,7 @@ import { createGeolocationDiagnostic, type GeolocationDeps } from '../../src/dia
 import { loadAsnIndex } from '../../src/diagnostics/ip-data/asn-index.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
 import type { RunContext } from '../../src/diagnostics/types.ts'
-import { type StubDns, startStubDns } from '../support/stub-dns.ts'
+import { type StubDns, startStubDns } from '../support/dns/stub-dns.ts'
 
 let servfail: StubDns
 let nxdomain: StubDns

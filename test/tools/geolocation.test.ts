@@ -2,11 +2,11 @@
 // offline DB-IP database (real public addresses as data only; nothing is sent to them).
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool } from '../support/check-tool.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
 
-const zoneText = readFileSync(new URL('../fixtures/zones/geo.test.zone', import.meta.url), 'utf8')
+const zoneText = readFileSync(new URL('../fixtures/served/zones/geo.test.zone', import.meta.url), 'utf8')
 
 const locate = (t: TestApp, input: string) => checkTool(t, 'geolocation', input)
 

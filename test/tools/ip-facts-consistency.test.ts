@@ -3,11 +3,11 @@
 // addresses appear only as data: the block lists are Knot zones on loopback, the registry a
 // loopback RDAP service, and no packet goes to the addresses themselves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkToolAnswer } from '../support/check-tool.ts'
-import { startDnsblKnot } from '../support/dnsbl-lab.ts'
-import { type KnotServer, knotAvailable } from '../support/knot.ts'
-import { type RdapServer, startRdapServer } from '../support/rdap-server.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkToolAnswer } from '../support/app/check-tool.ts'
+import { startDnsblKnot } from '../support/dns/dnsbl-lab.ts'
+import { type KnotServer, knotAvailable } from '../support/dns/knot.ts'
+import { type RdapServer, startRdapServer } from '../support/whois/rdap-server.ts'
 
 if (!knotAvailable) console.warn('SKIPPED: the IP facts consistency test needs knotd (Debian package knot)')
 

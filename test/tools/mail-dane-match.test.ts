@@ -10,7 +10,7 @@ import {
   mailServerCert,
   opensslAvailable,
   type TestCa,
-} from '../support/test-ca.ts'
+} from '../support/tls/test-ca.ts'
 
 if (!opensslAvailable) console.warn('SKIPPED: DANE matching tests need openssl')
 

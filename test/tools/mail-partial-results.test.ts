@@ -7,9 +7,9 @@ import { createMailDiagnostic } from '../../src/diagnostics/mail/run.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
 import type { MailCheck, MailResult } from '../../src/shared/tools/mail.ts'
 import { mailLines } from '../../src/shared/tools/mail-lines.ts'
-import { type SmtpPeer, startSmtpPeer } from '../support/mail-peers.ts'
-import { freePort } from '../support/ports.ts'
-import { startTableDns, type TableDns } from '../support/table-dns.ts'
+import { startTableDns, type TableDns } from '../support/dns/table-dns.ts'
+import { type SmtpPeer, startSmtpPeer } from '../support/mail/mail-peers.ts'
+import { freePort } from '../support/net/ports.ts'
 
 const HOSTS = { mx1: '127.25.26.2', mx2: '127.25.26.3', refusing: '127.25.26.4', denied: '127.0.0.99' } as const
 

@@ -5,7 +5,7 @@ import tls from 'node:tls'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_SMTP_TIMEOUTS, probeSmtp } from '../../src/diagnostics/mail/smtp-probe.ts'
 import { createTargetPolicy } from '../../src/diagnostics/net/policy.ts'
-import { createTestCa, MAIL_TEST_CA, mailServerCert, type TestCa } from '../support/test-ca.ts'
+import { createTestCa, MAIL_TEST_CA, mailServerCert, type TestCa } from '../support/tls/test-ca.ts'
 
 type Reply = (line: string) => string | undefined
 

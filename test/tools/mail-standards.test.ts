@@ -8,9 +8,13 @@ import { createNet } from '../../src/diagnostics/net/net.ts'
 import type { MailCheck, MailResult } from '../../src/shared/tools/mail.ts'
 import { mailLines } from '../../src/shared/tools/mail-lines.ts'
 import { buildMailReport } from '../../src/shared/tools/mail-report.ts'
-import { knotAvailable } from '../support/knot.ts'
-import { type MailStandardsWorld, STANDARDS_HOSTS, startMailStandardsWorld } from '../support/mail-standards-world.ts'
-import { freePort } from '../support/ports.ts'
+import { knotAvailable } from '../support/dns/knot.ts'
+import {
+  type MailStandardsWorld,
+  STANDARDS_HOSTS,
+  startMailStandardsWorld,
+} from '../support/mail/mail-standards-world.ts'
+import { freePort } from '../support/net/ports.ts'
 
 if (!knotAvailable) console.warn('SKIPPED: mail standards tests need knotd (Debian package knot)')
 

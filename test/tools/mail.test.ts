@@ -2,10 +2,10 @@
 // 127.25.25.0/24 (STARTTLS, plain, open relay, tarpit), the MTA-STS policy host on port 443.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MailCheck, MailResult } from '../../src/shared/tools/mail.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool, checkToolAnswer } from '../support/check-tool.ts'
-import { knotAvailable } from '../support/knot.ts'
-import { MAIL_HOSTS, type MailWorld, startMailWorld } from '../support/mail-world.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool, checkToolAnswer } from '../support/app/check-tool.ts'
+import { knotAvailable } from '../support/dns/knot.ts'
+import { MAIL_HOSTS, type MailWorld, startMailWorld } from '../support/mail/mail-world.ts'
 
 const isRoot = process.getuid?.() === 0
 const notice = !knotAvailable ? 'knotd (Debian package knot)' : !isRoot ? 'root, to listen on ports 25 and 443' : null

@@ -11,7 +11,7 @@ import type { Launcher } from '../../src/diagnostics/net/launch-binary.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
 import { createPingDiagnostic, type PingDeps } from '../../src/diagnostics/ping/run.ts'
 import type { RunContext } from '../../src/diagnostics/types.ts'
-import { type StubDns, startStubDns } from '../support/stub-dns.ts'
+import { type StubDns, startStubDns } from '../support/dns/stub-dns.ts'
 
 const fixtures = new URL('../../src/diagnostics/ping/fixtures/', import.meta.url)
 

@@ -6,8 +6,8 @@ import { createNet } from '../../src/diagnostics/net/net.ts'
 import { createPingDiagnostic } from '../../src/diagnostics/ping/run.ts'
 import { createTracerouteDiagnostic } from '../../src/diagnostics/traceroute/run.ts'
 import type { RunContext } from '../../src/diagnostics/types.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool } from '../support/check-tool.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
 
 const HOSTILE = [
   '-f',

@@ -2,11 +2,11 @@
 // in-addr.arpa and ip6.arpa zones beside the forward zone.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool, checkToolAnswer } from '../support/check-tool.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool, checkToolAnswer } from '../support/app/check-tool.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
 
-const zone = (file: string) => readFileSync(new URL(`../fixtures/zones/${file}`, import.meta.url), 'utf8')
+const zone = (file: string) => readFileSync(new URL(`../fixtures/served/zones/${file}`, import.meta.url), 'utf8')
 
 if (!knotAvailable) console.warn('SKIPPED: reverse DNS integration tests need knotd (Debian package knot)')
 

@@ -6,9 +6,9 @@ import { createNet, type Net } from '../../src/diagnostics/net/net.ts'
 import { createSslDiagnostic } from '../../src/diagnostics/ssl/run.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { SslResult } from '../../src/shared/tools/ssl.ts'
-import { startTableDns, type TableDns } from '../support/table-dns.ts'
-import { createTestCa, makeDhParams, opensslAvailable, type TestCa } from '../support/test-ca.ts'
-import { type LabServer, startLabServer } from '../support/tls-lab.ts'
+import { startTableDns, type TableDns } from '../support/dns/table-dns.ts'
+import { createTestCa, makeDhParams, opensslAvailable, type TestCa } from '../support/tls/test-ca.ts'
+import { type LabServer, startLabServer } from '../support/tls/tls-lab.ts'
 
 if (!opensslAvailable) console.warn('SKIPPED: SSL grade matrix needs openssl')
 

@@ -9,9 +9,9 @@ import { createNet } from '../../src/diagnostics/net/net.ts'
 import { createSslDiagnostic } from '../../src/diagnostics/ssl/run.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { SslResult } from '../../src/shared/tools/ssl.ts'
-import { type StubDns, startStubDns } from '../support/stub-dns.ts'
-import { startTableDns, type TableDns } from '../support/table-dns.ts'
-import { createTestCa, opensslAvailable, type TestCa } from '../support/test-ca.ts'
+import { type StubDns, startStubDns } from '../support/dns/stub-dns.ts'
+import { startTableDns, type TableDns } from '../support/dns/table-dns.ts'
+import { createTestCa, opensslAvailable, type TestCa } from '../support/tls/test-ca.ts'
 
 if (!opensslAvailable) console.warn('SKIPPED: SSL partial-result tests need openssl')
 

@@ -7,14 +7,14 @@ import { createNet, type Net } from '../../src/diagnostics/net/net.ts'
 import { createSslDiagnostic } from '../../src/diagnostics/ssl/run.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { SslResult } from '../../src/shared/tools/ssl.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool } from '../support/check-tool.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
-import { freePort } from '../support/ports.ts'
-import { createTestCa, opensslAvailable, type TestCa } from '../support/test-ca.ts'
-import { startTlsSite, type TlsSite } from '../support/tls-site.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
+import { freePort } from '../support/net/ports.ts'
+import { createTestCa, opensslAvailable, type TestCa } from '../support/tls/test-ca.ts'
+import { startTlsSite, type TlsSite } from '../support/tls/tls-site.ts'
 
-const zoneText = readFileSync(new URL('../fixtures/zones/tls-sites.zone', import.meta.url), 'utf8')
+const zoneText = readFileSync(new URL('../fixtures/served/zones/tls-sites.zone', import.meta.url), 'utf8')
 const ready = knotAvailable && opensslAvailable
 if (!ready) console.warn('SKIPPED: SSL check tests need knotd (Debian knot) and openssl')
 

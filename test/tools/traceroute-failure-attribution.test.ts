@@ -10,7 +10,7 @@ import { BinaryMissingError, type Launcher } from '../../src/diagnostics/net/lau
 import { createNet } from '../../src/diagnostics/net/net.ts'
 import { createTracerouteDiagnostic, type TracerouteDeps } from '../../src/diagnostics/traceroute/run.ts'
 import type { RunContext } from '../../src/diagnostics/types.ts'
-import { type StubDns, startStubDns } from '../support/stub-dns.ts'
+import { type StubDns, startStubDns } from '../support/dns/stub-dns.ts'
 
 const fixtures = new URL('../../src/diagnostics/traceroute/fixtures/', import.meta.url)
 

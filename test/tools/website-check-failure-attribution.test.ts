@@ -9,9 +9,9 @@ import { createNet } from '../../src/diagnostics/net/net.ts'
 import type { RunContext } from '../../src/diagnostics/types.ts'
 import { createWebsiteCheckDiagnostic } from '../../src/diagnostics/website-check/run.ts'
 import { failureToast } from '../../src/web/features/tool-panel/tool-outcome.ts'
-import { type HttpSite, startHttpSite } from '../support/http-site.ts'
-import { freePort } from '../support/ports.ts'
-import { type StubDns, startStubDns } from '../support/stub-dns.ts'
+import { type StubDns, startStubDns } from '../support/dns/stub-dns.ts'
+import { type HttpSite, startHttpSite } from '../support/http/http-site.ts'
+import { freePort } from '../support/net/ports.ts'
 
 let servfail: StubDns
 let nxdomain: StubDns

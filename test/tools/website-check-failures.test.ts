@@ -7,15 +7,15 @@ import { createNet, type Net } from '../../src/diagnostics/net/net.ts'
 import { createWebsiteCheckDiagnostic } from '../../src/diagnostics/website-check/run.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { WebsiteCheckResult } from '../../src/shared/tools/website-check.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool } from '../support/check-tool.ts'
-import { type HttpSite, startHttpSite } from '../support/http-site.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
-import { freePort } from '../support/ports.ts'
-import { createTestCa, opensslAvailable, type TestCa } from '../support/test-ca.ts'
-import { startTlsSite, type TlsSite } from '../support/tls-site.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
+import { type HttpSite, startHttpSite } from '../support/http/http-site.ts'
+import { freePort } from '../support/net/ports.ts'
+import { createTestCa, opensslAvailable, type TestCa } from '../support/tls/test-ca.ts'
+import { startTlsSite, type TlsSite } from '../support/tls/tls-site.ts'
 
-const zoneText = readFileSync(new URL('../fixtures/zones/tls-sites.zone', import.meta.url), 'utf8')
+const zoneText = readFileSync(new URL('../fixtures/served/zones/tls-sites.zone', import.meta.url), 'utf8')
 const ready = knotAvailable && opensslAvailable
 if (!ready) console.warn('SKIPPED: website check tests need knotd (Debian knot) and openssl')
 

@@ -1,20 +1,14 @@
-// Website standards against real servers on loopback: an HTTP/2 site on 443 with Alt-Svc h3, every
-// security header, a flagged cookie and gzip, reached through a same-host redirect from port 80; a
-// plain-HTTP site whose headers say the wrong things; a first redirect to another host; an HTTPS
-// site without ALPN and with a short HSTS; and IPv6 over ::1 (reachable and not). Names come from Knot.
-import http from 'node:http'
 import http2 from 'node:http2'
-import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNet, type Net } from '../../src/diagnostics/net/net.ts'
 import { createWebsiteCheckDiagnostic } from '../../src/diagnostics/website-check/run.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { WebsiteCheckResult, WebsiteStandardId } from '../../src/shared/tools/website-check.ts'
-import { type HttpSite, startHttpSite } from '../support/http-site.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
-import { createTestCa, opensslAvailable, type TestCa } from '../support/test-ca.ts'
-import { startTlsSite, type TlsSite } from '../support/tls-site.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
+import { type HttpSite, startHttpSite } from '../support/http/http-site.ts'
+import { createTestCa, opensslAvailable, type TestCa } from '../support/tls/test-ca.ts'
+import { startTlsSite, type TlsSite } from '../support/tls/tls-site.ts'
 
 const ready = knotAvailable && opensslAvailable
 if (!ready) console.warn('SKIPPED: website standards tests need knotd (Debian knot) and openssl')

@@ -2,11 +2,11 @@
 // location and network from the offline data and the PTR name from a loopback Knot server.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool } from '../support/check-tool.ts'
-import { type KnotServer, knotAvailable, startKnot } from '../support/knot.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool } from '../support/app/check-tool.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
 
-const reverseZone = readFileSync(new URL('../fixtures/zones/1.1.1.in-addr.arpa.zone', import.meta.url), 'utf8')
+const reverseZone = readFileSync(new URL('../fixtures/served/zones/1.1.1.in-addr.arpa.zone', import.meta.url), 'utf8')
 
 const ask = (t: TestApp, headers: Record<string, string> = {}, payload: object = { input: '' }) =>
   checkTool(t, 'whatismyip', undefined, { payload, headers })

@@ -6,11 +6,11 @@
 import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkToolAnswer } from '../support/check-tool.ts'
-import { type HoldingServer, startHoldingServer } from '../support/holding-server.ts'
-import { freePort } from '../support/ports.ts'
-import { type StubDns, startStubDns } from '../support/stub-dns.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkToolAnswer } from '../support/app/check-tool.ts'
+import { type StubDns, startStubDns } from '../support/dns/stub-dns.ts'
+import { type HoldingServer, startHoldingServer } from '../support/net/holding-server.ts'
+import { freePort } from '../support/net/ports.ts'
 
 /** RDAP on loopback: /good/ and /dead/ directories for ".example", and a service whose answer depends on the name. */
 async function startRdap(deadPort: number) {

@@ -1,11 +1,11 @@
 // Whois end to end through the API: RDAP from a loopback RDAP service, and the port-43 chain
 // (IANA → registry → registrar) from loopback whois servers when RDAP cannot answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { checkTool, checkToolAnswer } from '../support/check-tool.ts'
-import { freePort } from '../support/ports.ts'
-import { type RdapServer, startRdapServer } from '../support/rdap-server.ts'
-import { startWhoisServers, type WhoisServers } from '../support/whois-server.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkTool, checkToolAnswer } from '../support/app/check-tool.ts'
+import { freePort } from '../support/net/ports.ts'
+import { type RdapServer, startRdapServer } from '../support/whois/rdap-server.ts'
+import { startWhoisServers, type WhoisServers } from '../support/whois/whois-server.ts'
 
 let rdap: RdapServer
 let whois: WhoisServers

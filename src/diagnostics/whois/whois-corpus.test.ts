@@ -1,11 +1,11 @@
-// Real registry answers (test/fixtures/whois-corpus, sources in its manifest.json) against the
+// Real registry answers (test/fixtures/golden/whois-corpus, sources in its manifest.json) against the
 // fields read by hand from each raw text. Prints the accuracy of every field.
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { RegistrationFields } from '../../shared/tools/whois.ts'
 import { parseWhoisFields } from './parse-whois.ts'
 
-const dir = new URL('../../../test/fixtures/whois-corpus/', import.meta.url)
+const dir = new URL('../../../test/fixtures/golden/whois-corpus/', import.meta.url)
 const FIELDS = [
   'registrar',
   'createdAt',

@@ -72,7 +72,13 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 export function answerSet(type: string, rcode: string, answers: string[]): { key: string; answer: string } {
   if (rcode === 'NXDOMAIN') return { key: 'NXDOMAIN', answer: 'NXDOMAIN (no such name)' }
   if (answers.length === 0) return { key: `NODATA`, answer: `No ${type} records` }
-  return { key: answers.map((a) => a.toLowerCase()).sort().join('\n'), answer: answers.join(', ') }
+  return {
+    key: answers
+      .map((a) => a.toLowerCase())
+      .sort()
+      .join('\n'),
+    answer: answers.join(', '),
+  }
 }
 
 function groupServers(servers: PropagationServer[], type: string): PropagationGroup[] {

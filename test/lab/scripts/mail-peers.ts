@@ -1,8 +1,8 @@
-// A lab peer: SMTP servers (test/support/mail-peers.ts) described by a JSON file.
+// A lab peer: SMTP servers (test/support/mail/mail-peers.ts) described by a JSON file.
 // Usage (inside srv): node mail-peers.ts <config.json>; prints "READY" when listening, then one
 // line per command a client got through: "<host> MAIL <address>", "<host> RCPT <address>", "<host> DATA".
 import { readFileSync } from 'node:fs'
-import { type SmtpPeerOptions, startSmtpPeer } from '../../support/mail-peers.ts'
+import { type SmtpPeerOptions, startSmtpPeer } from '../../support/mail/mail-peers.ts'
 
 const configs = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as SmtpPeerOptions[]
 const peers = await Promise.all(

@@ -1,12 +1,12 @@
-// A lab peer: HTTPS sites (test/support/tls-site.ts) and HTTP redirectors (test/support/http-site.ts)
+// A lab peer: HTTPS sites (test/support/tls/tls-site.ts) and HTTP redirectors (test/support/http/http-site.ts)
 // described by a JSON file. Usage (inside srv): node web-peers.ts <config.json>; prints "READY"
 // when all listen, then "<host> <method> <url>" for every HTTP request an HTTP site receives.
 
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import type { SecureVersion } from 'node:tls'
-import { startHttpSite } from '../../support/http-site.ts'
-import { startTlsSite } from '../../support/tls-site.ts'
+import { startHttpSite } from '../../support/http/http-site.ts'
+import { startTlsSite } from '../../support/tls/tls-site.ts'
 
 export type WebPeerConfig =
   | {

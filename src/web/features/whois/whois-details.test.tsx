@@ -6,7 +6,7 @@ import { WhoisDetails } from './whois-details.tsx'
 
 // A real JPRS answer and its reviewed fields from the whois corpus (the parser is measured against
 // them in src/diagnostics/whois/whois-corpus.test.ts), shown by the panel.
-const corpus = new URL('../../../../test/fixtures/whois-corpus/', import.meta.url)
+const corpus = new URL('../../../../test/fixtures/golden/whois-corpus/', import.meta.url)
 const raw = readFileSync(new URL('jp-1.txt', corpus), 'utf8')
 const expected = JSON.parse(readFileSync(new URL('jp-1.expected.json', corpus), 'utf8'))
 const domain = /\[Domain Name\]\s+(\S+)/.exec(raw)?.[1]?.toLowerCase() ?? ''

@@ -4,9 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
-import type { Config } from '../../src/server/config.ts'
-import { createDatabase, type DatabaseHandle } from '../../src/server/db/database.ts'
-import { createTestApp, type TestApp } from './app.ts'
+import type { Config } from '../../../src/server/config.ts'
+import { createDatabase, type DatabaseHandle } from '../../../src/server/db/database.ts'
+import { createTestApp, type TestApp } from '../app/app.ts'
 import { type PostgresServer, postgresUnavailableReason, startPostgres } from './postgres.ts'
 
 export interface AppBackend {

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { loadConfig } from '../../src/server/config.ts'
-import { startApp } from '../../src/server/context.ts'
+import { loadConfig } from '../../../src/server/config.ts'
+import { startApp } from '../../../src/server/context.ts'
 
 export interface TestApp {
   app: FastifyInstance

@@ -3,12 +3,12 @@
 import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
-import { createDatabase, type DatabaseHandle } from '../../src/server/db/database.ts'
-import { createEventsRepository, type StoredEvent } from '../../src/server/modules/events/repository.ts'
-import { catalogue } from '../../src/shared/catalogue.ts'
+import { createDatabase, type DatabaseHandle } from '../../../src/server/db/database.ts'
+import { createEventsRepository, type StoredEvent } from '../../../src/server/modules/events/repository.ts'
+import { catalogue } from '../../../src/shared/catalogue.ts'
+import { type RunningServer, startHttpServer } from '../app/http-server.ts'
+import { type StubDns, startStubDns } from '../dns/stub-dns.ts'
 import { launchBrowser, type TestBrowser } from './browser.ts'
-import { type RunningServer, startHttpServer } from './http-server.ts'
-import { type StubDns, startStubDns } from './stub-dns.ts'
 
 export interface Site {
   server: RunningServer

@@ -3,11 +3,12 @@
 // (127.54.0.12) still serves the old one, and nothing listens on ns3 (127.54.0.13). Four resolver
 // stand-ins answer from fixed tables: two with the new address, one with the old, one never.
 import { readFileSync } from 'node:fs'
+import { freePort } from '../net/ports.ts'
 import { type KnotServer, startKnot } from './knot.ts'
-import { freePort } from './ports.ts'
 import { startTableDns, type TableDns } from './table-dns.ts'
 
-const zone = (file: string) => readFileSync(new URL(`../fixtures/zones/propagation/${file}`, import.meta.url), 'utf8')
+const zone = (file: string) =>
+  readFileSync(new URL(`../../fixtures/served/zones/propagation/${file}`, import.meta.url), 'utf8')
 
 export const NEW_ADDRESS = '198.51.100.20'
 export const OLD_ADDRESS = '198.51.100.10'

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import net, { type AddressInfo } from 'node:net'
 
-const fixtures = new URL('../fixtures/whois/', import.meta.url)
+const fixtures = new URL('../../fixtures/served/whois/', import.meta.url)
 
 export interface WhoisRole {
   /** Query (lower case) → fixture file name. */

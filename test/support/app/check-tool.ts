@@ -7,7 +7,7 @@ import type { TestApp } from './app.ts'
 
 type Inject = (options: InjectOptions) => Promise<LightMyRequestResponse>
 
-/** The app, a test app, or a signed-in session's `request` (test/support/accounts.ts). */
+/** The app, a test app, or a signed-in session's `request` (test/support/app/accounts.ts). */
 export type ToolTarget = FastifyInstance | TestApp | Inject
 
 export interface ToolRequest {

@@ -3,10 +3,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '../net/ports.ts'
 import { GENEROUS_LIMITS } from './app.ts'
-import { freePort } from './ports.ts'
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
 export interface ServerProcess {
   /** http://127.0.0.1:PORT */

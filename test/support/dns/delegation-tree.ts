@@ -3,10 +3,10 @@
 // other., 127.53.0.3 serves example.test, glueless.test, backup.test and the signed signed.test
 // (NSEC) and signed3.test (NSEC3). Nothing listens on 127.53.0.9.
 import { readFileSync } from 'node:fs'
+import { freePort } from '../net/ports.ts'
 import { type KnotServer, startKnot } from './knot.ts'
-import { freePort } from './ports.ts'
 
-const zone = (file: string) => readFileSync(new URL(`../fixtures/zones/${file}`, import.meta.url), 'utf8')
+const zone = (file: string) => readFileSync(new URL(`../../fixtures/served/zones/${file}`, import.meta.url), 'utf8')
 
 export const ROOT_ADDRESS = '127.53.0.1'
 export const TLD_ADDRESS = '127.53.0.2'

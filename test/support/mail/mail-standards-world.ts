@@ -5,13 +5,13 @@
 import { createHash, X509Certificate } from 'node:crypto'
 import https from 'node:https'
 import { SMTPServer } from 'smtp-server'
-import { dsDigest, keyTag } from '../../src/diagnostics/dnssec/keys.ts'
-import { parseName } from '../../src/diagnostics/dnssec/names.ts'
-import type { DsRecord } from '../../src/diagnostics/dnssec/trust-anchors.ts'
-import { exchangeDns } from '../../src/diagnostics/net/dns-client.ts'
-import { type KnotServer, startKnot } from './knot.ts'
+import { dsDigest, keyTag } from '../../../src/diagnostics/dnssec/keys.ts'
+import { parseName } from '../../../src/diagnostics/dnssec/names.ts'
+import type { DsRecord } from '../../../src/diagnostics/dnssec/trust-anchors.ts'
+import { exchangeDns } from '../../../src/diagnostics/net/dns-client.ts'
+import { type KnotServer, startKnot } from '../dns/knot.ts'
+import { createTestCa, MAIL_TEST_CA, mailServerCert } from '../tls/test-ca.ts'
 import { type SmtpPeer, type SmtpPeerOptions, startSmtpPeer } from './mail-peers.ts'
-import { createTestCa, MAIL_TEST_CA, mailServerCert } from './test-ca.ts'
 
 export const STANDARDS_HOSTS = {
   dane: '127.25.26.2',

@@ -1,7 +1,7 @@
 // A throwaway Redis server on a free loopback port (Debian package redis-server), for tests.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { freePort } from './ports.ts'
+import { freePort } from '../net/ports.ts'
 
 const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/sbin/redis-server'].find((p) => existsSync(p))
 

@@ -7,7 +7,7 @@
 import type * as ChildProcess from 'node:child_process'
 import path from 'node:path'
 import ipaddr from 'ipaddr.js'
-import type * as Policy from '../../src/diagnostics/net/policy.ts'
+import type * as Policy from '../../../src/diagnostics/net/policy.ts'
 
 export interface FenceLog {
   /** Addresses the real policy allowed outside loopback (denied by the fence instead). */

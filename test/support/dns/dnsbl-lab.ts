@@ -2,11 +2,12 @@
 // for tests of the shipped zone list, and under lab names (zen.dnsbl.test...) for a DNSBL_ZONES_FILE.
 // All questions go to this loopback server; nothing reaches the real lists.
 import { readFileSync } from 'node:fs'
-import { testPointName } from '../../src/diagnostics/dnsbl/zone-health.ts'
-import { loadDnsblZones } from '../../src/diagnostics/dnsbl/zone-list.ts'
+import { testPointName } from '../../../src/diagnostics/dnsbl/zone-health.ts'
+import { loadDnsblZones } from '../../../src/diagnostics/dnsbl/zone-list.ts'
 import { type KnotServer, type KnotZone, startKnot } from './knot.ts'
 
-const fixture = (file: string) => readFileSync(new URL(`../fixtures/zones/${file}.zone`, import.meta.url), 'utf8')
+const fixture = (file: string) =>
+  readFileSync(new URL(`../../fixtures/served/zones/${file}.zone`, import.meta.url), 'utf8')
 
 /** Fixture file → the shipped zone names it stands in for. */
 const REAL_NAMES: Record<string, string> = {

@@ -1,7 +1,7 @@
 // A real SMTP server (smtp-server) on a loopback port that keeps every mail it receives.
 import { SMTPServer } from 'smtp-server'
+import { freePort } from '../net/ports.ts'
 import { type ParsedMail, parseMail } from './mail-text.ts'
-import { freePort } from './ports.ts'
 
 export interface SmtpSink {
   /** SMTP_URL for the app: "smtp://127.0.0.1:PORT". */

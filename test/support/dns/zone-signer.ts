@@ -2,10 +2,10 @@
 // not produce on its own: a signature whose window has passed, or data changed after signing.
 // The secure cases are signed by Knot itself; this only shapes broken ones.
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
-import { dsDigest, keyTag } from '../../src/diagnostics/dnssec/keys.ts'
-import { nameWire, parseName } from '../../src/diagnostics/dnssec/names.ts'
-import type { Rrsig } from '../../src/diagnostics/dnssec/records.ts'
-import { signedData } from '../../src/diagnostics/dnssec/rrset-signature.ts'
+import { dsDigest, keyTag } from '../../../src/diagnostics/dnssec/keys.ts'
+import { nameWire, parseName } from '../../../src/diagnostics/dnssec/names.ts'
+import type { Rrsig } from '../../../src/diagnostics/dnssec/records.ts'
+import { signedData } from '../../../src/diagnostics/dnssec/rrset-signature.ts'
 
 export interface HandSignedZone {
   /** Zone-file text: SOA, NS, DNSKEY, the apex A set and their RRSIGs. */

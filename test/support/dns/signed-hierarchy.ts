@@ -21,9 +21,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { type DsRecord, parseTrustAnchors } from '../../src/diagnostics/dnssec/trust-anchors.ts'
+import { type DsRecord, parseTrustAnchors } from '../../../src/diagnostics/dnssec/trust-anchors.ts'
+import { freePort } from '../net/ports.ts'
 import { type KnotServer, type KnotZone, startKnot } from './knot.ts'
-import { freePort } from './ports.ts'
 import { signZoneByHand } from './zone-signer.ts'
 
 const run = promisify(execFile)

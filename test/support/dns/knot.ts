@@ -4,9 +4,9 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { exchangeDns } from '../../src/diagnostics/net/dns-client.ts'
-import { formatEndpoint } from '../../src/diagnostics/net/endpoint.ts'
-import { freePort } from './ports.ts'
+import { exchangeDns } from '../../../src/diagnostics/net/dns-client.ts'
+import { formatEndpoint } from '../../../src/diagnostics/net/endpoint.ts'
+import { freePort } from '../net/ports.ts'
 
 const KNOTD = ['/usr/sbin/knotd', '/usr/bin/knotd'].find((p) => existsSync(p))
 

@@ -3,7 +3,7 @@
 import https from 'node:https'
 import net from 'node:net'
 import { SMTPServer } from 'smtp-server'
-import type { IssuedCert } from './test-ca.ts'
+import type { IssuedCert } from '../tls/test-ca.ts'
 
 export interface SmtpPeerOptions {
   host: string

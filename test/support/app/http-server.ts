@@ -1,10 +1,10 @@
 // The real application listening on a loopback port, for tests that use real HTTP (browsers). Its
 // PUBLIC_URL is the address the browser uses, the one origin the API trusts.
 import { afterAll, beforeAll } from 'vitest'
+import { launchBrowser, type TestBrowser } from '../browser/browser.ts'
+import { freePort } from '../net/ports.ts'
 import type { TestApp } from './app.ts'
 import { createTestApp } from './app.ts'
-import { launchBrowser, type TestBrowser } from './browser.ts'
-import { freePort } from './ports.ts'
 
 export interface RunningServer extends TestApp {
   url: string

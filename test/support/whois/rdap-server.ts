@@ -3,9 +3,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createTestApp, type TestApp } from './app.ts'
+import { createTestApp, type TestApp } from '../app/app.ts'
 
-const fixtures = new URL('../fixtures/rdap/', import.meta.url)
+const fixtures = new URL('../../fixtures/served/rdap/', import.meta.url)
 
 export interface RdapServer {
   /** Value for RDAP_BOOTSTRAP_URL. */

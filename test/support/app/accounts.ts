@@ -3,7 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { type ParsedMail, parseMail } from './mail-text.ts'
+import { type ParsedMail, parseMail } from '../mail/mail-text.ts'
 
 export const TEST_PUBLIC_URL = 'http://localhost:8080'
 

@@ -1,11 +1,11 @@
 // The mail test's world on loopback: Knot serving the mail zones, SMTP peers on 127.25.25.0/24
 // (STARTTLS, plain, open relay, tarpit) and the MTA-STS policy host, all on the ports given.
 import { readFileSync } from 'node:fs'
-import { type KnotServer, startKnot } from './knot.ts'
+import { type KnotServer, startKnot } from '../dns/knot.ts'
+import { createTestCa, MAIL_TEST_CA, mailServerCert } from '../tls/test-ca.ts'
 import { type SmtpPeer, startPolicyServer, startSmtpPeer, startTarpit } from './mail-peers.ts'
-import { createTestCa, MAIL_TEST_CA, mailServerCert } from './test-ca.ts'
 
-const zone = (file: string) => readFileSync(new URL(`../fixtures/zones/${file}`, import.meta.url), 'utf8')
+const zone = (file: string) => readFileSync(new URL(`../../fixtures/served/zones/${file}`, import.meta.url), 'utf8')
 
 export const MAIL_HOSTS = {
   mx1: '127.25.25.2',
