@@ -1,0 +1,28 @@
+// Where a probe is: what the offline IP data (src/diagnostics/ip-data) says about its public address,
+// with every field the operator set taking precedence.
+import { readIpFacts } from '../diagnostics/ip-data/ip-facts.ts'
+import { parseIpLiteral } from '../diagnostics/net/ip-literal.ts'
+import { continentOf } from '../shared/continents.ts'
+import type { ProbeAnnouncedLocation } from '../shared/probe-protocol.ts'
+import type { LocationOverrides } from './probe-config.ts'
+
+/** The location to announce; fields neither the data nor the operator give are "" (or null). */
+export async function deriveLocation(
+  publicAddress: string | undefined,
+  overrides: LocationOverrides,
+): Promise<ProbeAnnouncedLocation> {
+  const literal = publicAddress ? parseIpLiteral(publicAddress) : null
+  const facts = literal ? await readIpFacts(literal) : undefined
+  const place = facts?.location
+  const country = overrides.country ?? place?.countryCode?.toUpperCase() ?? ''
+  return {
+    country,
+    city: overrides.city ?? place?.city ?? '',
+    continent: overrides.continent ?? continentOf(country),
+    region: overrides.region ?? '',
+    asn: overrides.asn ?? facts?.network?.asn ?? null,
+    network: overrides.network ?? facts?.network?.name ?? '',
+    latitude: overrides.latitude ?? place?.latitude ?? null,
+    longitude: overrides.longitude ?? place?.longitude ?? null,
+  }
+}
