@@ -9,6 +9,7 @@ import * as phoneReports from './migrations/0004-phone-reports.ts'
 import * as runs from './migrations/0005-runs.ts'
 import * as apiTokens from './migrations/0006-api-tokens.ts'
 import * as savedResultFields from './migrations/0007-saved-result-fields.ts'
+import * as probeTokens from './migrations/0008-probe-tokens.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-tool-results': toolResults,
@@ -18,6 +19,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0005-runs': runs,
   '0006-api-tokens': apiTokens,
   '0007-saved-result-fields': savedResultFields,
+  '0008-probe-tokens': probeTokens,
 }
 
 /** Applies every pending migration; returns the names applied (empty when up to date). */

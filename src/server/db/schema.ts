@@ -83,6 +83,15 @@ export interface ApiTokensTable {
   last_used_at: ColumnType<Date | string | null, string | null, string | null>
 }
 
+/** Tokens of measurement probes (src/server/modules/measurements). */
+export interface ProbeTokensTable {
+  name: string
+  /** sha256 (hex) of the secret; the secret itself is never stored. */
+  token_hash: string
+  created_at: ColumnType<Date | string, string, never>
+  revoked_at: ColumnType<Date | string | null, string | null, string | null>
+}
+
 export interface DatabaseSchema {
   tool_results: ToolResultsTable
   app_settings: AppSettingsTable
@@ -91,4 +100,5 @@ export interface DatabaseSchema {
   phone_reports: PhoneReportsTable
   runs: RunsTable
   api_tokens: ApiTokensTable
+  probe_tokens: ProbeTokensTable
 }

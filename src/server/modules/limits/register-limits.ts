@@ -106,6 +106,11 @@ export interface RunAdmission {
     tool: string,
     signal: AbortSignal,
   ): Promise<{ admitted: true; release: () => void } | { admitted: false; refusal: Refusal }>
+  /**
+   * Draws `runs` runs of `tool` from the request's budgets at once, without a concurrency slot (the
+   * runs happen elsewhere: a measurement's probes); the refusal when a budget has no room for them.
+   */
+  charge(request: FastifyRequest, tool: string, runs: number): Promise<Refusal | undefined>
 }
 
 export async function registerLimits(
@@ -217,6 +222,12 @@ export async function registerLimits(
   }
 
   return {
+    async charge(request, tool, runs) {
+      const plan = planLimits({ method: 'POST', route: `/api/tools/${tool}` }, limits)
+      if (!plan) return undefined
+      const budgets = plan.budgets.map((budget) => ({ ...budget, amount: budget.amount * runs }))
+      return consume(request, { ...plan, budgets }, await clientOf(request, plan))
+    },
     async admit(request, tool, signal) {
       const plan = planLimits({ method: 'POST', route: `/api/tools/${tool}` }, limits)
       if (!plan) return { admitted: true, release: () => {} }
