@@ -92,6 +92,14 @@ const envSchema = z.object({
   RATE_LIMIT_TOKEN_EXPENSIVE_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   BULK_MAX_INPUTS: z.coerce.number().int().min(1).max(10_000).default(100),
   BULK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  MONITOR_MIN_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(1),
+  MONITOR_MAX_PER_USER: z.coerce.number().int().min(0).max(10_000).default(20),
+  MONITOR_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  MONITOR_DOWNSAMPLE_HOURS: z.coerce.number().int().min(1).max(87_600).default(48),
+  MONITOR_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  MONITOR_WEBHOOK_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  MONITOR_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  MONITOR_MINUTE_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
 })
 
 export type Database = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
@@ -155,6 +163,27 @@ export interface Config {
   results: ResultSettings
   /** Bulk lookups (src/server/modules/bulk): inputs per request, and how many of them run at once. */
   bulk: { maxInputs: number; concurrency: number }
+  /** Monitors (src/server/modules/monitors): limits, retention, alert delivery. */
+  monitors: MonitorSettings
+}
+
+export interface MonitorSettings {
+  /** The shortest interval a monitor may have, in minutes. */
+  minIntervalMinutes: number
+  /** Monitors one account may have. */
+  maxPerUser: number
+  /** Check results older than this are deleted. */
+  retentionMs: number
+  /** Check results older than this are kept one per hour (state changes always kept). */
+  downsampleAfterMs: number
+  /** Checks one server process runs at once. */
+  concurrency: number
+  /** Webhook deliveries retried this many times after the first try. */
+  webhookRetries: number
+  /** The first retry waits this long; each further one twice as long as the one before. */
+  webhookBackoffMs: number
+  /** The length of one interval minute in milliseconds (60000; shortened for tests and demonstrations). */
+  minuteMs: number
 }
 
 export interface ResultSettings {
@@ -301,5 +330,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       purgeIntervalMs: e.RESULTS_PURGE_INTERVAL_MINUTES * 60_000,
     },
     bulk: { maxInputs: e.BULK_MAX_INPUTS, concurrency: e.BULK_CONCURRENCY },
+    monitors: {
+      minIntervalMinutes: e.MONITOR_MIN_INTERVAL_MINUTES,
+      maxPerUser: e.MONITOR_MAX_PER_USER,
+      retentionMs: e.MONITOR_RETENTION_DAYS * 86_400_000,
+      downsampleAfterMs: e.MONITOR_DOWNSAMPLE_HOURS * 3_600_000,
+      concurrency: e.MONITOR_CONCURRENCY,
+      webhookRetries: e.MONITOR_WEBHOOK_RETRIES,
+      webhookBackoffMs: e.MONITOR_WEBHOOK_BACKOFF_MS,
+      minuteMs: e.MONITOR_MINUTE_SECONDS * 1000,
+    },
   }
 }
