@@ -10,6 +10,7 @@ import * as runs from './migrations/0005-runs.ts'
 import * as apiTokens from './migrations/0006-api-tokens.ts'
 import * as savedResultFields from './migrations/0007-saved-result-fields.ts'
 import * as probeTokens from './migrations/0008-probe-tokens.ts'
+import * as monitors from './migrations/0009-monitors.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-tool-results': toolResults,
@@ -20,6 +21,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0006-api-tokens': apiTokens,
   '0007-saved-result-fields': savedResultFields,
   '0008-probe-tokens': probeTokens,
+  '0009-monitors': monitors,
 }
 
 /** Applies every pending migration; returns the names applied (empty when up to date). */
