@@ -92,6 +92,24 @@ const envSchema = z.object({
   RATE_LIMIT_TOKEN_EXPENSIVE_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   BULK_MAX_INPUTS: z.coerce.number().int().min(1).max(10_000).default(100),
   BULK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  PROBE_TOKENS: list.pipe(
+    z.array(
+      z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}:\S{16,200}$/, 'must be name:token (token of 16+ characters)'),
+    ),
+  ),
+  MEASUREMENT_MAX_PROBES: z.coerce.number().int().min(1).max(500).default(50),
+  MEASUREMENT_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  MEASUREMENT_WORKERS: z.coerce.number().int().min(1).max(1000).default(64),
+  MEASUREMENT_JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  PROBE_LOST_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  LOCAL_PROBE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  LOCAL_PROBE_ADDRESS: z
+    .string()
+    .trim()
+    .refine((v) => isIP(v) !== 0, 'must be an IP address')
+    .optional(),
+  LOCAL_PROBE_MAX_CONCURRENT: z.coerce.number().int().min(1).max(256).default(8),
+  PATH: z.string().default('/usr/sbin:/usr/bin:/sbin:/bin'),
   MONITOR_MIN_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(1),
   MONITOR_MAX_PER_USER: z.coerce.number().int().min(0).max(10_000).default(20),
   MONITOR_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -163,6 +181,8 @@ export interface Config {
   results: ResultSettings
   /** Bulk lookups (src/server/modules/bulk): inputs per request, and how many of them run at once. */
   bulk: { maxInputs: number; concurrency: number }
+  /** Measurements from probes (src/server/modules/measurements, docs/probes.md). */
+  measurements: MeasurementSettings
   /** Monitors (src/server/modules/monitors): limits, retention, alert delivery. */
   monitors: MonitorSettings
 }
@@ -184,6 +204,23 @@ export interface MonitorSettings {
   webhookBackoffMs: number
   /** The length of one interval minute in milliseconds (60000; shortened for tests and demonstrations). */
   minuteMs: number
+}
+
+export interface MeasurementSettings {
+  /** PROBE_TOKENS: tokens probes may connect with, besides those issued into the database. */
+  probeTokens: Array<{ name: string; token: string }>
+  /** Probes one measurement may use in all. */
+  maxProbes: number
+  /** A measurement can be read (GET, events) this long after it was made; its stored run stays longer. */
+  ttlMs: number
+  /** Rows of measurements this process dispatches at once. */
+  workers: number
+  /** A row held by a process that stopped renewing its lock (killed) is taken over after this long. */
+  jobLockMs: number
+  /** A probe out of touch this long while it owes a result is declared lost for that row. */
+  probeLostMs: number
+  /** The site's own probe ("this server"), where it finds ping and mtr, and its cap. */
+  localProbe: { enabled: boolean; address?: string; binPath: string[]; maxConcurrent: number }
 }
 
 export interface ResultSettings {
@@ -330,6 +367,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       purgeIntervalMs: e.RESULTS_PURGE_INTERVAL_MINUTES * 60_000,
     },
     bulk: { maxInputs: e.BULK_MAX_INPUTS, concurrency: e.BULK_CONCURRENCY },
+    measurements: {
+      probeTokens: e.PROBE_TOKENS.map((entry) => {
+        const colon = entry.indexOf(':')
+        return { name: entry.slice(0, colon), token: entry.slice(colon + 1) }
+      }),
+      maxProbes: e.MEASUREMENT_MAX_PROBES,
+      ttlMs: e.MEASUREMENT_TTL_MINUTES * 60_000,
+      workers: e.MEASUREMENT_WORKERS,
+      jobLockMs: e.MEASUREMENT_JOB_LOCK_SECONDS * 1000,
+      probeLostMs: e.PROBE_LOST_SECONDS * 1000,
+      localProbe: {
+        enabled: e.LOCAL_PROBE === 'true',
+        address: e.LOCAL_PROBE_ADDRESS,
+        binPath: e.PATH.split(':').filter(Boolean),
+        maxConcurrent: e.LOCAL_PROBE_MAX_CONCURRENT,
+      },
+    },
     monitors: {
       minIntervalMinutes: e.MONITOR_MIN_INTERVAL_MINUTES,
       maxPerUser: e.MONITOR_MAX_PER_USER,
