@@ -2,7 +2,7 @@
 // server writes them into the HTML it sends (with canonical URL, Open Graph tags and, for tools,
 // structured data); the web app keeps the document in step as it navigates.
 import { type CatalogueEntry, catalogue } from './catalogue.ts'
-import type { PAGE_PATHS } from './site-paths.ts'
+import { MONITOR_PAGE, type PAGE_PATHS } from './site-paths.ts'
 
 export interface DocumentMeta {
   title: string
@@ -34,6 +34,12 @@ export const pageMeta = {
     description: 'Your NetToolbox account: email, membership date, password and tool history.',
     keywords: 'dashboard, account, tool history',
   },
+  monitors: {
+    title: `Monitors${suffix}`,
+    description:
+      'Your NetToolbox monitors: scheduled checks of certificates, block lists, DNS, websites, mail and ping with alerts.',
+    keywords: 'monitoring, uptime, certificate expiry, alerts, webhook',
+  },
   notFound: {
     title: `Page not found${suffix}`,
     description: 'This page does not exist. Return to the NetToolbox home page for every network tool.',
@@ -61,6 +67,7 @@ const OWN_PAGES: Record<(typeof PAGE_PATHS)[number], { meta: Required<DocumentMe
   '/auth': { meta: pageMeta.auth, noindex: true },
   '/benefits': { meta: pageMeta.benefits, noindex: false },
   '/dashboard': { meta: pageMeta.dashboard, noindex: true },
+  '/monitors': { meta: pageMeta.monitors, noindex: true },
 }
 
 /** The head of the page at `pathname`; the 404 page's for a path the site does not have. */
@@ -68,6 +75,7 @@ export function pageHeadFor(pathname: string): PageHead & { found: boolean } {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   const own = OWN_PAGES[path as keyof typeof OWN_PAGES]
   if (own) return { ...own.meta, path, noindex: own.noindex, found: true }
+  if (MONITOR_PAGE.test(path)) return { ...pageMeta.monitors, path, noindex: true, found: true }
   const entry = catalogue.find((e) => `/${e.route}` === path)
   if (entry) return { ...entry.seo, path, noindex: false, entry, found: true }
   return { ...pageMeta.notFound, path, noindex: true, found: false }

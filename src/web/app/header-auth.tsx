@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogIn, Sparkles } from 'lucide-react'
+import { Activity, LayoutDashboard, LogIn, Sparkles } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonClass } from '../components/button.tsx'
 import { SignOutButton } from '../features/auth/sign-out-button.tsx'
@@ -14,6 +14,10 @@ export function HeaderAuth() {
         <Link to={paths.dashboard} className={buttonClass({ variant: 'ghost', size: 'nav' })}>
           <LayoutDashboard aria-hidden="true" />
           <span className="sr-only sm:not-sr-only">Dashboard</span>
+        </Link>
+        <Link to={paths.monitors} className={buttonClass({ variant: 'ghost', size: 'nav' })}>
+          <Activity aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Monitors</span>
         </Link>
         <SignOutButton />
       </>

@@ -12,6 +12,8 @@ import { RouteMeta } from './route-meta.tsx'
 const AuthPage = lazy(() => import('../pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })))
 const BenefitsPage = lazy(() => import('../pages/benefits-page.tsx').then((m) => ({ default: m.BenefitsPage })))
 const DashboardPage = lazy(() => import('../pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })))
+const MonitorsPage = lazy(() => import('../pages/monitors-page.tsx').then((m) => ({ default: m.MonitorsPage })))
+const MonitorPage = lazy(() => import('../pages/monitors-page.tsx').then((m) => ({ default: m.MonitorPage })))
 const ResultPage = lazy(() => import('../pages/result-page.tsx').then((m) => ({ default: m.ResultPage })))
 const NotFoundPage = lazy(() => import('../pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })))
 
@@ -32,6 +34,8 @@ export const routes: RouteObject[] = [
       page(paths.auth, pageMeta.auth, <AuthPage />),
       page(paths.benefits, pageMeta.benefits, <BenefitsPage />),
       page(paths.dashboard, pageMeta.dashboard, <DashboardPage />),
+      page(paths.monitors, pageMeta.monitors, <MonitorsPage />),
+      page(paths.monitor, pageMeta.monitors, <MonitorPage />),
       ...toolRoutes,
       { path: paths.sharedResult, element: <ResultPage /> },
       page('*', pageMeta.notFound, <NotFoundPage />),

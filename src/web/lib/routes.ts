@@ -7,6 +7,9 @@ export const paths = {
   benefits: '/benefits',
   dashboard: '/dashboard',
   changePassword: '/auth?tab=change-password',
+  signUp: '/auth?tab=signup',
+  monitors: '/monitors',
+  monitor: '/monitors/:id',
   history: '/?history=true',
   /** Served by the server itself (not a route of this app): load it with a full page load. */
   apiReference: '/docs/api',
@@ -16,4 +19,9 @@ export const paths = {
 /** The own page of a catalogue entry, e.g. "/dns-lookup". */
 export function toolPath(entry: Pick<CatalogueEntry, 'route'>): string {
   return `/${entry.route}`
+}
+
+/** The monitors page, or one monitor's page. */
+export function monitorPath(id?: string): string {
+  return id === undefined ? paths.monitors : `${paths.monitors}/${encodeURIComponent(id)}`
 }

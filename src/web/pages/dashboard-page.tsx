@@ -1,4 +1,4 @@
-import { ClockFading, KeyRound } from 'lucide-react'
+import { Activity, ClockFading, KeyRound } from 'lucide-react'
 import { Link, Navigate } from 'react-router'
 import { buttonClass } from '../components/button.tsx'
 import { Card } from '../components/card.tsx'
@@ -35,6 +35,10 @@ export function DashboardPage() {
         <Link to={paths.history} className={buttonClass()}>
           <ClockFading aria-hidden="true" />
           View Tool History
+        </Link>
+        <Link to={paths.monitors} className={buttonClass({ variant: 'outline' })}>
+          <Activity aria-hidden="true" />
+          Monitors
         </Link>
       </div>
       <ApiTokensSection />

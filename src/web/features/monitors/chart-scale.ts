@@ -6,6 +6,8 @@ export interface ChartPoint {
   at: Date
   /** What it measured; null when it measured nothing (the check failed before a value). */
   value: number | null
+  /** The check's verdict in words, for the table. */
+  note?: string
 }
 
 export interface ChartBox {

@@ -53,6 +53,20 @@ describe('ValueChart', () => {
     ])
   })
 
+  it('adds the checks’ verdicts as a column when asked', () => {
+    const noted = renderToStaticMarkup(
+      <ValueChart
+        title="Latency"
+        points={[{ at: at(0), value: 21, note: 'OK' }]}
+        formatValue={ms}
+        noteHeader="Result"
+      />,
+    )
+    expect(noted).toContain('<th scope="col" class="py-1 pr-4 last:pr-0 font-medium">Result</th>')
+    expect(noted).toMatch(/<th scope="row"[^>]*>Jan 1, 2030 12:00<\/th><td[^>]*>21 ms<\/td><td[^>]*>OK<\/td>/)
+    expect(html).not.toContain('>Result</th>')
+  })
+
   it('explains the mark of a check that measured nothing in words', () => {
     expect(html).toContain('A check that measured nothing (host did not answer).')
   })

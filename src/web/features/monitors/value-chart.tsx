@@ -16,6 +16,8 @@ export interface ValueChartProps {
   formatValue: (value: number) => string
   /** Why a check has no value, for its table row. */
   missingText?: string
+  /** The header of the points' notes in the table (their verdicts); no such column without it. */
+  noteHeader?: string
   /** Counted values (days, listings): whole-number ticks. */
   whole?: boolean
   /** The drawing's width before the page has measured its box. */
@@ -70,6 +72,7 @@ export function ValueChart({
   points,
   formatValue,
   missingText = 'no value',
+  noteHeader,
   whole = false,
   initialWidth = 640,
 }: ValueChartProps) {
@@ -149,6 +152,7 @@ export function ValueChart({
               columns={[
                 { header: 'Checked at', rowHeader: true, cell: (p: ChartPoint) => format(p.at, 'MMM d, yyyy HH:mm') },
                 { header: title, cell: (p: ChartPoint) => (p.value === null ? missingText : formatValue(p.value)) },
+                ...(noteHeader ? [{ header: noteHeader, cell: (p: ChartPoint) => p.note ?? '' }] : []),
               ]}
               rows={[...points].reverse()}
               rowKey={(p) => String(p.at.getTime())}

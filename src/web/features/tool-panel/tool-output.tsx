@@ -1,10 +1,12 @@
 // The output area of a tool panel: the output box with the answer's structured view, or a streamed
-// run's live view as the progress events arrive.
+// run's live view as the progress events arrive; under a finished answer of a watchable tool,
+// "Watch this" (features/monitors).
 import type { ReactNode } from 'react'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import { OutputBox, type OutputState } from '../../components/output-box.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import type { LiveView } from '../../lib/tool-manifest.tsx'
+import { WatchThis } from '../monitors/index.ts'
 import { LiveBox } from './live-box.tsx'
 import { describeQueuePlace, type QueuePlace } from './queue-place.ts'
 
@@ -22,7 +24,18 @@ export interface ToolOutputProps {
   queue?: QueuePlace | null
 }
 
-export function ToolOutput({ toolName, state, answer, progress, renderDetails, live, queue }: ToolOutputProps) {
+export function ToolOutput(props: ToolOutputProps) {
+  const { state, answer } = props
+  const finished = state.kind === 'success' || state.kind === 'error'
+  return (
+    <>
+      <OutputArea {...props} />
+      {finished && answer && <WatchThis key={answer.runId} answer={answer} />}
+    </>
+  )
+}
+
+function OutputArea({ toolName, state, answer, progress, renderDetails, live, queue }: ToolOutputProps) {
   const loadingLabel = queue ? describeQueuePlace(queue) : `Running ${toolName}...`
   const running = state.kind === 'loading'
   if (live?.placement === 'replace') {

@@ -1,0 +1,29 @@
+// A monitor's thresholds in words: what makes one of its checks a problem.
+import type { MonitorItem } from '../../../shared/monitors.ts'
+
+const num = (value: unknown): number | null => (typeof value === 'number' ? value : null)
+
+export function describeSettings(monitor: Pick<MonitorItem, 'kind' | 'settings'>): string {
+  const s = monitor.settings
+  switch (monitor.kind) {
+    case 'ssl': {
+      const grade = typeof s.minGrade === 'string' ? `, or its grade falls below ${s.minGrade}` : ''
+      return `A problem when the certificate is not valid or expires within ${num(s.expiryDays) ?? '?'} days${grade}.`
+    }
+    case 'mail':
+      return `A problem when STARTTLS fails or a mail server’s certificate expires within ${num(s.expiryDays) ?? '?'} days.`
+    case 'dns':
+      return `Watches the ${typeof s.type === 'string' ? s.type : 'A'} records: a problem when the answer differs from the recorded one.`
+    case 'website': {
+      const latency = num(s.maxLatencyMs)
+      return `A problem when the site does not answer${latency === null ? '' : ` or takes longer than ${latency} ms`}.`
+    }
+    case 'ping': {
+      const latency = num(s.maxAvgLatencyMs)
+      const slow = latency === null ? '' : ` or the average round trip exceeds ${latency} ms`
+      return `A problem when more than ${num(s.maxLossPercent) ?? '?'} % of the probes are lost${slow}.`
+    }
+    case 'blacklist':
+      return 'A problem when a block list that could be checked lists the target.'
+  }
+}

@@ -1,0 +1,113 @@
+// The monitors' server state through TanStack Query: the list, one monitor, its checks and events,
+// and the changes that refresh them.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import type { CreateMonitorRequest, MonitorItem, UpdateMonitorRequest } from '../../../shared/monitors.ts'
+import { ApiError } from '../../lib/api.ts'
+import {
+  createMonitor,
+  deleteMonitor,
+  getMonitor,
+  listChecks,
+  listEvents,
+  listMonitors,
+  rotateWebhookSecret,
+  setPaused,
+  updateMonitor,
+} from './monitors-api.ts'
+
+export const monitorKeys = {
+  all: ['monitors'] as const,
+  list: () => [...monitorKeys.all, 'list'] as const,
+  one: (id: string) => [...monitorKeys.all, 'one', id] as const,
+  checks: (id: string, windowHours: number) => [...monitorKeys.all, 'checks', id, windowHours] as const,
+  events: (id: string) => [...monitorKeys.all, 'events', id] as const,
+}
+
+export const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback)
+
+/** States change as checks run: the lists refresh every minute while they are on screen. */
+const REFRESH_MS = 60_000
+
+export function useMonitorList() {
+  return useQuery({ queryKey: monitorKeys.list(), queryFn: listMonitors, refetchInterval: REFRESH_MS })
+}
+
+export function useMonitor(id: string) {
+  return useQuery({
+    queryKey: monitorKeys.one(id),
+    queryFn: () => getMonitor(id),
+    refetchInterval: REFRESH_MS,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+  })
+}
+
+export function useChecks(id: string, windowHours: number) {
+  return useQuery({
+    queryKey: monitorKeys.checks(id, windowHours),
+    queryFn: () => listChecks(id, new Date(Date.now() - windowHours * 3_600_000)),
+    refetchInterval: REFRESH_MS,
+  })
+}
+
+export function useEvents(id: string) {
+  return useQuery({ queryKey: monitorKeys.events(id), queryFn: () => listEvents(id), refetchInterval: REFRESH_MS })
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient()
+  return (monitor?: MonitorItem) => {
+    if (monitor) queryClient.setQueryData(monitorKeys.one(monitor.id), monitor)
+    void queryClient.invalidateQueries({ queryKey: monitorKeys.all })
+  }
+}
+
+export function useCreateMonitor() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: (request: CreateMonitorRequest) => createMonitor(request),
+    onSuccess: (created) => refresh(created),
+  })
+}
+
+export function useUpdateMonitor(id: string) {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: (changes: UpdateMonitorRequest) => updateMonitor(id, changes),
+    onSuccess: (monitor) => refresh(monitor),
+  })
+}
+
+export function usePauseMonitor() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: ({ id, paused }: { id: string; paused: boolean }) => setPaused(id, paused),
+    onSuccess: (monitor, { paused }) => {
+      refresh(monitor)
+      toast.success(
+        paused ? `Paused “${monitor.name}”: no checks run until you resume it` : `Resumed “${monitor.name}”`,
+      )
+    },
+    onError: (error) => toast.error(messageOf(error, 'Could not change the monitor')),
+  })
+}
+
+export function useDeleteMonitor() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id }: { id: string; name: string }) => deleteMonitor(id),
+    onSuccess: (_data, { id, name }) => {
+      queryClient.removeQueries({ queryKey: monitorKeys.one(id) })
+      void queryClient.invalidateQueries({ queryKey: monitorKeys.list() })
+      toast.success(`Deleted “${name}” and its check history`)
+    },
+    onError: (error) => toast.error(messageOf(error, 'Could not delete the monitor')),
+  })
+}
+
+export function useRotateSecret(id: string) {
+  return useMutation({
+    mutationFn: () => rotateWebhookSecret(id),
+    onError: (error) => toast.error(messageOf(error, 'Could not make a new secret')),
+  })
+}
