@@ -1,6 +1,3 @@
-// What other parts of the web app may use of the monitors feature: "Watch this" under a tool's result,
-// and the screens of the monitors pages.
-export { MonitorDetail } from './monitor-detail.tsx'
-export { MonitorsScreen } from './monitors-screen.tsx'
-export { NeedsAccount } from './needs-account.tsx'
+// What other features may use of the monitors feature: "Watch this" under a tool's result. It stays
+// light (the form loads when opened); the monitors pages import their screens from their own files.
 export { WatchThis } from './watch-this.tsx'
