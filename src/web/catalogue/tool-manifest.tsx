@@ -3,6 +3,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 import { isBulkTool } from '../../shared/bulk.ts'
 import { type CatalogueId, isToolId, type ToolId } from '../../shared/catalogue.ts'
+import { isMeasurementTool } from '../../shared/measurements.ts'
 import { abuseManifest } from '../features/abuse/manifest.ts'
 import { asnManifest } from '../features/asn/manifest.ts'
 import { blacklistManifest } from '../features/blacklist/manifest.ts'
@@ -56,20 +57,30 @@ type LazyPanel = LazyExoticComponent<ComponentType<PanelProps>>
 
 /**
  * A tool's module and the generic tool panel load side by side; the tool's own panel wins when it has one.
- * The lookup tools that take many inputs at once also get the bulk mode on their page.
+ * The tools a probe can run also get the "Run from" choice (measurements from other places), and the
+ * lookup tools that take many inputs at once the bulk mode on their page.
  */
 function lazyToolPanel(id: ToolId, manifest: ToolManifest): LazyPanel {
   return lazy(async () => {
-    const [{ tool, Panel }, { ToolPanel }, bulk] = await Promise.all([
+    const [{ tool, Panel }, { ToolPanel }, bulk, measurements] = await Promise.all([
       manifest.load(),
       import('../features/tool-panel/index.ts'),
       isBulkTool(id) ? import('../features/bulk/index.ts') : undefined,
+      isMeasurementTool(id) ? import('../features/measurements/index.ts') : undefined,
     ])
     const Shown: ComponentType<ToolPanelProps> = Panel ?? ToolPanel
-    if (!bulk || !isBulkTool(id)) return { default: (props: PanelProps) => <Shown {...props} tool={tool} /> }
+    const Single = (props: PanelProps) =>
+      measurements && isMeasurementTool(id) ? (
+        <measurements.MeasurementRuns tool={id} entry={props.entry} parts={tool}>
+          <Shown {...props} tool={tool} />
+        </measurements.MeasurementRuns>
+      ) : (
+        <Shown {...props} tool={tool} />
+      )
+    if (!bulk || !isBulkTool(id)) return { default: Single }
     const { BulkModes } = bulk
     return {
-      default: (props: PanelProps) => <BulkModes {...props} tool={id} single={<Shown {...props} tool={tool} />} />,
+      default: (props: PanelProps) => <BulkModes {...props} tool={id} single={<Single {...props} />} />,
     }
   })
 }

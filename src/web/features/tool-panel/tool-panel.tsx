@@ -2,6 +2,8 @@
 // a tool with a live view runs as an event stream and draws its progress as it arrives.
 // On the tool's own page every run is a browser history entry whose query string holds the input and
 // the options (run-entries.ts; the rule is written down in docs/product.md, "Links to a run").
+// Where the page offers runs from other places (remote-runs.ts), the panel also shows their choice,
+// hands such a run over and shows its view in place of the output box.
 import { Play } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
@@ -14,6 +16,7 @@ import { Field } from '../../components/field.tsx'
 import { Input } from '../../components/input.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import type { ToolPanelProps } from '../../lib/tool-manifest.tsx'
+import { useRemoteRuns } from './remote-runs.ts'
 import {
   isReloadedEntry,
   keepOutcome,
@@ -68,8 +71,9 @@ export function ToolPanel({
   const [reloaded, setReloaded] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
   const run = useToolRun(entry, tool)
+  const remote = useRemoteRuns()
   const takesInput = entry.label !== undefined
-  const loading = run.isPending
+  const loading = run.isPending || remote?.running === true
   const blocked = loading || (rule.disableWhenBlank === true && value.trim() === '')
   /** The run id of the history entry whose outcome the panel shows. */
   const shownRun = useRef<string | undefined>(undefined)
@@ -80,6 +84,7 @@ export function ToolPanel({
 
   function reject(message: string) {
     run.reset()
+    remote?.clear()
     setRestored(null)
     setLocalError(message)
     toast.error(`${entry.name} failed: ${message}`)
@@ -98,6 +103,9 @@ export function ToolPanel({
     if (check.kind === 'invalid') return reject(check.message)
     const options = readOptions?.()
     if (options && !options.ok) return reject(options.message)
+    const elsewhere = remote?.chosen === true
+    const problem = elsewhere ? remote.check() : null
+    if (problem !== null) return reject(problem)
     setLocalError(null)
     setRestored(null)
     setReloaded(false)
@@ -106,8 +114,15 @@ export function ToolPanel({
       // A new run is a new entry: back returns to the one before, with its own outcome.
       shownRun.current = runId
       const query = tool.query && controls ? tool.query.write(controls.value) : []
+      query.push(...(remote?.writeQuery() ?? []))
       navigate({ search: runSearch(value.trim(), query) }, { state: { toolRun: runId } })
     }
+    if (elsewhere) {
+      run.reset()
+      remote.start({ input: check.value, options: options?.value }, runId)
+      return
+    }
+    remote?.clear()
     run.mutate(
       { input: check.value, options: options?.value },
       {
@@ -119,6 +134,7 @@ export function ToolPanel({
 
   function clear() {
     run.reset()
+    remote?.clear()
     setRestored(null)
     setLocalError(null)
   }
@@ -137,13 +153,15 @@ export function ToolPanel({
     const options = tool.query?.read(params)
     setValue(linked.input ?? '')
     if (options !== undefined) controls?.set(options)
+    remote?.readQuery(params)
     setReloaded(false)
     setLocalError(null)
     run.reset()
     shownRun.current = runId
     const kept = keptOutcome(runId)
     setRestored(kept ?? null)
-    if (kept || !linked.run) return
+    const shownElsewhere = remote?.show(runId) === true
+    if (kept || shownElsewhere || !linked.run) return
     // A reload shows the entry's input but does not measure again: the person asks for that with Run.
     if (reloadedEntry && runId !== undefined) {
       setReloaded(true)
@@ -154,6 +172,7 @@ export function ToolPanel({
     if (runId === undefined) {
       // The link's entry becomes this run's entry (q, the options, and the run id in its state).
       const query = tool.query && options !== undefined ? tool.query.write(options) : []
+      query.push(...(remote?.writeQuery() ?? []))
       const search = takesInput ? runSearch(linked.input, query) : ''
       navigate({ search }, { replace: true, state: { toolRun: id } })
     }
@@ -174,7 +193,7 @@ export function ToolPanel({
       })
     : toOutputState({ status: run.status, answer: run.data, error: run.error, localError })
   const answer = restored ? (restored.status === 'success' ? restored.answer : undefined) : run.data
-  const hasOutcome = state.kind === 'success' || state.kind === 'error'
+  const hasOutcome = state.kind === 'success' || state.kind === 'error' || Boolean(remote?.output)
 
   return (
     <EntryFrame entry={entry} variant={variant} icon={icon}>
@@ -202,6 +221,7 @@ export function ToolPanel({
           </div>
         </div>
         {fields}
+        {remote?.control}
       </form>
       {reloaded && (
         <p role="status" className="mt-3 text-sm text-muted-foreground">
@@ -209,15 +229,17 @@ export function ToolPanel({
         </p>
       )}
       <div className="mt-5">
-        <ToolOutput
-          toolName={entry.name}
-          state={state}
-          answer={answer}
-          progress={restored ? [] : run.progress}
-          queue={run.queue}
-          renderDetails={tool.renderDetails}
-          live={live}
-        />
+        {remote?.output ?? (
+          <ToolOutput
+            toolName={entry.name}
+            state={state}
+            answer={answer}
+            progress={restored ? [] : run.progress}
+            queue={run.queue}
+            renderDetails={tool.renderDetails}
+            live={live}
+          />
+        )}
       </div>
     </EntryFrame>
   )

@@ -1,0 +1,44 @@
+// Traceroute across locations: how many hops each path took, whether it reached the destination, and
+// the round trip to the last hop that answered (each path's hop table is shown under the table).
+import { type TracerouteResult, tracerouteResult } from '../../../shared/tools/traceroute.ts'
+import type { ComparisonTable, RowSlot } from './comparison-types.ts'
+import { parsedResult } from './parsed-result.ts'
+
+const trace = (row: RowSlot) => parsedResult(tracerouteResult, row)
+
+function lastAnswering(result: TracerouteResult) {
+  return [...result.hops].reverse().find((hop) => hop.address !== null)
+}
+
+export function compareTraceroute(): ComparisonTable {
+  return {
+    caption: 'Paths by location',
+    columns: [
+      { header: 'Hops', text: (row) => String(trace(row)?.hops.length ?? ''), numeric: true },
+      {
+        header: 'Reached',
+        text: (row) => {
+          const r = trace(row)
+          return r ? (r.reached ? 'Yes' : 'No') : ''
+        },
+      },
+      {
+        header: 'Last hop',
+        text: (row) => {
+          const r = trace(row)
+          const hop = r && lastAnswering(r)
+          return hop ? `${hop.hostname ?? hop.address}` : ''
+        },
+      },
+      {
+        header: 'Avg to last hop',
+        text: (row) => {
+          const r = trace(row)
+          const avg = r && lastAnswering(r)?.avgMs
+          return avg === null || avg === undefined ? '' : `${avg} ms`
+        },
+        numeric: true,
+      },
+    ],
+  }
+}

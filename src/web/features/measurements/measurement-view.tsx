@@ -1,0 +1,167 @@
+// A measurement side by side: how far it is, the probes on a map, the tool's comparison tables with
+// one row per location (its place in words, its status and whose failure a failure is), and under
+// them each location's own answer in the tool's usual view, collapsible.
+import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react'
+import { lazy, type ReactNode, Suspense } from 'react'
+import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import { type Column, DataTable } from '../../components/data-table.tsx'
+import { type ComparisonTable, compareRows, type RowSlot } from './comparison.ts'
+import { mapPoints } from './map-points.ts'
+import { measurementTitle } from './measurement-export.ts'
+import { type MeasurementState, progressOf } from './measurement-state.ts'
+import { probeSubtitle, probeTitle } from './probe-label.ts'
+import { type RowTone, rowStatus } from './row-status.ts'
+
+const ProbeMap = lazy(() => import('./probe-map.tsx').then((m) => ({ default: m.ProbeMap })))
+
+/** The tool's own view of one location's answer (its result view or live view), when it has one. */
+export type RenderAnswer = (answer: ToolAnswer) => ReactNode
+
+interface Line {
+  row: RowSlot
+  index: number
+}
+
+const toneClass: Record<RowTone, string> = { ok: 'text-emerald-300', busy: 'text-sky-300', failed: 'text-red-300' }
+const toneIcon: Record<RowTone, ReactNode> = {
+  ok: <CircleCheck aria-hidden className="size-4 shrink-0" />,
+  busy: <LoaderCircle aria-hidden className="size-4 shrink-0 animate-spin motion-reduce:animate-none" />,
+  failed: <CircleX aria-hidden className="size-4 shrink-0" />,
+}
+
+function LocationCell({ line }: { line: Line }) {
+  if (!line.row) return <span className="text-zinc-400">Location {line.index + 1}</span>
+  const subtitle = probeSubtitle(line.row.probe)
+  return (
+    <>
+      <span className="text-zinc-100">{probeTitle(line.row.probe)}</span>
+      {subtitle && <span className="block text-xs text-zinc-400">{subtitle}</span>}
+    </>
+  )
+}
+
+function StatusCell({ row }: { row: RowSlot }) {
+  const status = rowStatus(row)
+  return (
+    <>
+      <span className={`inline-flex items-center gap-1 whitespace-nowrap ${toneClass[status.tone]}`}>
+        {toneIcon[status.tone]}
+        {status.label}
+        {status.whose && <span>({status.whose})</span>}
+      </span>
+      {status.detail && <span className="block text-xs text-zinc-300">{status.detail}</span>}
+    </>
+  )
+}
+
+function columnsOf(table: ComparisonTable): Column<Line>[] {
+  return [
+    { header: 'Location', rowHeader: true, cell: (line) => <LocationCell line={line} /> },
+    { header: 'Status', cell: (line) => <StatusCell row={line.row} /> },
+    ...table.columns.map(
+      (column): Column<Line> => ({
+        header: column.header,
+        cell: (line) => column.text(line.row, line.index),
+        className: column.numeric ? 'tabular-nums whitespace-nowrap' : 'break-words',
+      }),
+    ),
+  ]
+}
+
+function ComparisonView({ table, lines }: { table: ComparisonTable; lines: Line[] }) {
+  return (
+    <div className="space-y-2">
+      {table.verdict && (
+        <p className="text-zinc-100" data-testid="measurement-verdict">
+          {table.verdict}
+        </p>
+      )}
+      <DataTable
+        caption={table.caption}
+        columns={columnsOf(table)}
+        rows={lines}
+        rowKey={(line) => String(line.index)}
+        rowClassName={(line) => (table.marks?.has(line.index) ? 'bg-amber-950/60' : '')}
+        className="text-[13px]"
+      />
+    </div>
+  )
+}
+
+function AnswerDetails({ line, open, renderAnswer }: { line: Line; open: boolean; renderAnswer?: RenderAnswer }) {
+  const answer = line.row?.result
+  if (!line.row || !answer) return null
+  const status = rowStatus(line.row)
+  const view = answer.status === 'ok' ? renderAnswer?.(answer as ToolAnswer) : null
+  return (
+    <details open={open} className="rounded-lg border border-zinc-800 px-3 py-2">
+      <summary className="focus-ring cursor-pointer rounded text-zinc-200 select-none hover:text-zinc-50">
+        {probeTitle(line.row.probe)} · {status.label}
+        {status.whose ? ` (${status.whose})` : ''}
+      </summary>
+      <div className="mt-3 space-y-3">
+        {answer.status === 'failed' && <p className="text-red-300">{answer.error}</p>}
+        {view ?? (
+          <pre className="font-mono text-[13px] whitespace-pre-wrap break-words text-zinc-100">
+            {answer.lines.join('\n')}
+          </pre>
+        )}
+      </div>
+    </details>
+  )
+}
+
+const locations = (n: number) => `${n} ${n === 1 ? 'location' : 'locations'}`
+
+function progressText(state: MeasurementState): string {
+  const { total, settled, ok } = progressOf(state)
+  if (!state.finished)
+    return settled === 0 ? `Waiting for ${locations(total)}…` : `${settled} of ${locations(total)} settled…`
+  if (ok === total) return total === 1 ? 'The location answered' : `All ${locations(total)} answered`
+  return `${ok} of ${locations(total)} answered; ${total - ok} did not`
+}
+
+export interface MeasurementViewProps {
+  state: MeasurementState
+  renderAnswer?: RenderAnswer
+}
+
+export function MeasurementView({ state, renderAnswer }: MeasurementViewProps) {
+  const lines = state.rows.map((row, index) => ({ row, index }))
+  const tables = compareRows(state.tool, state.rows, state.options)
+  const points = mapPoints(state.rows)
+  return (
+    <section className="space-y-4 font-sans text-sm" aria-label="Measurement">
+      <div className="space-y-1">
+        <h3 className="text-zinc-100">{measurementTitle(state)}</h3>
+        <p role="status" aria-live="polite" className="text-zinc-300" data-testid="measurement-progress">
+          {progressText(state)}
+        </p>
+        {state.interrupted && (
+          <p role="alert" className="text-amber-200">
+            {state.interrupted}
+          </p>
+        )}
+      </div>
+      <Suspense fallback={null}>
+        <ProbeMap points={points} />
+      </Suspense>
+      {tables.map((table) => (
+        <ComparisonView key={table.caption} table={table} lines={lines} />
+      ))}
+      {lines.some((line) => line.row?.result) && (
+        <section className="space-y-2" aria-label="Each location's answer">
+          <h3 className="text-xs font-medium tracking-wide text-zinc-400 uppercase">Each location's answer</h3>
+          {lines.map((line) => (
+            <AnswerDetails
+              key={line.index}
+              line={line}
+              open={state.tool === 'traceroute'}
+              renderAnswer={renderAnswer}
+            />
+          ))}
+        </section>
+      )}
+    </section>
+  )
+}
