@@ -111,6 +111,16 @@ export interface RunAdmission {
    * runs happen elsewhere: a measurement's probes); the refusal when a budget has no room for them.
    */
   charge(request: FastifyRequest, tool: string, runs: number): Promise<Refusal | undefined>
+  /**
+   * Like `admit`, for a run made on an account's behalf with no request behind it (a monitor's
+   * check): it draws on the account's budgets and on those of the account's background runs, then
+   * waits for a concurrency slot of its own client key.
+   */
+  admitAccount(
+    accountId: string,
+    tool: string,
+    signal: AbortSignal,
+  ): Promise<{ admitted: true; release: () => void } | { admitted: false; refusal: Refusal }>
 }
 
 export async function registerLimits(
@@ -167,7 +177,11 @@ export async function registerLimits(
   })
 
   /** Draws the plan's budgets; the refusal (429) when one is spent. */
-  const consume = async (request: FastifyRequest, plan: LimitPlan, client: Client): Promise<Refusal | undefined> => {
+  const consume = async (
+    request: Pick<FastifyRequest, 'log' | 'ip'>,
+    plan: LimitPlan,
+    client: Client,
+  ): Promise<Refusal | undefined> => {
     const refused = await limiter.consume(plan.budgets, client)
     if (!refused) return undefined
     const { budget, subject, retryAfterSeconds } = refused
@@ -235,6 +249,31 @@ export async function registerLimits(
       const refusal = await consume(request, plan, client)
       if (refusal) return { admitted: false, refusal }
       const decision = await gate.enter(tool, clientAddressKey(request.ip), { signal })
+      if (!decision.admitted) {
+        metrics?.observeRefusal(`concurrent-${decision.reason}`)
+        return {
+          admitted: false,
+          refusal: busyRefusal(decision.reason, tool, Math.round(limits.queueMaxWaitMs / 1000)),
+        }
+      }
+      const started = performance.now()
+      return {
+        admitted: true,
+        release: () => {
+          decision.release()
+          chargeDuration(plan, client, started)
+        },
+      }
+    },
+    async admitAccount(accountId, tool, signal) {
+      const plan = planLimits({ method: 'POST', route: `/api/tools/${tool}` }, limits)
+      if (!plan) return { admitted: true, release: () => {} }
+      // No address: the account's background runs count as a client of their own, and as the account.
+      const key = `account:${accountId}`
+      const client: Client = { address: key, accountId }
+      const refusal = await consume({ log: app.log, ip: key }, plan, client)
+      if (refusal) return { admitted: false, refusal }
+      const decision = await gate.enter(tool, key, { signal })
       if (!decision.admitted) {
         metrics?.observeRefusal(`concurrent-${decision.reason}`)
         return {
