@@ -71,7 +71,14 @@ export interface MonitorBlockedUsersTable {
   blocked_at: Millis
 }
 
-export interface MonitorTables {
+/** The accounts table of better-auth, as far as monitors read it (alert mails, the kill switch). */
+export interface AccountEmailTable {
+  id: string
+  email: string
+}
+
+export type MonitorTables = {
+  user: AccountEmailTable
   monitors: MonitorsTable
   monitor_checks: MonitorChecksTable
   monitor_events: MonitorEventsTable
