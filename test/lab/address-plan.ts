@@ -34,17 +34,46 @@ export const LAB_ADDRESSES: LabAddresses = {
 /** The CIDRs the app under test must allow (TARGET_ALLOW). */
 export const LAB_RANGES = ['198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32']
 
-export interface LinkEnd {
-  ns: LabNamespace
+export interface LinkEnd<N extends string = LabNamespace> {
+  ns: N
   ifname: string
   v4: string
   v6: string
 }
 
-export interface LinkPlan {
-  name: LabLink
-  a: LinkEnd
-  b: LinkEnd
+/**
+ * A long-distance link: each direction is delayed by `delayMs` and limited to `rate` (tc tbf syntax).
+ * Its two ends are VXLAN devices (id `line`) whose frames cross the plan's `wan` namespace, where
+ * scripts/delay-lines.ts holds them for the delay; underlay 169.254.<line>.0/29: the a end .1, wan
+ * .2 and .6, the b end .5.
+ */
+export interface LinkShape {
+  delayMs: number
+  rate: string
+  line: number
+}
+
+export interface LinkPlan<N extends string = LabNamespace, L extends string = LabLink> {
+  name: L
+  a: LinkEnd<N>
+  b: LinkEnd<N>
+  /** A delayed, rate-limited link (needs the plan's `wan`); lab.shape() can still replace its rate. */
+  shape?: LinkShape
+}
+
+/** Everything buildTopology() needs: the base lab below, or a larger one such as region-plan.ts. */
+export interface LabPlan<N extends string = LabNamespace, L extends string = LabLink> {
+  namespaces: readonly N[]
+  /** Namespaces that forward packets. */
+  routers: readonly N[]
+  links: readonly LinkPlan<N, L>[]
+  /** Static routes per namespace: [destination, gateway]. */
+  routes: Record<N, Array<[string, string]>>
+  blackholes: Partial<Record<N, string[]>>
+  /** [namespace, address] pairs pinged once when built, so neighbour discovery is done before tests measure. */
+  warmUp: Array<[N, string]>
+  /** Where the delay lines of shaped links run. */
+  wan?: N
 }
 
 export const LINKS: LinkPlan[] = [
@@ -86,12 +115,21 @@ export const ROUTES: Record<LabNamespace, Array<[string, string]>> = {
 }
 
 /** Blackhole routes: where the unused addresses vanish. */
-export const BLACKHOLES: Record<LabNamespace, string[]> = {
-  client: [],
-  r1: [],
+export const BLACKHOLES: Partial<Record<LabNamespace, string[]>> = {
   r2: [`${LAB_ADDRESSES.unused.v4}/32`, `${LAB_ADDRESSES.unused.v6}/128`],
-  srv: [],
 }
 
 export const ROUTERS: LabNamespace[] = ['r1', 'r2']
 export const NAMESPACES: LabNamespace[] = ['client', 'r1', 'r2', 'srv']
+
+export const BASE_PLAN: LabPlan = {
+  namespaces: NAMESPACES,
+  routers: ROUTERS,
+  links: LINKS,
+  routes: ROUTES,
+  blackholes: BLACKHOLES,
+  warmUp: [
+    ['client', LAB_ADDRESSES.srv.v4],
+    ['client', LAB_ADDRESSES.srv.v6],
+  ],
+}

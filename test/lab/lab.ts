@@ -3,13 +3,13 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
+  BASE_PLAN,
   LAB_ADDRESSES,
   LAB_RANGES,
   type LabAddresses,
   type LabLink,
   type LabNamespace,
-  LINKS,
-  NAMESPACES,
+  type LabPlan,
 } from './address-plan.ts'
 import { type LabProcess, type SpawnOptions, spawnInNamespace } from './lab-process.ts'
 import {
@@ -34,24 +34,25 @@ export interface ShapeOptions {
   latency?: string
 }
 
-export interface Lab {
+/** A built lab; N and L are its plan's namespaces and links (the base lab's unless a plan is given). */
+export interface Lab<N extends string = LabNamespace, L extends string = LabLink> {
   /** Namespace name prefix, e.g. "ntb-12345". */
   prefix: string
   /** Real namespace names, e.g. { client: "ntb-12345-client", ... }. */
-  names: Record<LabNamespace, string>
+  names: Record<N, string>
   addresses: LabAddresses
   /** CIDRs to put in TARGET_ALLOW. */
   ranges: string[]
   /** Runs a binary inside a namespace (execFile: no shell) and returns its stdout. */
-  exec(ns: LabNamespace, file: string, args: string[], timeoutMs?: number): Promise<string>
+  exec(ns: N, file: string, args: string[], timeoutMs?: number): Promise<string>
   /** Starts a long-running process inside a namespace; lab.stop() ends it. */
-  spawn(ns: LabNamespace, file: string, args: string[], options?: SpawnOptions): LabProcess
+  spawn(ns: N, file: string, args: string[], options?: SpawnOptions): LabProcess
   /** Starts a Node.js script (TypeScript allowed) inside a namespace, with the repository root as cwd. */
-  spawnNode(ns: LabNamespace, script: string, args?: string[], options?: SpawnOptions): LabProcess
+  spawnNode(ns: N, script: string, args?: string[], options?: SpawnOptions): LabProcess
   /** Runs a Node.js script inside a namespace to completion and returns its stdout. */
-  execNode(ns: LabNamespace, script: string, args?: string[], timeoutMs?: number): Promise<string>
+  execNode(ns: N, script: string, args?: string[], timeoutMs?: number): Promise<string>
   /** Limits both directions of a link to `rate` (tc tbf syntax, e.g. "20mbit"); null removes the limit. */
-  shape(link: LabLink, rate: string | null, options?: ShapeOptions): Promise<void>
+  shape(link: L, rate: string | null, options?: ShapeOptions): Promise<void>
   stop(): Promise<void>
 }
 
@@ -85,16 +86,28 @@ export function labCanRun(suite: string, needs: Record<string, boolean> = {}): b
   return false
 }
 
-/** Builds the lab, or returns null after labCanRun()'s notice when this machine cannot. */
-export async function startLab(options: StartLabOptions = {}): Promise<Lab | null> {
+/**
+ * Builds the lab (the base plan, or `plan`), or returns null after labCanRun()'s notice when this
+ * machine cannot.
+ */
+export function startLab(options?: StartLabOptions): Promise<Lab | null>
+export function startLab<N extends string, L extends string>(
+  options: StartLabOptions & { plan: LabPlan<N, L> },
+): Promise<Lab<N, L> | null>
+export async function startLab(
+  options: StartLabOptions & { plan?: LabPlan<string, string> } = {},
+): Promise<Lab<string, string> | null> {
   if (!labCanRun('the lab') || !IP_BINARY) return null
   const ipBinary = IP_BINARY
+  const plan: LabPlan<string, string> = options.plan ?? BASE_PLAN
   const owner = options.owner ?? String(process.pid)
   const prefix = `ntb-${owner}`
-  const names = Object.fromEntries(NAMESPACES.map((role) => [role, `${prefix}-${role}`])) as Record<
-    LabNamespace,
-    string
-  >
+  const names: Record<string, string> = Object.fromEntries(plan.namespaces.map((role) => [role, `${prefix}-${role}`]))
+  const nameOf = (role: string): string => {
+    const name = names[role]
+    if (!name) throw new Error(`this lab has no namespace ${role}`)
+    return name
+  }
   const processes = new Set<LabProcess>()
   let stopped = false
 
@@ -107,26 +120,19 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab | nul
     stopped = true
     process.off('exit', removeOnExit)
     await Promise.all([...processes].map((p) => p.stop()))
-    for (const ns of Object.values(names)) {
-      // Anything still running in our namespaces was started by this lab (e.g. a peer's children).
-      for (const pid of await namespacePids(ns)) {
-        try {
-          process.kill(pid, 'SIGKILL')
-        } catch {
-          // already gone
+    await Promise.all(
+      Object.values(names).map(async (ns) => {
+        // Anything still running in our namespaces was started by this lab (e.g. a peer's children).
+        for (const pid of await namespacePids(ns)) {
+          try {
+            process.kill(pid, 'SIGKILL')
+          } catch {
+            // already gone
+          }
         }
-      }
-      await deleteNamespace(ns)
-    }
-  }
-
-  await removeStaleNamespaces(owner)
-  if (!options.persistent) process.once('exit', removeOnExit)
-  try {
-    await buildTopology(names)
-  } catch (error) {
-    await stop()
-    throw error
+        await deleteNamespace(ns)
+      }),
+    )
   }
 
   const track = (p: LabProcess) => {
@@ -134,24 +140,41 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab | nul
     p.child.once('exit', () => processes.delete(p))
     return p
   }
-  const lab: Lab = {
+
+  await removeStaleNamespaces(owner)
+  if (!options.persistent) process.once('exit', removeOnExit)
+  try {
+    await buildTopology(names, plan, {
+      async startScript(ns, script, args) {
+        const started = track(spawnInNamespace(ipBinary, ns, process.execPath, [script, ...args], { cwd: REPO_ROOT }))
+        await started.waitForOutput(/^READY/m)
+      },
+    })
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  const lab: Lab<string, string> = {
     prefix,
     names,
     addresses: LAB_ADDRESSES,
     ranges: LAB_RANGES,
-    exec: (ns, file, args, timeoutMs) => inNamespace(names[ns], file, args, timeoutMs),
-    spawn: (ns, file, args, spawnOptions) => track(spawnInNamespace(ipBinary, names[ns], file, args, spawnOptions)),
+    exec: (ns, file, args, timeoutMs) => inNamespace(nameOf(ns), file, args, timeoutMs),
+    spawn: (ns, file, args, spawnOptions) => track(spawnInNamespace(ipBinary, nameOf(ns), file, args, spawnOptions)),
     spawnNode: (ns, script, args = [], spawnOptions = {}) =>
       track(
-        spawnInNamespace(ipBinary, names[ns], process.execPath, [script, ...args], { cwd: REPO_ROOT, ...spawnOptions }),
+        spawnInNamespace(ipBinary, nameOf(ns), process.execPath, [script, ...args], {
+          cwd: REPO_ROOT,
+          ...spawnOptions,
+        }),
       ),
     execNode: (ns, script, args = [], timeoutMs) =>
-      inNamespace(names[ns], process.execPath, [script, ...args], timeoutMs),
+      inNamespace(nameOf(ns), process.execPath, [script, ...args], timeoutMs),
     async shape(link, rate, shapeOptions = {}) {
-      const plan = LINKS.find((l) => l.name === link)
-      if (!plan) throw new Error(`unknown lab link ${link}`)
-      for (const end of [plan.a, plan.b]) {
-        const ns = names[end.ns]
+      const planned = plan.links.find((l) => l.name === link)
+      if (!planned) throw new Error(`unknown lab link ${link}`)
+      for (const end of [planned.a, planned.b]) {
+        const ns = nameOf(end.ns)
         if (rate === null) {
           await inNamespace(ns, 'tc', ['qdisc', 'del', 'dev', end.ifname, 'root']).catch(() => undefined)
           continue

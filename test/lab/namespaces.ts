@@ -13,8 +13,11 @@ export const IP_BINARY = ['/usr/sbin/ip', '/sbin/ip', '/usr/bin/ip', '/bin/ip'].
 /** Where `ip netns exec` looks for per-namespace files such as resolv.conf. */
 const NETNS_ETC = '/etc/netns'
 
-/** Every lab namespace is named `ntb-<owner>-<role>`; the owner is a process id or a fixed name. */
-export const NAME_PATTERN = /^ntb-([a-z0-9]+)-(client|r1|r2|srv)$/
+/**
+ * Every lab namespace is named `ntb-<owner>-<role>`; the owner is a process id or a fixed name, the
+ * role one of its plan's namespaces (client, r1, …, far-r3).
+ */
+export const NAME_PATTERN = /^ntb-([a-z0-9]+)-([a-z0-9]+(?:-[a-z0-9]+)*)$/
 
 export async function run(file: string, args: string[], timeoutMs = 15_000): Promise<string> {
   try {
@@ -23,6 +26,28 @@ export async function run(file: string, args: string[], timeoutMs = 15_000): Pro
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim()
     throw new Error(`${file} ${args.join(' ')} failed${stderr ? `: ${stderr}` : ''}`, { cause: error })
+  }
+}
+
+/**
+ * Runs many commands in one process: `ip -batch -` (or `tc`), inside `ns` when given. Each line is
+ * one command without the program name, e.g. "addr add 10.1.0.1/24 dev eth0"; the first failing
+ * line stops the batch and is named in the error.
+ */
+export async function runBatch(program: 'ip' | 'tc', ns: string | null, lines: string[]): Promise<void> {
+  if (lines.length === 0) return
+  const file = program === 'ip' ? IP_BINARY : 'tc'
+  if (!file) throw new Error('iproute2 (ip) is not installed')
+  const args = [...(ns ? ['-n', ns] : []), '-batch', '-']
+  const running = execFileAsync(file, args, { timeout: 30_000 })
+  running.child.stdin?.end(`${lines.join('\n')}\n`)
+  try {
+    await running
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim()
+    throw new Error(`${program} batch${ns ? ` in ${ns}` : ''} failed: ${stderr}\n${lines.join('\n')}`, {
+      cause: error,
+    })
   }
 }
 
@@ -43,10 +68,6 @@ export async function listNamespaces(): Promise<string[]> {
     .split('\n')
     .map((line) => line.split(' ')[0] ?? '')
     .filter(Boolean)
-}
-
-export async function setSysctl(ns: string, key: string, value: string): Promise<void> {
-  await inNamespace(ns, 'sysctl', ['-q', '-w', `${key}=${value}`])
 }
 
 /** A resolv.conf seen only inside the namespace, so name lookups there stay in the lab. */

@@ -35,8 +35,23 @@ export function postgresUnavailableReason(): string | undefined {
   return typeof found === 'string' ? found : undefined
 }
 
+export interface PostgresOptions {
+  /** Address to listen on (default 127.0.0.1). */
+  host?: string
+  /** Port (default: a free loopback port). */
+  port?: number
+  /**
+   * Runs every server command behind this prefix, e.g. `['ip', 'netns', 'exec', ns]` to start the
+   * server inside a network namespace (as root, switching to the postgres user after the prefix).
+   * Databases are then created through the server's Unix socket.
+   */
+  commandPrefix?: string[]
+  /** Networks (CIDRs) whose clients may connect without a password, besides loopback. */
+  clients?: string[]
+}
+
 /** Starts a server; null (after a console.warn saying why) when PostgreSQL is not installed. */
-export async function startPostgres(): Promise<PostgresServer | null> {
+export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresServer | null> {
   const found = findInstallation()
   if (typeof found === 'string') {
     console.warn(`PostgreSQL tests skipped: ${found}`)
@@ -46,12 +61,17 @@ export async function startPostgres(): Promise<PostgresServer | null> {
   if (found.user) chownSync(dir, found.user.uid, found.user.gid)
   const dataDir = path.join(dir, 'data')
   const logFile = path.join(dir, 'server.log')
-  const exec = (name: string, args: string[]) =>
-    run(path.join(found.binDir, name), args, {
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
-      ...found.user,
-    })
+  const exec = (name: string, args: string[]) => {
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' }
+    const binary = path.join(found.binDir, name)
+    const [prefixFile, ...prefixArgs] = options.commandPrefix ?? []
+    if (!prefixFile) return run(binary, args, { cwd: dir, env, ...found.user })
+    const { user } = found
+    const asUser = user
+      ? ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', binary]
+      : [binary]
+    return run(prefixFile, [...prefixArgs, ...asUser, ...args], { cwd: dir, env })
+  }
   const killOnExit = () => killPostmaster(dataDir)
   process.once('exit', killOnExit)
   const cleanUp = async () => {
@@ -71,23 +91,31 @@ export async function startPostgres(): Promise<PostgresServer | null> {
       'UTF8',
       '--no-sync',
     ]).catch((error) => Promise.reject(describeFailure('initdb failed', error)))
-    const port = await findFreePort()
-    await appendFile(path.join(dataDir, 'postgresql.conf'), serverSettings(port, dir))
+    const host = options.host ?? '127.0.0.1'
+    const port = options.port ?? (await findFreePort())
+    await appendFile(path.join(dataDir, 'postgresql.conf'), serverSettings(host, port, dir))
+    const clientLines = (options.clients ?? []).map((cidr) => `host all all ${cidr} trust\n`)
+    if (clientLines.length > 0) await appendFile(path.join(dataDir, 'pg_hba.conf'), clientLines.join(''))
     await exec('pg_ctl', ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '60']).catch(async (error) =>
       Promise.reject(describeFailure('pg_ctl start failed', error, await readLog(logFile))),
     )
-    await exec('pg_isready', ['-h', '127.0.0.1', '-p', String(port), '-t', '30']).catch(async (error) =>
+    await exec('pg_isready', ['-h', host, '-p', String(port), '-t', '30']).catch(async (error) =>
       Promise.reject(describeFailure('server not ready', error, await readLog(logFile))),
     )
-    const url = `postgres://postgres@127.0.0.1:${port}/postgres`
+    const urlHost = host.includes(':') ? `[${host}]` : host
+    const url = `postgres://postgres@${urlHost}:${port}/postgres`
+    // Behind a prefix (another network namespace) the server's address may be out of our reach.
+    const admin: pg.ClientConfig = options.commandPrefix
+      ? { host: dir, port, user: 'postgres', database: 'postgres' }
+      : { connectionString: url }
     let stopping: Promise<void> | undefined
     let databases = 0
     return {
       url,
       createDatabase: async () => {
         const name = `test_${++databases}`
-        await runAdminQuery(url, `create database ${name}`)
-        return `postgres://postgres@127.0.0.1:${port}/${name}`
+        await runAdminQuery(admin, `create database ${name}`)
+        return `postgres://postgres@${urlHost}:${port}/${name}`
       },
       stop: () => {
         stopping ??= cleanUp()
@@ -133,11 +161,11 @@ function findBinDir(): string | undefined {
   )
 }
 
-function serverSettings(port: number, socketDir: string): string {
+function serverSettings(host: string, port: number, socketDir: string): string {
   const quote = (s: string) => `'${s.replaceAll("'", "''")}'`
   return [
     '',
-    "listen_addresses = '127.0.0.1'",
+    `listen_addresses = ${quote(host)}`,
     `port = ${port}`,
     `unix_socket_directories = ${quote(socketDir)}`,
     'fsync = off',
@@ -159,8 +187,8 @@ function findFreePort(): Promise<number> {
   })
 }
 
-async function runAdminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
+async function runAdminQuery(config: pg.ClientConfig, text: string): Promise<void> {
+  const client = new pg.Client(config)
   await client.connect()
   try {
     await client.query(text)

@@ -18,16 +18,23 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()))
 }
 
-export async function startRedis(): Promise<RedisServer> {
+export interface RedisOptions {
+  /** Address to listen on (default 127.0.0.1). */
+  host?: string
+  /** Port (default: a free loopback port). */
+  port?: number
+  /** Starts the server another way, e.g. inside a lab namespace; must pipe stdout. */
+  spawn?: (file: string, args: string[]) => ChildProcess
+}
+
+export async function startRedis(options: RedisOptions = {}): Promise<RedisServer> {
   if (!REDIS_SERVER) throw new Error('redis-server is not installed (Debian package redis-server)')
-  const port = await freePort()
-  const child = spawn(
-    REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  const host = options.host ?? '127.0.0.1'
+  const port = options.port ?? (await freePort())
+  const args = ['--port', String(port), '--bind', host, '--save', '', '--appendonly', 'no']
+  const child = options.spawn
+    ? options.spawn(REDIS_SERVER, args)
+    : spawn(REDIS_SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const ready = new Promise<void>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -50,5 +57,5 @@ export async function startRedis(): Promise<RedisServer> {
     await stop()
     throw error
   }
-  return { url: `redis://127.0.0.1:${port}`, stop }
+  return { url: `redis://${host.includes(':') ? `[${host}]` : host}:${port}`, stop }
 }
