@@ -1,6 +1,6 @@
 // /r/:id — a shared result, read-only: the tool's own view of the stored answer, its input, when and
 // where it was measured, Run again (the tool page with the input, run at once), and Unshare for
-// shares made from this browser.
+// shares made from this browser. A measurement from several places shows its side-by-side view.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { format } from 'date-fns'
 import { House, Link2Off, Pin, PinOff, Play } from 'lucide-react'
@@ -8,6 +8,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { findEntry, isToolId } from '../../shared/catalogue.ts'
+import { isStoredMeasurement, type StoredMeasurement } from '../../shared/measurements.ts'
 import { type SharedResult, sharedResult } from '../../shared/results.ts'
 import type { ToolAnswer } from '../../shared/tools/common.ts'
 import { toolManifest } from '../catalogue/tool-manifest.tsx'
@@ -28,17 +29,50 @@ async function fetchShared(id: string): Promise<SharedResult | null> {
   }
 }
 
-/** The tool page with the input filled in and run once (`?q=`; `?run=1` for a tool without input). */
-function runAgainLink(route: string, input: string): string {
+/**
+ * The tool page with the input filled in and run once (`?q=`; `?run=1` for a tool without input),
+ * from the same places when the result is a measurement (`extra`: `from` or `probes`).
+ */
+function runAgainLink(route: string, input: string, extra: [string, string][] = []): string {
   const params = new URLSearchParams(input ? { q: input } : { run: '1' })
+  for (const [name, value] of extra) params.append(name, value)
   return `/${route}?${params}`
+}
+
+interface MeasurementParts {
+  view: ReactNode
+  runAgain: [string, string][]
+  places: string
+}
+
+/** A stored measurement's side-by-side view (each location drawn with the tool's own view), once loaded. */
+function useMeasurementView(stored: StoredMeasurement | undefined): MeasurementParts | null {
+  const [parts, setParts] = useState<MeasurementParts | null>(null)
+  useEffect(() => {
+    if (!stored) return
+    let current = true
+    Promise.all([toolManifest[stored.tool].load(), import('../features/measurements/index.ts')]).then(
+      ([{ tool }, m]) => {
+        if (!current) return
+        setParts({
+          view: <m.StoredMeasurementView stored={stored} renderAnswer={m.answerRenderer(tool)} />,
+          runAgain: m.writeRunFrom(m.runFromOfStored(stored)),
+          places: m.measuredFrom(stored.results),
+        })
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [stored])
+  return parts
 }
 
 /** The tool's own structured view of the answer, once its module has loaded. */
 function useToolView(shared: SharedResult | null | undefined): ReactNode {
   const [view, setView] = useState<ReactNode>(null)
   useEffect(() => {
-    if (shared?.status !== 'ok' || !isToolId(shared.tool)) return
+    if (shared?.status !== 'ok' || !isToolId(shared.tool) || isStoredMeasurement(shared.result)) return
     let current = true
     const answer = shared as ToolAnswer
     toolManifest[shared.tool].load().then(({ tool }) => {
@@ -81,6 +115,8 @@ export function ResultPage() {
       : 'Shared result | NetToolbox',
   })
   const details = useToolView(shared)
+  const stored = shared && isStoredMeasurement(shared.result) ? shared.result : undefined
+  const measurement = useMeasurementView(stored)
   const [unsharing, setUnsharing] = useState(false)
   const deleteToken = ownShare(id)
 
@@ -140,14 +176,14 @@ export function ResultPage() {
         <dd>
           <time dateTime={shared.createdAt}>{format(new Date(shared.createdAt), 'MMM d, yyyy HH:mm:ss')}</time>
         </dd>
-        <dt className="text-muted-foreground">Measured by</dt>
-        <dd className="break-all">{shared.server}</dd>
+        <dt className="text-muted-foreground">{stored ? 'Measured from' : 'Measured by'}</dt>
+        <dd className="break-all">{stored ? (measurement?.places ?? '…') : shared.server}</dd>
         <dt className="text-muted-foreground">Took</dt>
         <dd>{(shared.durationMs / 1000).toFixed(2)} s</dd>
       </dl>
       <div className="mt-5 flex flex-wrap gap-2">
         {entry?.kind === 'tool' && (
-          <Link to={runAgainLink(entry.route, shared.input)} className={buttonClass()}>
+          <Link to={runAgainLink(entry.route, shared.input, measurement?.runAgain)} className={buttonClass()}>
             <Play aria-hidden="true" />
             Run again
           </Link>
@@ -166,7 +202,11 @@ export function ResultPage() {
         )}
       </div>
       <div className="mt-6">
-        <OutputBox state={state} details={shared.status === 'ok' ? details : undefined} />
+        {stored ? (
+          (measurement?.view ?? <OutputBox state={{ kind: 'loading' }} loadingLabel="Loading..." />)
+        ) : (
+          <OutputBox state={state} details={shared.status === 'ok' ? details : undefined} />
+        )}
       </div>
     </Card>
   )

@@ -4,17 +4,22 @@ import { useId } from 'react'
 import { Link } from 'react-router'
 import { type CatalogueEntry, findEntry } from '../../../shared/catalogue.ts'
 import type { HistoryItem } from '../../../shared/history.ts'
+import { isStoredMeasurement } from '../../../shared/measurements.ts'
 import { Button, buttonClass } from '../../components/button.tsx'
+import { runFromOfStored, writeRunFrom } from '../measurements/index.ts'
 import { resultLines } from './result-lines.ts'
 
 /**
  * The tool's page with the saved input: `?q=` runs it once when opened (`run`), `?input=` only fills
- * the field; a tool without input is run by `?run=1`.
+ * the field; a tool without input is run by `?run=1`. A measurement's places come along (`from` or
+ * `probes`), so it measures from them again.
  */
-export function toolLink(entry: CatalogueEntry, input: string | null, run: boolean): string {
+export function toolLink(entry: CatalogueEntry, input: string | null, run: boolean, from: unknown = null): string {
   const params = new URLSearchParams()
   if (input !== null) params.set(run ? 'q' : 'input', input)
   else if (run) params.set('run', '1')
+  if (isStoredMeasurement(from))
+    for (const [name, value] of writeRunFrom(runFromOfStored(from))) params.set(name, value)
   const query = params.toString()
   return `/${entry.route}${query ? `?${query}` : ''}`
 }
@@ -71,7 +76,7 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting }: H
         </Button>
         {entry && (
           <Link
-            to={toolLink(entry, item.inputValue, false)}
+            to={toolLink(entry, item.inputValue, false, item.resultData)}
             className={buttonClass({ variant: 'ghost', size: 'sm' })}
             aria-label={`Open in tool: ${toolName}${item.inputValue ? ` with ${item.inputValue}` : ''}`}
           >
@@ -81,7 +86,7 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting }: H
         )}
         {entry && rerunnable && (
           <Link
-            to={toolLink(entry, item.inputValue, true)}
+            to={toolLink(entry, item.inputValue, true, item.resultData)}
             className={buttonClass({ variant: 'ghost', size: 'sm' })}
             aria-label={`Run again: ${toolName}${item.inputValue ? ` with ${item.inputValue}` : ''}`}
           >

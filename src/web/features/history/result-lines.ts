@@ -1,7 +1,9 @@
 // A saved result as its tool shows it in text: each tool's own line renderer, never raw JSON. A
 // result whose shape no longer matches its tool (saved by an older version) is shown field by field.
+// A measurement from several places reads as its side-by-side tables, then each location's lines.
 import type { z } from 'zod'
 import type { CatalogueId, ToolId } from '../../../shared/catalogue.ts'
+import { isStoredMeasurement } from '../../../shared/measurements.ts'
 import { abuseResult } from '../../../shared/tools/abuse.ts'
 import { abuseLines } from '../../../shared/tools/abuse-lines.ts'
 import { asnLines, asnResult } from '../../../shared/tools/asn.ts'
@@ -22,6 +24,7 @@ import { websiteCheckResult } from '../../../shared/tools/website-check.ts'
 import { websiteCheckLines } from '../../../shared/tools/website-check-lines.ts'
 import { whatismyipLines, whatismyipResult } from '../../../shared/tools/whatismyip.ts'
 import { whoisLines, whoisResult } from '../../../shared/tools/whois.ts'
+import { storedMeasurementLines } from '../measurements/index.ts'
 
 interface Renderer {
   schema: z.ZodType
@@ -78,6 +81,7 @@ export function fieldLines(value: unknown, indent = ''): string[] {
 }
 
 export function resultLines(toolName: string, data: unknown): string[] {
+  if (isStoredMeasurement(data)) return storedMeasurementLines(data)
   const renderer = Object.hasOwn(RENDERERS, toolName) ? RENDERERS[toolName as keyof typeof RENDERERS] : undefined
   if (renderer) {
     const parsed = renderer.schema.safeParse(data)

@@ -1,6 +1,7 @@
 // A measurement as text (the side-by-side tables, then each location's own lines) and as CSV (one
 // record per location); the history and Copy use the text, "Download CSV" the file.
 import { findEntry } from '../../../shared/catalogue.ts'
+import type { StoredMeasurement } from '../../../shared/measurements.ts'
 import { type ComparisonTable, compareRows, type RowSlot } from './comparison.ts'
 import type { MeasurementState } from './measurement-state.ts'
 import { probeLine, probeNetwork, probeTitle } from './probe-label.ts'
@@ -109,4 +110,15 @@ export function measurementJson(m: MeasurementState): object {
     results: m.rows.map((row) => row ?? null),
     runId: m.runId,
   }
+}
+
+/** Where a measurement was made, for a heading: "3 locations: Frankfurt, Germany; Paris, France; This server". */
+export function measuredFrom(rows: readonly RowSlot[]): string {
+  const places = rows.map((row, index) => locationCell(row, index))
+  return `${plural(places.length, 'location')}: ${places.join('; ')}`
+}
+
+/** A stored measurement (history, saved results) as text. */
+export function storedMeasurementLines(stored: StoredMeasurement): string[] {
+  return measurementLines({ ...stored, rows: stored.results })
 }
