@@ -17,6 +17,7 @@ import { historyRoutes } from './modules/history/routes.ts'
 import { createAnswerSaver, createHistorySaver } from './modules/history/save-answer.ts'
 import { ipRoutes } from './modules/ip/routes.ts'
 import { registerLimits } from './modules/limits/register-limits.ts'
+import { registerMeasurements } from './modules/measurements/register-measurements.ts'
 import { createMetrics, type Metrics } from './modules/metrics/metrics.ts'
 import { metricsRoutes } from './modules/metrics/routes.ts'
 import { createPhoneReportsRepository } from './modules/phone/reports-repository.ts'
@@ -133,6 +134,17 @@ async function registerSite(
     onAnswer,
     maxInputs: config.bulk.maxInputs,
     concurrency: Math.min(config.bulk.concurrency, config.limits.concurrentPerClient),
+  })
+  // Measurements from probes, the site's own included (src/server/modules/measurements, docs/probes.md).
+  await registerMeasurements(app, {
+    config,
+    net,
+    registry,
+    admission,
+    currentUser: accounts.currentUser,
+    runs,
+    history,
+    database: deps.database,
   })
   await app.register(resultRoutes, {
     runs,

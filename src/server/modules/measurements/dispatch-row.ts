@@ -1,0 +1,110 @@
+// One row of a measurement, seen through to its outcome: hand the task to its probe (or run it here
+// for the site's own probe), then watch the row until the probe's result settles it, the probe is out
+// of touch for longer than the grace period (probe-lost) or the tool's deadline passes. Safe to run
+// again for the same row (a job taken over from a killed process): a settled row is left alone and a
+// probe already running the task just says so.
+import { findEntry } from '../../../shared/catalogue.ts'
+import type { ProbeLocation } from '../../../shared/measurements.ts'
+import type { ProbeResult, ProbeTask } from '../../../shared/probe-protocol.ts'
+import type { LocalProbe } from './local-probe.ts'
+import { type MeasurementStore, type RowOutcome, taskIdOf } from './measurement-store.ts'
+import type { ProbeDirectory } from './probe-directory.ts'
+import type { ProbeChannel } from './probe-server.ts'
+
+export interface RowJob {
+  measurementId: string
+  index: number
+  probe: ProbeLocation
+  tool: ProbeTask['tool']
+  request: ProbeTask['request']
+  /** Epoch ms after which the row fails for want of an answer. */
+  deadlineAt: number
+}
+
+export interface RowDispatchDeps {
+  store: MeasurementStore
+  directory: ProbeDirectory
+  channel?: ProbeChannel
+  localProbe?: LocalProbe
+  probeLostMs: number
+  /** Stores the measurement once its last row is settled (idempotent). */
+  finishIfDone(measurementId: string): Promise<void>
+}
+
+/** A probe's result as a row outcome. */
+export function outcomeOf(result: ProbeResult): RowOutcome {
+  if (result.answer) return { status: 'finished', result: result.answer }
+  return { status: 'failed', error: result.error ?? 'The probe gave no answer' }
+}
+
+export function lostOutcome(probe: ProbeLocation): RowOutcome {
+  return { status: 'probe-lost', error: `Probe ${probe.name} disconnected before it answered` }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export async function dispatchRow(job: RowJob, deps: RowDispatchDeps): Promise<void> {
+  const { store } = deps
+  const taskId = taskIdOf(job.measurementId, job.index)
+  const task: ProbeTask = { taskId, tool: job.tool, request: job.request }
+  const settle = async (outcome: RowOutcome) => {
+    await store.settleRow(job.measurementId, job.index, outcome)
+    await store.removeProbeTask(job.probe.id, taskId)
+  }
+  const pending = async () => (await store.row(job.measurementId, job.index))?.status === 'in-progress'
+
+  if (await pending()) {
+    if (job.probe.local) {
+      if (!deps.localProbe) await settle({ status: 'failed', error: 'This server no longer offers its own probe' })
+      else await settle(outcomeOf(await deps.localProbe.run(task, AbortSignal.timeout(job.deadlineAt - Date.now()))))
+    } else {
+      await watchRemoteRow(job, task, deps, settle, pending)
+    }
+  }
+  await deps.finishIfDone(job.measurementId)
+}
+
+async function watchRemoteRow(
+  job: RowJob,
+  task: ProbeTask,
+  deps: RowDispatchDeps,
+  settle: (outcome: RowOutcome) => Promise<void>,
+  pending: () => Promise<boolean>,
+) {
+  let accepted = false
+  let absentSince: number | undefined
+  const absent = (now: number) => {
+    absentSince ??= now
+    return now - absentSince >= deps.probeLostMs
+  }
+  while (await pending()) {
+    const now = Date.now()
+    if (now >= job.deadlineAt) {
+      const online = await deps.directory.isOnline(job.probe.id)
+      const name = findEntry(job.tool)?.name ?? job.tool
+      return settle(
+        online
+          ? { status: 'failed', error: `Probe ${job.probe.name} gave no ${name} answer within the tool's time limit` }
+          : lostOutcome(job.probe),
+      )
+    }
+    if (!accepted) {
+      const delivery = deps.channel ? await deps.channel.sendTask(job.probe.id, task) : { status: 'absent' as const }
+      if (delivery.status === 'refused') return settle({ status: 'failed', error: delivery.error })
+      if (delivery.status === 'absent') {
+        if (absent(Date.now())) return settle(lostOutcome(job.probe))
+        await pause(300)
+        continue
+      }
+      accepted = true
+      absentSince = undefined
+      // From now on the probe owes this result: if it comes back without it, the row is lost at once.
+      await deps.store.addProbeTask(job.probe.id, task.taskId)
+    } else if (await deps.directory.isOnline(job.probe.id)) {
+      absentSince = undefined
+    } else if (absent(now)) {
+      return settle(lostOutcome(job.probe))
+    }
+    await deps.store.waitForRow(job.measurementId, job.index, Math.min(1000, job.deadlineAt - now))
+  }
+}

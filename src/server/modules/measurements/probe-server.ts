@@ -1,0 +1,212 @@
+// The probes' door into the site: a Socket.IO server (WebSocket only) on the site's own HTTP server,
+// namespace /probes. A probe is let in with a valid token, told how the site sees it, and counted as
+// connected once it has announced its location and tools. With Redis, the Socket.IO Redis adapter lets
+// any site process reach a probe connected to another. Connected probes are re-checked against the
+// valid tokens every TOKEN_RECHECK_MS, so a revoked probe is disconnected within seconds.
+import type { Server as HttpServer } from 'node:http'
+import type { FastifyBaseLogger as Logger } from 'fastify'
+import { type Namespace, Server, type Socket } from 'socket.io'
+import type { ProbeInfo } from '../../../shared/measurements.ts'
+import {
+  PROBES_NAMESPACE,
+  PROBES_SOCKET_PATH,
+  type ProbeClientEvents,
+  type ProbeResultAck,
+  type ProbeServerEvents,
+  type ProbeTask,
+  probeHandshake,
+  probeReady,
+  probeResult,
+  probeTaskAck,
+} from '../../../shared/probe-protocol.ts'
+import { PRESENCE_RENEW_MS, type ProbeDirectory } from './probe-directory.ts'
+import { hashProbeToken, type ProbeTokenCheck } from './probe-tokens.ts'
+
+export const TOKEN_RECHECK_MS = 2000
+const TASK_ACK_TIMEOUT_MS = 5000
+/** Results can be large (an SSL scan, a mail test): up to 4 MB per message. */
+const MAX_MESSAGE_BYTES = 4_000_000
+
+interface ProbeSocketData {
+  probeId: string
+  name: string
+  tokenHash: string
+  info?: ProbeInfo
+}
+
+type ProbeNamespace = Namespace<ProbeClientEvents, ProbeServerEvents, Record<string, never>, ProbeSocketData>
+type ProbeSocket = Socket<ProbeClientEvents, ProbeServerEvents, Record<string, never>, ProbeSocketData>
+
+export type TaskDelivery = { status: 'accepted' } | { status: 'refused'; error: string } | { status: 'absent' }
+
+/** How the rest of the site talks to remote probes. */
+export interface ProbeChannel {
+  sendTask(probeId: string, task: ProbeTask): Promise<TaskDelivery>
+}
+
+export interface ProbeServerHandlers {
+  /** A probe sent a result; resolves when it is kept (or when its row is over anyway). */
+  onResult(probeId: string, result: ReturnType<typeof probeResult.parse>): Promise<void>
+  /** A probe (re)announced itself, still holding `knownTasks`: rows it owed and forgot are lost. */
+  onReady(probeId: string, knownTasks: string[]): Promise<void>
+}
+
+export interface ProbeServerOptions {
+  tokens: ProbeTokenCheck
+  directory: ProbeDirectory
+  handlers: ProbeServerHandlers
+  log: Logger
+  /** The Socket.IO adapter (the Redis adapter with several processes). */
+  adapter?: Parameters<Server['adapter']>[0]
+}
+
+export interface ProbeServer {
+  channel: ProbeChannel
+  close(): Promise<void>
+}
+
+const roomOf = (probeId: string) => `probe:${probeId}`
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 64) || 'probe'
+
+/** A probe's id: its token's name, and the name it asked for when that differs. */
+export function probeIdOf(tokenName: string, name: string | undefined): string {
+  return name && slug(name) !== slug(tokenName) ? `${slug(tokenName)}--${slug(name)}` : slug(tokenName)
+}
+
+export function attachProbeServer(httpServer: HttpServer, options: ProbeServerOptions): ProbeServer {
+  const { log, directory } = options
+  const io = new Server<ProbeClientEvents, ProbeServerEvents, Record<string, never>, ProbeSocketData>(httpServer, {
+    path: PROBES_SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    pingInterval: 5000,
+    pingTimeout: 5000,
+  })
+  if (options.adapter) io.adapter(options.adapter)
+  io.of('/').use((_socket, next) => next(new Error(`Probes connect to the ${PROBES_NAMESPACE} namespace`)))
+  const probes: ProbeNamespace = io.of(PROBES_NAMESPACE)
+
+  probes.use((socket, next) => {
+    const handshake = probeHandshake.safeParse(socket.handshake.auth)
+    if (!handshake.success) return next(new Error('The probe handshake is not valid: update the probe'))
+    const { token, name } = handshake.data
+    options.tokens.nameOf(token).then(
+      (tokenName) => {
+        if (!tokenName) return next(new Error('This probe token is not valid (unknown or revoked)'))
+        socket.data = {
+          probeId: probeIdOf(tokenName, name),
+          name: name ?? tokenName,
+          tokenHash: hashProbeToken(token),
+        }
+        next()
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'checking a probe token failed')
+        next(new Error('The site cannot check probe tokens right now; retrying later'))
+      },
+    )
+  })
+
+  probes.on('connection', (socket: ProbeSocket) => {
+    const { probeId, name } = socket.data
+    const room = roomOf(probeId)
+    // An older connection of the same probe (a reconnect the site has not noticed yet) gives way.
+    probes.in(room).disconnectSockets(true)
+    socket.on('ready', (raw, ack) => {
+      const ready = probeReady.safeParse(raw)
+      if (!ready.success) return ack?.({ ok: false, error: 'The announcement is not valid: update the probe' })
+      const info: ProbeInfo = {
+        ...ready.data.location,
+        id: probeId,
+        name,
+        local: false,
+        tools: ready.data.tools,
+        connectedAt: new Date().toISOString(),
+      }
+      socket.data.info = info
+      directory
+        .register(info, socket.id)
+        .then(() => options.handlers.onReady(probeId, ready.data.knownTasks))
+        .then(
+          () => {
+            // Tasks reach the probe only once it is ready, so that what it said it holds is up to date.
+            socket.join(room)
+            log.info({ probeId, country: info.country, tools: info.tools }, 'probe ready')
+            ack?.({ ok: true })
+          },
+          (error: unknown) => {
+            log.warn({ err: error, probeId }, 'registering a probe failed')
+            ack?.({ ok: false, error: 'The site cannot register probes right now' })
+          },
+        )
+    })
+    socket.on('result', (raw, ack) => {
+      const reply = (answer: ProbeResultAck) => ack?.(answer)
+      const result = probeResult.safeParse(raw)
+      if (!result.success) return reply({ stored: true })
+      options.handlers.onResult(probeId, result.data).then(
+        () => reply({ stored: true }),
+        (error: unknown) => {
+          log.warn({ err: error, probeId }, 'storing a probe result failed; the probe keeps it')
+          reply({ stored: false })
+        },
+      )
+    })
+    socket.on('disconnect', (reason) => {
+      log.info({ probeId, reason }, 'probe disconnected')
+      directory.unregister(probeId, socket.id).catch(() => {})
+    })
+    socket.emit('hello', { probeId, name, seenAddress: socket.handshake.address })
+  })
+
+  const localReady = () =>
+    [...probes.sockets.values()].flatMap((socket) =>
+      socket.data.info ? [{ probe: socket.data.info, socketId: socket.id }] : [],
+    )
+  const renewTimer = setInterval(() => {
+    directory.renew(localReady()).catch((error: unknown) => log.warn({ err: error }, 'renewing probe presence failed'))
+  }, PRESENCE_RENEW_MS)
+  const recheckTimer = setInterval(() => {
+    if (probes.sockets.size === 0) return
+    options.tokens.validHashes().then(
+      (valid) => {
+        for (const socket of probes.sockets.values()) {
+          if (valid.has(socket.data.tokenHash)) continue
+          log.warn({ probeId: socket.data.probeId }, 'probe token revoked: disconnecting the probe')
+          socket.disconnect(true)
+        }
+      },
+      (error: unknown) => log.warn({ err: error }, 're-checking probe tokens failed'),
+    )
+  }, TOKEN_RECHECK_MS)
+
+  return {
+    channel: {
+      async sendTask(probeId, task) {
+        let replies: unknown[]
+        try {
+          replies = await probes.to(roomOf(probeId)).timeout(TASK_ACK_TIMEOUT_MS).emitWithAck('task', task)
+        } catch {
+          return { status: 'absent' }
+        }
+        const ack = probeTaskAck.safeParse(replies[0])
+        if (!ack.success) return { status: 'absent' }
+        return ack.data.accepted ? { status: 'accepted' } : { status: 'refused', error: ack.data.error }
+      },
+    },
+    async close() {
+      clearInterval(renewTimer)
+      clearInterval(recheckTimer)
+      probes.disconnectSockets(true)
+      await new Promise<void>((resolve) => {
+        io.close(() => resolve())
+      })
+    },
+  }
+}

@@ -1,0 +1,171 @@
+// Measurements from probes, wired into the site (docs/probes.md). Without REDIS_URL everything stays in
+// this process: an in-memory store, directory and dispatcher, the site's own probe and any probe that
+// connects here. With REDIS_URL the same parts live in Redis: the Socket.IO Redis adapter reaches probes
+// connected to any process, a BullMQ queue spreads the rows over every process, and the measurements'
+// state is a Redis hash and stream that every process reads.
+import { createAdapter } from '@socket.io/redis-adapter'
+import type { FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
+import type { Net } from '../../../diagnostics/net/net.ts'
+import type { Registry } from '../../../diagnostics/registry.ts'
+import type { ProbeInfo } from '../../../shared/measurements.ts'
+import type { Config } from '../../config.ts'
+import type { DatabaseHandle } from '../../db/database.ts'
+import type { CurrentUser } from '../auth/session.ts'
+import type { ToolResultsRepository } from '../history/repository.ts'
+import type { RunAdmission } from '../limits/register-limits.ts'
+import type { RunsRepository } from '../results/repository.ts'
+import { dispatchRow, lostOutcome, outcomeOf, type RowDispatchDeps } from './dispatch-row.ts'
+import { createMemoryDispatcher, createQueueDispatcher, type Dispatcher } from './dispatcher.ts'
+import { createMeasurementFinisher } from './finish-measurement.ts'
+import { createLocalProbe } from './local-probe.ts'
+import { type MeasurementStore, parseTaskId } from './measurement-store.ts'
+import { createMemoryMeasurementStore } from './memory-store.ts'
+import { createMemoryProbeDirectory, createRedisProbeDirectory } from './probe-directory.ts'
+import { attachProbeServer, type ProbeServerHandlers } from './probe-server.ts'
+import { createProbeTokenCheck, createProbeTokensRepository } from './probe-tokens.ts'
+import { createRedisMeasurementStore } from './redis-store.ts'
+import { measurementRoutes } from './routes.ts'
+
+export interface MeasurementsDeps {
+  config: Pick<Config, 'measurements' | 'redisUrl' | 'serverName'>
+  net: Net
+  registry: Registry
+  admission: RunAdmission
+  currentUser: CurrentUser
+  runs: Pick<RunsRepository, 'insert'>
+  history: Pick<ToolResultsRepository, 'insert'>
+  database: DatabaseHandle
+}
+
+interface RedisConnections {
+  /** Commands that fail at once while Redis is away (the routes answer 503 meanwhile). */
+  commands: Redis
+  /** The queue worker's blocking reads: retried until Redis is back. */
+  worker: Redis
+  publish: Redis
+  subscribe: Redis
+  close(): Promise<void>
+}
+
+async function connectRedis(url: string, app: FastifyInstance): Promise<RedisConnections> {
+  const commands = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+  const worker = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null })
+  const publish = new Redis(url, { lazyConnect: true })
+  const subscribe = new Redis(url, { lazyConnect: true })
+  const all = [commands, worker, publish, subscribe]
+  let lastLog = 0
+  for (const connection of all) {
+    connection.on('error', (error: Error) => {
+      if (Date.now() - lastLog < 10_000) return
+      lastLog = Date.now()
+      app.log.warn({ err: error }, 'Redis for measurements unavailable: measurements answer 503 until it is back')
+    })
+  }
+  await Promise.all(all.map((connection) => connection.connect()))
+  return {
+    commands,
+    worker,
+    publish,
+    subscribe,
+    async close() {
+      await Promise.all(all.map((connection) => connection.quit().catch(() => connection.disconnect())))
+    },
+  }
+}
+
+function probeHandlers(store: MeasurementStore, finishIfDone: (id: string) => Promise<void>): ProbeServerHandlers {
+  return {
+    async onResult(probeId, result) {
+      const task = parseTaskId(result.taskId)
+      const row = task && (await store.row(task.measurementId, task.index))
+      // A result for a row this probe was not given, or of an expired measurement, is dropped.
+      if (!task || !row || row.probe.id !== probeId) return
+      await store.settleRow(task.measurementId, task.index, outcomeOf(result))
+      await store.removeProbeTask(probeId, result.taskId)
+      await finishIfDone(task.measurementId)
+    },
+    async onReady(probeId, knownTasks) {
+      for (const taskId of await store.probeTasks(probeId)) {
+        if (knownTasks.includes(taskId)) continue
+        const task = parseTaskId(taskId)
+        const row = task && (await store.row(task.measurementId, task.index))
+        if (task && row?.status === 'in-progress' && row.probe.id === probeId) {
+          await store.settleRow(task.measurementId, task.index, lostOutcome(row.probe))
+          await finishIfDone(task.measurementId)
+        }
+        await store.removeProbeTask(probeId, taskId)
+      }
+    },
+  }
+}
+
+export async function registerMeasurements(app: FastifyInstance, deps: MeasurementsDeps): Promise<void> {
+  const { config } = deps
+  const settings = config.measurements
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app) : undefined
+  const store = redis
+    ? createRedisMeasurementStore(redis.commands, { ttlMs: settings.ttlMs })
+    : createMemoryMeasurementStore({ ttlMs: settings.ttlMs })
+  const directory = redis ? createRedisProbeDirectory(redis.commands) : createMemoryProbeDirectory()
+  const localProbe = settings.localProbe.enabled
+    ? await createLocalProbe({
+        registry: deps.registry,
+        net: deps.net,
+        serverName: config.serverName,
+        settings: settings.localProbe,
+      })
+    : undefined
+  const finishIfDone = createMeasurementFinisher({
+    store,
+    runs: deps.runs,
+    history: deps.history,
+    serverName: config.serverName,
+    log: app.log,
+  })
+  const tokens = createProbeTokenCheck(settings.probeTokens, createProbeTokensRepository(deps.database.db))
+  const probeServer = attachProbeServer(app.server, {
+    tokens,
+    directory,
+    handlers: probeHandlers(store, finishIfDone),
+    log: app.log,
+    adapter: redis ? createAdapter(redis.publish, redis.subscribe) : undefined,
+  })
+  const rowDeps: RowDispatchDeps = {
+    store,
+    directory,
+    channel: probeServer.channel,
+    localProbe,
+    probeLostMs: settings.probeLostMs,
+    finishIfDone,
+  }
+  const work = (row: Parameters<typeof dispatchRow>[0]) => dispatchRow(row, rowDeps)
+  const dispatcher: Dispatcher = redis
+    ? createQueueDispatcher(work, {
+        connection: redis.commands,
+        workerConnection: redis.worker,
+        concurrency: settings.workers,
+        lockMs: settings.jobLockMs,
+        log: app.log,
+      })
+    : createMemoryDispatcher(work, app.log)
+  const listProbes = async (): Promise<ProbeInfo[]> => [
+    ...(localProbe ? [localProbe.info] : []),
+    ...(await directory.list()),
+  ]
+  await app.register(measurementRoutes, {
+    store,
+    dispatcher,
+    listProbes,
+    registry: deps.registry,
+    admission: deps.admission,
+    currentUser: deps.currentUser,
+    maxProbes: settings.maxProbes,
+  })
+  app.addHook('onClose', async () => {
+    await probeServer.close()
+    await dispatcher.close()
+    await store.close()
+    await redis?.close()
+  })
+}
