@@ -17,8 +17,10 @@ export interface HttpHopOptions {
   policy: TargetPolicy
   signal: AbortSignal
   timeoutMs: number
-  method?: 'GET' | 'HEAD'
+  method?: 'GET' | 'HEAD' | 'POST'
   headers?: Record<string, string>
+  /** The request body (POST); sent with its Content-Length. */
+  body?: Buffer
   /** Trust anchors for HTTPS; absent means Node's defaults. */
   ca?: SecureContextOptions['ca']
   /** Refuse an unverifiable certificate (default true); false records the verdict and goes on. */
@@ -128,7 +130,12 @@ export function requestHop(options: HttpHopOptions): Promise<HttpHopResponse> {
       host,
       port: url.port === '' ? (secure ? 443 : 80) : Number(url.port),
       path: `${url.pathname}${url.search}`,
-      headers: { accept: '*/*', ...options.headers, host: url.host },
+      headers: {
+        accept: '*/*',
+        ...options.headers,
+        ...(options.body ? { 'content-length': String(options.body.length) } : {}),
+        host: url.host,
+      },
       lookup: pinnedLookup(host, options.address),
       family: options.address.family,
       agent: false,
@@ -198,6 +205,6 @@ export function requestHop(options: HttpHopOptions): Promise<HttpHopResponse> {
       response.on('error', () => finish(true))
       response.once('close', () => finish(!response.complete))
     })
-    request.end()
+    request.end(options.body)
   })
 }

@@ -1,4 +1,4 @@
-// HTTP(S) GET only to addresses that passed the target policy: the host is resolved once, each
+// HTTP(S) GET (or a POST, never redirected) only to addresses that passed the target policy: the host is resolved once, each
 // exchange is one requestHop to the checked IP (Host header and TLS server name from the URL), the
 // body is capped, the whole exchange has a deadline, and redirects go through the one redirect loop
 // (follow-redirects.ts), which resolves and checks every hop again.
@@ -20,6 +20,9 @@ export interface GuardedFetchOptions {
   /** Redirects followed, each re-resolved and re-checked (default 0: a 3xx is returned as is). */
   maxRedirects?: number
   headers?: Record<string, string>
+  /** GET (default), or POST with `body` (a webhook); a redirect is then answered as it is. */
+  method?: 'GET' | 'POST'
+  body?: Buffer
   /** Extra trust anchors for HTTPS (e.g. a private CA). */
   ca?: SecureContextOptions['ca']
 }
@@ -112,6 +115,8 @@ async function requestBody(
     policy: options.net.policy,
     signal: hop.signal,
     timeoutMs: hop.remainingMs,
+    method: options.method,
+    body: options.body,
     headers: { 'user-agent': 'NetToolbox', ...options.headers },
     ca: options.ca,
     // One byte over the cap tells a body of exactly the cap from a larger one.
@@ -166,7 +171,7 @@ export async function guardedFetch(target: string, options: GuardedFetchOptions)
     signal: options.signal,
     timeoutMs,
     // Past the limit the redirect itself is the answer.
-    maxRedirects: options.maxRedirects ?? 0,
+    maxRedirects: options.method === 'POST' ? 0 : (options.maxRedirects ?? 0),
     exchange: (hop) => exchangeWith(hop, options, limit, timeoutMs),
     refuseRedirect: refuseCredentials,
   })
