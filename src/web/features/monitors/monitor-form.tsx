@@ -66,7 +66,8 @@ export function MonitorForm(props: MonitorFormProps) {
     onSubmit(check.value)
   }
 
-  const invalid = (Object.keys(errors) as FieldName[]).map((field) => FIELD_LABELS[field])
+  const labelOf = (field: FieldName) => (field === 'target' ? TARGET_LABELS[values.kind] : FIELD_LABELS[field])
+  const invalid = (Object.keys(errors) as FieldName[]).map(labelOf)
   const intervalHint = `Minutes between checks: ${minIntervalMinutes} to ${MONITOR_MAX_INTERVAL_MINUTES} (a day).`
   const confirmationsHint = 'Results in a row needed before the state changes, so one odd result does not alert.'
   const webhookHint = 'Optional. Each change of state is POSTed there as signed JSON.'

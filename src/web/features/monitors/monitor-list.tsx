@@ -1,5 +1,6 @@
-// The account's monitors in one table: what each watches, its state in words, the last check, uptime
-// over 24 hours, 7 and 30 days, and Pause/Resume.
+// The account's monitors: what each watches, its state in words, the last check, uptime over 24
+// hours, 7 and 30 days, and Pause/Resume. A table from tablet width up; on phones one card per
+// monitor, so nothing hides in a sideways-scrolling table.
 import { format } from 'date-fns'
 import { Pause, Play } from 'lucide-react'
 import { Link } from 'react-router'
@@ -16,73 +17,108 @@ export function lastCheckText(monitor: Pick<MonitorItem, 'lastCheckAt' | 'paused
   return monitor.paused || monitor.disabled ? 'never' : 'not yet'
 }
 
-export function MonitorList({ monitors }: { monitors: readonly MonitorItem[] }) {
+const UPTIMES = [
+  ['24\u00a0h', 'h24'],
+  ['7\u00a0d', 'd7'],
+  ['30\u00a0d', 'd30'],
+] as const
+
+function PauseButton({ monitor }: { monitor: MonitorItem }) {
   const pause = usePauseMonitor()
-  const columns: Column<MonitorItem>[] = [
-    {
-      header: 'Monitor',
-      rowHeader: true,
-      className: 'min-w-48',
-      cell: (m) => (
-        <div className="py-1">
-          <Link to={monitorPath(m.id)} className="focus-ring rounded font-medium underline-offset-2 hover:underline">
-            {m.name}
-          </Link>
-          <p className="text-xs text-muted-foreground break-all">
-            {KIND_NAMES[m.kind]} · {m.target}
-          </p>
-        </div>
-      ),
-    },
-    {
-      header: 'State',
-      className: 'min-w-40',
-      cell: (m) => (
-        <div className="space-y-1 py-1">
-          <StateBadge state={m.state} />
-          {m.disabled && <p className="text-xs text-muted-foreground">Switched off by the operator</p>}
-          {!m.disabled && m.summary && <p className="text-xs text-muted-foreground">{m.summary}</p>}
-        </div>
-      ),
-    },
-    { header: 'Last check', className: 'py-2 whitespace-nowrap', cell: (m) => lastCheckText(m) },
-    {
-      header: 'Uptime 24 h',
-      className: 'py-2 whitespace-nowrap tabular-nums',
-      cell: (m) => formatUptime(m.uptime.h24),
-    },
-    { header: 'Uptime 7 d', className: 'py-2 whitespace-nowrap tabular-nums', cell: (m) => formatUptime(m.uptime.d7) },
-    {
-      header: 'Uptime 30 d',
-      className: 'py-2 whitespace-nowrap tabular-nums',
-      cell: (m) => formatUptime(m.uptime.d30),
-    },
-    {
-      header: 'Actions',
-      className: 'py-1',
-      cell: (m) => (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={pause.isPending}
-          onClick={() => pause.mutate({ id: m.id, paused: !m.paused })}
-          aria-label={`${m.paused ? 'Resume' : 'Pause'} ${m.name}`}
-        >
-          {m.paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
-          {m.paused ? 'Resume' : 'Pause'}
-        </Button>
-      ),
-    },
-  ]
   return (
-    <DataTable
-      tone="card"
-      caption="Your monitors"
-      captionHidden
-      columns={columns}
-      rows={monitors}
-      rowKey={(m) => m.id}
-      className="text-sm"
-    />
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={pause.isPending}
+      onClick={() => pause.mutate({ id: monitor.id, paused: !monitor.paused })}
+      aria-label={`${monitor.paused ? 'Resume' : 'Pause'} ${monitor.name}`}
+    >
+      {monitor.paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
+      {monitor.paused ? 'Resume' : 'Pause'}
+    </Button>
+  )
+}
+
+function Name({ monitor }: { monitor: MonitorItem }) {
+  return (
+    <>
+      <Link to={monitorPath(monitor.id)} className="focus-ring rounded font-medium underline-offset-2 hover:underline">
+        {monitor.name}
+      </Link>
+      <p className="text-xs break-words text-muted-foreground">
+        {KIND_NAMES[monitor.kind]} · {monitor.target}
+      </p>
+    </>
+  )
+}
+
+function State({ monitor }: { monitor: MonitorItem }) {
+  return (
+    <div className="space-y-1">
+      <StateBadge state={monitor.state} />
+      {monitor.disabled && <p className="text-xs text-muted-foreground">Switched off by the operator</p>}
+      {!monitor.disabled && monitor.summary && <p className="text-xs text-muted-foreground">{monitor.summary}</p>}
+    </div>
+  )
+}
+
+const columns: Column<MonitorItem>[] = [
+  { header: 'Monitor', rowHeader: true, className: 'min-w-48 py-2', cell: (m) => <Name monitor={m} /> },
+  { header: 'State', className: 'min-w-40 py-2', cell: (m) => <State monitor={m} /> },
+  { header: 'Last check', className: 'py-2 whitespace-nowrap', cell: (m) => lastCheckText(m) },
+  ...UPTIMES.map(
+    ([label, key]): Column<MonitorItem> => ({
+      header: `Uptime ${label}`,
+      className: 'py-2 whitespace-nowrap tabular-nums',
+      cell: (m) => formatUptime(m.uptime[key]),
+    }),
+  ),
+  { header: 'Actions', className: 'py-1', cell: (m) => <PauseButton monitor={m} /> },
+]
+
+function MonitorCard({ monitor }: { monitor: MonitorItem }) {
+  return (
+    <li className="space-y-3 py-4 first:pt-0 last:pb-0">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <Name monitor={monitor} />
+        </div>
+        <PauseButton monitor={monitor} />
+      </div>
+      <State monitor={monitor} />
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">Last check</dt>
+        <dd>{lastCheckText(monitor)}</dd>
+        {UPTIMES.map(([label, key]) => (
+          <div key={key} className="contents">
+            <dt className="text-muted-foreground">Uptime {label}</dt>
+            <dd className="tabular-nums">{formatUptime(monitor.uptime[key])}</dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  )
+}
+
+export function MonitorList({ monitors }: { monitors: readonly MonitorItem[] }) {
+  return (
+    <>
+      <ul aria-label="Your monitors" className="divide-y divide-border md:hidden">
+        {monitors.map((monitor) => (
+          <MonitorCard key={monitor.id} monitor={monitor} />
+        ))}
+      </ul>
+      <div className="hidden md:block">
+        <DataTable
+          tone="card"
+          caption="Your monitors"
+          captionHidden
+          columns={columns}
+          rows={monitors}
+          rowKey={(m) => m.id}
+          className="text-sm"
+        />
+      </div>
+    </>
   )
 }

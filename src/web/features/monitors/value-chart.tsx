@@ -144,20 +144,30 @@ export function ValueChart({
           <summary className="focus-ring cursor-pointer rounded text-muted-foreground select-none hover:text-foreground">
             Show as table
           </summary>
-          <div className="mt-2 max-h-72 overflow-y-auto">
+          <section
+            className="focus-ring mt-2 max-h-72 overflow-y-auto rounded"
+            aria-label={`${title}: every check`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+            tabIndex={0}
+          >
             <DataTable
               tone="card"
               caption={title}
               captionHidden
               columns={[
-                { header: 'Checked at', rowHeader: true, cell: (p: ChartPoint) => format(p.at, 'MMM d, yyyy HH:mm') },
+                {
+                  header: 'Checked at',
+                  rowHeader: true,
+                  className: 'whitespace-nowrap',
+                  cell: (p: ChartPoint) => format(p.at, 'MMM d, yyyy HH:mm'),
+                },
                 { header: title, cell: (p: ChartPoint) => (p.value === null ? missingText : formatValue(p.value)) },
                 ...(noteHeader ? [{ header: noteHeader, cell: (p: ChartPoint) => p.note ?? '' }] : []),
               ]}
               rows={[...points].reverse()}
               rowKey={(p) => String(p.at.getTime())}
             />
-          </div>
+          </section>
         </details>
       )}
     </figure>
