@@ -76,7 +76,7 @@ export function SettingsFields(props: SettingsFieldsProps) {
           field="expiryDays"
           label="Warn before expiry"
           unit="days"
-          hint="A STARTTLS certificate expiring sooner than this, or no STARTTLS, is a problem."
+          hint="A STARTTLS certificate expiring sooner than this is a problem, as is a server without STARTTLS."
         />
       )
     case 'dns': {
@@ -103,7 +103,7 @@ export function SettingsFields(props: SettingsFieldsProps) {
           field="maxLatencyMs"
           label="Slowest accepted answer"
           unit="ms"
-          hint="Leave empty to watch only whether the site answers."
+          hint="Leave empty to watch only whether the site answers without an error status."
         />
       )
     case 'ping':

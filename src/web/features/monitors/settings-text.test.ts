@@ -4,10 +4,10 @@ import { describeSettings } from './settings-text.ts'
 describe('describeSettings()', () => {
   it('says what makes a check a problem, with the thresholds set', () => {
     expect(describeSettings({ kind: 'ssl', settings: { expiryDays: 14, minGrade: 'A' } })).toBe(
-      'A problem when the certificate is not valid or expires within 14 days, or its grade falls below A.',
+      'A problem when the certificate is untrusted, names another host or expires within 14 days, or its grade falls below A.',
     )
     expect(describeSettings({ kind: 'website', settings: { maxLatencyMs: 800 } })).toBe(
-      'A problem when the site does not answer or takes longer than 800 ms.',
+      'A problem when the site does not answer or answers with an error status, or takes longer than 800 ms.',
     )
     expect(describeSettings({ kind: 'ping', settings: { maxLossPercent: 20 } })).toBe(
       'A problem when more than 20 % of the probes are lost.',
@@ -19,6 +19,8 @@ describe('describeSettings()', () => {
 
   it('leaves out a threshold that is not set', () => {
     expect(describeSettings({ kind: 'ssl', settings: { expiryDays: 7 } })).not.toContain('grade')
-    expect(describeSettings({ kind: 'website', settings: {} })).toBe('A problem when the site does not answer.')
+    expect(describeSettings({ kind: 'website', settings: {} })).toBe(
+      'A problem when the site does not answer or answers with an error status.',
+    )
   })
 })

@@ -8,15 +8,15 @@ export function describeSettings(monitor: Pick<MonitorItem, 'kind' | 'settings'>
   switch (monitor.kind) {
     case 'ssl': {
       const grade = typeof s.minGrade === 'string' ? `, or its grade falls below ${s.minGrade}` : ''
-      return `A problem when the certificate is not valid or expires within ${num(s.expiryDays) ?? '?'} days${grade}.`
+      return `A problem when the certificate is untrusted, names another host or expires within ${num(s.expiryDays) ?? '?'} days${grade}.`
     }
     case 'mail':
-      return `A problem when STARTTLS fails or a mail server’s certificate expires within ${num(s.expiryDays) ?? '?'} days.`
+      return `A problem when a mail server refuses, lacks STARTTLS, or its certificate is untrusted, names another host or expires within ${num(s.expiryDays) ?? '?'} days.`
     case 'dns':
       return `Watches the ${typeof s.type === 'string' ? s.type : 'A'} records: a problem when the answer differs from the recorded one.`
     case 'website': {
       const latency = num(s.maxLatencyMs)
-      return `A problem when the site does not answer${latency === null ? '' : ` or takes longer than ${latency} ms`}.`
+      return `A problem when the site does not answer or answers with an error status${latency === null ? '' : `, or takes longer than ${latency} ms`}.`
     }
     case 'ping': {
       const latency = num(s.maxAvgLatencyMs)
