@@ -104,6 +104,10 @@ async function connectOnce(
     }
     if (!response.body) return { kind: 'dropped', gotData }
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+    // A deadline or a silent stream ends the wait for the next chunk, whatever the transport does.
+    const stop = () => reader.cancel().catch(() => {})
+    const stopped = AbortSignal.any([signal, idle.signal])
+    stopped.addEventListener('abort', stop, { once: true })
     let buffer = ''
     try {
       for (;;) {
@@ -121,6 +125,7 @@ async function connectOnce(
         }
       }
     } finally {
+      stopped.removeEventListener('abort', stop)
       reader.cancel().catch(() => {})
     }
   } catch (error) {

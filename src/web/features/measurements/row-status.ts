@@ -26,7 +26,6 @@ export function rowStatus(row: MeasurementRow | undefined): RowStatus {
     case 'probe-lost':
       return {
         label: 'Probe lost',
-        whose: own,
         detail: row.error ?? 'The probe went away before answering',
         tone: 'failed',
       }
