@@ -1,5 +1,6 @@
 // Where a probe is: what the offline IP data (src/diagnostics/ip-data) says about its public address,
 // with every field the operator set taking precedence.
+import ipaddr from 'ipaddr.js'
 import { readIpFacts } from '../diagnostics/ip-data/ip-facts.ts'
 import { parseIpLiteral } from '../diagnostics/net/ip-literal.ts'
 import { continentOf } from '../shared/continents.ts'
@@ -12,7 +13,9 @@ export async function deriveLocation(
   overrides: LocationOverrides,
 ): Promise<ProbeAnnouncedLocation> {
   const literal = publicAddress ? parseIpLiteral(publicAddress) : null
-  const facts = literal ? await readIpFacts(literal) : undefined
+  // A private or loopback address (a probe on the site's own network) says nothing about where it is.
+  const isPublic = literal !== null && ipaddr.process(literal.address).range() === 'unicast'
+  const facts = literal && isPublic ? await readIpFacts(literal) : undefined
   const place = facts?.location
   const country = overrides.country ?? place?.countryCode?.toUpperCase() ?? ''
   return {
