@@ -22,6 +22,7 @@ import {
   messageOf,
   useDeleteMonitor,
   useEvents,
+  useFollowChecks,
   useMonitor,
   useMonitorList,
   usePauseMonitor,
@@ -152,6 +153,7 @@ function NewSecretButton({ monitor, onSecret }: { monitor: MonitorItem; onSecret
 function Details({ monitor }: { monitor: MonitorItem }) {
   const list = useMonitorList()
   const events = useEvents(monitor.id)
+  useFollowChecks(monitor)
   const pause = usePauseMonitor()
   const update = useUpdateMonitor(monitor.id)
   const [editing, setEditing] = useState(false)

@@ -1,6 +1,7 @@
 // The monitors' server state through TanStack Query: the list, one monitor, its checks and events,
 // and the changes that refresh them.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import { toast } from 'sonner'
 import type { CreateMonitorRequest, MonitorItem, UpdateMonitorRequest } from '../../../shared/monitors.ts'
 import { ApiError } from '../../lib/api.ts'
@@ -26,18 +27,27 @@ export const monitorKeys = {
 
 export const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback)
 
-/** States change as checks run: the lists refresh every minute while they are on screen. */
+/** States change as checks run: what is on screen refreshes every minute. */
 const REFRESH_MS = 60_000
+/** A monitor waiting for its first check shows it within seconds. */
+const FIRST_CHECK_REFRESH_MS = 3_000
+
+const awaitsFirstCheck = (monitor: MonitorItem) => monitor.lastCheckAt === null && !monitor.paused && !monitor.disabled
 
 export function useMonitorList() {
-  return useQuery({ queryKey: monitorKeys.list(), queryFn: listMonitors, refetchInterval: REFRESH_MS })
+  return useQuery({
+    queryKey: monitorKeys.list(),
+    queryFn: listMonitors,
+    refetchInterval: (query) => (query.state.data?.items.some(awaitsFirstCheck) ? FIRST_CHECK_REFRESH_MS : REFRESH_MS),
+  })
 }
 
 export function useMonitor(id: string) {
   return useQuery({
     queryKey: monitorKeys.one(id),
     queryFn: () => getMonitor(id),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: (query) =>
+      query.state.data && awaitsFirstCheck(query.state.data) ? FIRST_CHECK_REFRESH_MS : REFRESH_MS,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   })
 }
@@ -48,6 +58,18 @@ export function useChecks(id: string, windowHours: number) {
     queryFn: () => listChecks(id, new Date(Date.now() - windowHours * 3_600_000)),
     refetchInterval: REFRESH_MS,
   })
+}
+
+/** When a new check is in, the chart and the state changes of that monitor are read again. */
+export function useFollowChecks(monitor: MonitorItem) {
+  const queryClient = useQueryClient()
+  const seen = useRef(monitor.lastCheckAt)
+  useEffect(() => {
+    if (seen.current === monitor.lastCheckAt) return
+    seen.current = monitor.lastCheckAt
+    void queryClient.invalidateQueries({ queryKey: [...monitorKeys.all, 'checks', monitor.id] })
+    void queryClient.invalidateQueries({ queryKey: monitorKeys.events(monitor.id) })
+  }, [monitor.id, monitor.lastCheckAt, queryClient])
 }
 
 export function useEvents(id: string) {
