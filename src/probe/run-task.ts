@@ -32,6 +32,7 @@ export interface TaskExecutor {
 }
 
 const toolName = (tool: string) => findEntry(tool)?.name ?? tool
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 export function createTaskExecutor(options: TaskExecutorOptions): TaskExecutor {
   let total = 0
@@ -52,10 +53,13 @@ export function createTaskExecutor(options: TaskExecutorOptions): TaskExecutor {
       const parsed = measurementToolRequests[task.tool].safeParse(task.request)
       if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Invalid input' }
       if (total >= options.maxConcurrent) {
-        return { ok: false, error: `${options.selfName} is busy: ${total} measurements in progress` }
+        return { ok: false, error: `${capitalized(options.selfName)} is busy: ${total} measurements in progress` }
       }
       if ((perTool.get(task.tool) ?? 0) >= options.maxPerTool) {
-        return { ok: false, error: `${options.selfName} is busy: ${options.maxPerTool} ${name} runs in progress` }
+        return {
+          ok: false,
+          error: `${capitalized(options.selfName)} is busy: ${options.maxPerTool} ${name} runs in progress`,
+        }
       }
       total += 1
       perTool.set(task.tool, (perTool.get(task.tool) ?? 0) + 1)
@@ -79,7 +83,7 @@ export function createTaskExecutor(options: TaskExecutorOptions): TaskExecutor {
         const message =
           error instanceof ToolUnavailableError
             ? error.message
-            : `${options.selfName} could not run ${toolName(task.tool)}: ${(error as Error).message}`
+            : `${capitalized(options.selfName)} could not run ${toolName(task.tool)}: ${(error as Error).message}`
         return { taskId: task.taskId, error: message }
       } finally {
         release(task.tool)
