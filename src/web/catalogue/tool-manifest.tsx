@@ -3,7 +3,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 import { isBulkTool } from '../../shared/bulk.ts'
 import { type CatalogueId, isToolId, type ToolId } from '../../shared/catalogue.ts'
-import { isMeasurementTool } from '../../shared/measurements.ts'
 import { abuseManifest } from '../features/abuse/manifest.ts'
 import { asnManifest } from '../features/asn/manifest.ts'
 import { blacklistManifest } from '../features/blacklist/manifest.ts'
@@ -11,6 +10,7 @@ import { dnsManifest } from '../features/dns/manifest.ts'
 import { externalManifests } from '../features/external/manifest.ts'
 import { geolocationManifest } from '../features/geolocation/manifest.ts'
 import { mailManifest } from '../features/mail/manifest.ts'
+import { offersRunFrom } from '../features/measurements/manifest.ts'
 import { phoneLookupManifest } from '../features/phone-lookup/manifest.ts'
 import { pingManifest } from '../features/ping/manifest.ts'
 import { rdnsManifest } from '../features/rdns/manifest.ts'
@@ -66,11 +66,11 @@ function lazyToolPanel(id: ToolId, manifest: ToolManifest): LazyPanel {
       manifest.load(),
       import('../features/tool-panel/index.ts'),
       isBulkTool(id) ? import('../features/bulk/index.ts') : undefined,
-      isMeasurementTool(id) ? import('../features/measurements/index.ts') : undefined,
+      offersRunFrom(id) ? import('../features/measurements/index.ts') : undefined,
     ])
     const Shown: ComponentType<ToolPanelProps> = Panel ?? ToolPanel
     const Single = (props: PanelProps) =>
-      measurements && isMeasurementTool(id) ? (
+      measurements && offersRunFrom(id) ? (
         <measurements.MeasurementRuns tool={id} entry={props.entry} parts={tool}>
           <Shown {...props} tool={tool} />
         </measurements.MeasurementRuns>
