@@ -200,5 +200,9 @@ describe.skipIf(!opensslAvailable)('SSL/TLS grade matrix', () => {
     expect(lines).toContain(
       "  - [B] The server's DH group is 1024 bits: too weak (SSL Labs rating guide (2015, Logjam): DH under 2048 bits grades B)",
     )
+    // The text report carries the same why and how-to-fix as the web view, under each reason.
+    const at = lines.findIndex((line) => line.includes("The server's DH group is 1024 bits"))
+    expect(lines[at + 1]).toMatch(/^ {6}Why: \S/)
+    expect(lines[at + 2]).toMatch(/^ {6}Fix: \S/)
   })
 })

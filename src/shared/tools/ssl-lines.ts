@@ -1,4 +1,6 @@
 // The SSL/TLS report as text: grade, certificate, chain, trust, connection, protocols, headers.
+
+import { explanationLines } from './explanation.ts'
 import {
   type CertificateInfo,
   insecureSuitesText,
@@ -6,6 +8,7 @@ import {
   protocolCoverage,
   type SslResult,
 } from './ssl.ts'
+import { explainSslReason } from './ssl-explain.ts'
 import { scanLines } from './ssl-scan-lines.ts'
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no')
@@ -96,6 +99,8 @@ function gradeLines(result: SslResult): string[] {
   const lines = [`Grade: ${grade.grade}${ifTrusted}`]
   for (const reason of grade.reasons) {
     lines.push(`  - [${reason.cap}] ${reason.text}${reason.rule ? ` (${reason.rule})` : ''}`)
+    const explanation = explainSslReason(reason)
+    if (explanation) lines.push(...explanationLines(explanation, '      '))
   }
   if (grade.scores) {
     const { protocol, keyExchange, cipher } = grade.scores
