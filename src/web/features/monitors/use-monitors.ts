@@ -16,6 +16,7 @@ import {
   setPaused,
   updateMonitor,
 } from './monitors-api.ts'
+import { MAX_REFRESH_MS, refreshDelay } from './refresh-delay.ts'
 
 export const monitorKeys = {
   all: ['monitors'] as const,
@@ -27,18 +28,11 @@ export const monitorKeys = {
 
 export const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback)
 
-/** States change as checks run: what is on screen refreshes every minute. */
-const REFRESH_MS = 60_000
-/** A monitor waiting for its first check shows it within seconds. */
-const FIRST_CHECK_REFRESH_MS = 3_000
-
-const awaitsFirstCheck = (monitor: MonitorItem) => monitor.lastCheckAt === null && !monitor.paused && !monitor.disabled
-
 export function useMonitorList() {
   return useQuery({
     queryKey: monitorKeys.list(),
     queryFn: listMonitors,
-    refetchInterval: (query) => (query.state.data?.items.some(awaitsFirstCheck) ? FIRST_CHECK_REFRESH_MS : REFRESH_MS),
+    refetchInterval: (query) => refreshDelay(query.state.data?.items ?? []),
   })
 }
 
@@ -46,8 +40,7 @@ export function useMonitor(id: string) {
   return useQuery({
     queryKey: monitorKeys.one(id),
     queryFn: () => getMonitor(id),
-    refetchInterval: (query) =>
-      query.state.data && awaitsFirstCheck(query.state.data) ? FIRST_CHECK_REFRESH_MS : REFRESH_MS,
+    refetchInterval: (query) => refreshDelay(query.state.data ? [query.state.data] : []),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   })
 }
@@ -56,7 +49,7 @@ export function useChecks(id: string, windowHours: number) {
   return useQuery({
     queryKey: monitorKeys.checks(id, windowHours),
     queryFn: () => listChecks(id, new Date(Date.now() - windowHours * 3_600_000)),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: MAX_REFRESH_MS,
   })
 }
 
@@ -73,7 +66,7 @@ export function useFollowChecks(monitor: MonitorItem) {
 }
 
 export function useEvents(id: string) {
-  return useQuery({ queryKey: monitorKeys.events(id), queryFn: () => listEvents(id), refetchInterval: REFRESH_MS })
+  return useQuery({ queryKey: monitorKeys.events(id), queryFn: () => listEvents(id), refetchInterval: MAX_REFRESH_MS })
 }
 
 function useRefresh() {
