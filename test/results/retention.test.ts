@@ -77,7 +77,7 @@ describe.each(appBackends())('results retention on $name', (backend) => {
         for (let i = 0; i < 100 && (await exists(runId)); i++) await new Promise((resolve) => setTimeout(resolve, 20))
         expect(await exists(runId)).toBe(false)
       } finally {
-        retention.stop()
+        await retention.stop()
       }
       const { runId: later } = await runFrom(3)
       await new Promise((resolve) => setTimeout(resolve, 200))

@@ -9,7 +9,8 @@ export interface ResultsRetention {
   purge(): Promise<{ runs: number; shares: number }>
   /** Starts the timer (unref'd: it never keeps the process alive). */
   start(): void
-  stop(): void
+  /** Stops the timer; resolves once a purge already under way has finished. */
+  stop(): Promise<void>
   /** False when a share made at `sharedAt` has expired (even if the job has not run yet). */
   isShareLive(sharedAt: string, pinned: boolean): boolean
 }
@@ -23,6 +24,7 @@ export function createResultsRetention(
 ): ResultsRetention {
   let timer: NodeJS.Timeout | undefined
   let first: NodeJS.Timeout | undefined
+  let running: Promise<void> | undefined
   const purge = async () => {
     const at = now().getTime()
     return runs.purgeExpired({
@@ -35,12 +37,18 @@ export function createResultsRetention(
     start() {
       if (timer) return
       const run = () => {
-        purge().then(
-          (deleted) => {
-            if (deleted.runs + deleted.shares > 0) log?.info(deleted, 'expired runs and shares deleted')
-          },
-          (error: unknown) => log?.error({ err: error }, 'deleting expired runs and shares failed'),
-        )
+        // One purge at a time: a slow database never stacks them up.
+        if (running) return
+        running = purge()
+          .then(
+            (deleted) => {
+              if (deleted.runs + deleted.shares > 0) log?.info(deleted, 'expired runs and shares deleted')
+            },
+            (error: unknown) => log?.error({ err: error }, 'deleting expired runs and shares failed'),
+          )
+          .finally(() => {
+            running = undefined
+          })
       }
       // Once soon after start (a process that restarts often still purges), then on the interval.
       first = setTimeout(run, Math.min(settings.purgeIntervalMs, FIRST_PURGE_DELAY_MS))
@@ -48,10 +56,11 @@ export function createResultsRetention(
       timer = setInterval(run, settings.purgeIntervalMs)
       timer.unref()
     },
-    stop() {
+    async stop() {
       clearTimeout(first)
       clearInterval(timer)
       timer = undefined
+      await running
     },
     isShareLive: (sharedAt, pinned) => pinned || Date.parse(sharedAt) > now().getTime() - settings.shareRetentionMs,
   }
