@@ -76,14 +76,22 @@ function ComparisonView({ table, lines }: { table: ComparisonTable; lines: Line[
           {table.verdict}
         </p>
       )}
-      <DataTable
-        caption={table.caption}
-        columns={columnsOf(table)}
-        rows={lines}
-        rowKey={(line) => String(line.index)}
-        rowClassName={(line) => (table.marks?.has(line.index) ? 'bg-amber-950/60' : '')}
-        className="text-[13px]"
-      />
+      {/* The table scrolls sideways in this box (not in the table's own box), which the keyboard can reach. */}
+      <section
+        className="focus-ring overflow-x-auto rounded [&>div]:overflow-visible"
+        aria-label={table.caption}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+      >
+        <DataTable
+          caption={table.caption}
+          columns={columnsOf(table)}
+          rows={lines}
+          rowKey={(line) => String(line.index)}
+          rowClassName={(line) => (table.marks?.has(line.index) ? 'bg-amber-950/60' : '')}
+          className="text-[13px]"
+        />
+      </section>
     </div>
   )
 }
