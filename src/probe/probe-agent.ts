@@ -169,7 +169,7 @@ export function startProbeAgent(options: ProbeAgentOptions): ProbeAgent {
     async stop(graceMs = 15_000) {
       draining = true
       const until = Date.now() + graceMs
-      while ((running.size > 0 || unacknowledged.size > 0) && Date.now() < until && socket) {
+      while ((running.size > 0 || (unacknowledged.size > 0 && socket)) && Date.now() < until) {
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
       stopped = true

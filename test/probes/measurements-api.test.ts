@@ -124,6 +124,21 @@ describe.skipIf(!knotAvailable)('measurements on one site process without Redis'
     expect(answer.body.error).toEqual({ type: 'no_probes', message: 'No connected probe matches "Japan"' })
   })
 
+  it('the OpenAPI document describes the measurement routes', async () => {
+    const document = (await (await fetch(`${site.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { tags?: string[] }>>
+    }
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/measurements',
+        '/api/measurements/{id}',
+        '/api/measurements/{id}/events',
+        '/api/probes',
+      ]),
+    )
+    expect(document.paths['/api/measurements']?.post?.tags).toEqual(['measurements'])
+  })
+
   it('an unknown measurement is a 404', async () => {
     const answer = await fetch(`${site.url}/api/measurements/AAAAAAAAAAAAAAAAAAAAAA`)
     expect(answer.status).toBe(404)

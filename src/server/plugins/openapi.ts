@@ -37,6 +37,10 @@ export async function registerOpenApi(app: FastifyInstance, { publicUrl = '' }: 
           description: 'Many inputs of one lookup tool at once, streamed as NDJSON rows; each input counts as one run.',
         },
         { name: 'results', description: 'Permalinks of tool runs' },
+        {
+          name: 'measurements',
+          description: 'A tool run from several probes at once, each answering side by side (docs/probes.md).',
+        },
         { name: 'tokens', description: 'Personal API tokens (signed-in browser session only)' },
       ],
     },

@@ -55,8 +55,10 @@ export async function dispatchRow(job: RowJob, deps: RowDispatchDeps): Promise<v
 
   if (await pending()) {
     if (job.probe.local) {
+      const left = job.deadlineAt - Date.now()
       if (!deps.localProbe) await settle({ status: 'failed', error: 'This server no longer offers its own probe' })
-      else await settle(outcomeOf(await deps.localProbe.run(task, AbortSignal.timeout(job.deadlineAt - Date.now()))))
+      else if (left <= 0) await settle({ status: 'failed', error: 'This server did not run it within the time limit' })
+      else await settle(outcomeOf(await deps.localProbe.run(task, AbortSignal.timeout(left))))
     } else {
       await watchRemoteRow(job, task, deps, settle, pending)
     }
