@@ -177,7 +177,9 @@ export function ResultPage() {
           <time dateTime={shared.createdAt}>{format(new Date(shared.createdAt), 'MMM d, yyyy HH:mm:ss')}</time>
         </dd>
         <dt className="text-muted-foreground">{stored ? 'Measured from' : 'Measured by'}</dt>
-        <dd className="break-all">{stored ? (measurement?.places ?? '…') : shared.server}</dd>
+        <dd className={stored ? 'break-words' : 'break-all'}>
+          {stored ? (measurement?.places ?? '…') : shared.server}
+        </dd>
         <dt className="text-muted-foreground">Took</dt>
         <dd>{(shared.durationMs / 1000).toFixed(2)} s</dd>
       </dl>

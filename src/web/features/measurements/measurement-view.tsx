@@ -56,7 +56,7 @@ function StatusCell({ row }: { row: RowSlot }) {
 
 function columnsOf(table: ComparisonTable): Column<Line>[] {
   return [
-    { header: 'Location', rowHeader: true, cell: (line) => <LocationCell line={line} /> },
+    { header: 'Location', rowHeader: true, cell: (line) => <LocationCell line={line} />, className: 'min-w-40' },
     { header: 'Status', cell: (line) => <StatusCell row={line.row} /> },
     ...table.columns.map(
       (column): Column<Line> => ({
