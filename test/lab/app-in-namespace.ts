@@ -1,5 +1,5 @@
-// Runs the real server (src/server/server.ts) inside the lab's client namespace, so every probe it
-// sends starts there; the test reaches it through a Unix socket (SOCKET_PATH).
+// Runs the real server (src/server/server.ts) inside the lab's client namespace (or another one), so
+// every probe it sends starts there; the test reaches it through a Unix socket (SOCKET_PATH).
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -18,14 +18,17 @@ export interface AppInNamespace {
   stop(): Promise<void>
 }
 
-/** Starts the server in `client` with the lab's resolver and ranges; `env` adds or overrides settings. */
-export async function startAppInNamespace(
-  lab: Lab,
-  options: { dnsServers: string; env?: Record<string, string> },
+/**
+ * Starts the server in `client` (or `namespace`) with the lab's resolver and ranges; `env` adds or
+ * overrides settings.
+ */
+export async function startAppInNamespace<N extends string>(
+  lab: Lab<N | 'client', string>,
+  options: { dnsServers: string; env?: Record<string, string>; namespace?: N | 'client' },
 ): Promise<AppInNamespace> {
   const dir = await mkdtemp(path.join(tmpdir(), 'ntb-lab-app-'))
   const socketPath = path.join(dir, 'app.sock')
-  const server = lab.spawnNode('client', path.join(REPO_ROOT, 'src/server/server.ts'), [], {
+  const server = lab.spawnNode(options.namespace ?? 'client', path.join(REPO_ROOT, 'src/server/server.ts'), [], {
     env: {
       SOCKET_PATH: socketPath,
       // A throwaway SQLite file, whatever DATABASE_URL the calling environment has.
@@ -75,8 +78,13 @@ export async function startAppInNamespace(
   }
 }
 
-async function waitForHealth(request: AppInNamespace['request'], server: LabProcess): Promise<void> {
-  const deadline = Date.now() + 30_000
+/** Resolves once GET /healthz answers 200; rejects when the server exits first or after `timeoutMs`. */
+export async function waitForHealth(
+  request: AppInNamespace['request'],
+  server: LabProcess,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.output()}`)
     try {

@@ -2,15 +2,16 @@
 // and its data stores. Probes sit in private networks (10.n.0.0/24, fd00:n::/64) behind their own
 // routers; every other new link uses documentation ranges (198.51.100.128/25, 2001:db8:1xx::/64).
 //
-//   near ──(5 ms, 100 Mbit/s)── core ───────────────────────────────────────────┬── srv (also to r2)
-//   mid ──(15 ms, 30 Mbit/s)─── mid-r1 ── core                                   │
-//   far ──(40 ms, 10 Mbit/s)─── far-r1 ── far-r2 ── far-r3 ── core               │
-//                                                      core ── site ── data      │
+//   near ══(5 ms, 40 Mbit/s)══ core ──────────────────────── srv (and r2 ── r1 ── client, as before)
+//   mid ═══(15 ms, 15 Mbit/s)═ mid-r1 ── core
+//   far ═══(40 ms, 5 Mbit/s)══ far-r1 ── far-r2 ── far-r3 ── core
+//                                                         core ── site ── data
 //
-// near reaches srv through 1 router (core), mid through 2, far through 4. The delay and rate are
-// netem on both ends of the probe's own link, so each direction has them: a round trip from far
-// takes at least 80 ms. site holds the two site processes and their balancer (198.51.100.170);
-// data holds Redis and PostgreSQL, reachable from site only (nothing routes to it beyond site).
+// near reaches srv through 1 router (core), mid through 2, far through 4. Each probe's own link
+// (═) is a long-distance line (LinkShape): delayed in both directions by the delay line in the
+// `wan` namespace and limited by tbf, so a round trip from far takes at least 80 ms. site holds the
+// two site processes and their balancer (198.51.100.170); data holds Redis and PostgreSQL,
+// reachable from site only (nothing routes to it beyond site).
 import {
   BASE_PLAN,
   type DualStack,
@@ -46,14 +47,15 @@ export type RegionLink =
   | 'core-site'
   | 'site-data'
 
-/** Where a probe says it is (PROBE_COUNTRY, PROBE_CITY, …); measurements pick probes by these. */
+/** Where a probe says it is (PROBE_NAME, PROBE_COUNTRY, …); measurements pick probes by these. */
 export interface ProbeLocation {
   name: string
   country: string
   city: string
+  continent: string
+  region: string
   asn: number
   network: string
-  region: string
 }
 
 export interface Region {
@@ -78,7 +80,15 @@ export const REGIONS: Record<RegionName, Region> = {
     hops: { v4: ['10.1.0.1'], v6: ['fd00:1::1'] },
     delayMs: 5,
     rateMbit: 40,
-    location: { name: 'lab-near', country: 'DE', city: 'Frankfurt', asn: 64500, network: 'Near Net', region: 'Europe' },
+    location: {
+      name: 'lab-near',
+      country: 'DE',
+      city: 'Frankfurt',
+      continent: 'EU',
+      region: 'eu-central',
+      asn: 64500,
+      network: 'Near Net',
+    },
   },
   mid: {
     name: 'mid',
@@ -91,9 +101,10 @@ export const REGIONS: Record<RegionName, Region> = {
       name: 'lab-mid',
       country: 'US',
       city: 'New York',
+      continent: 'NA',
+      region: 'us-east',
       asn: 64501,
       network: 'Mid Net',
-      region: 'North America',
     },
   },
   far: {
@@ -106,7 +117,15 @@ export const REGIONS: Record<RegionName, Region> = {
     },
     delayMs: 40,
     rateMbit: 5,
-    location: { name: 'lab-far', country: 'AU', city: 'Sydney', asn: 64502, network: 'Far Net', region: 'Oceania' },
+    location: {
+      name: 'lab-far',
+      country: 'AU',
+      city: 'Sydney',
+      continent: 'OC',
+      region: 'ap-southeast',
+      asn: 64502,
+      network: 'Far Net',
+    },
   },
 }
 

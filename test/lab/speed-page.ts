@@ -1,5 +1,5 @@
 // The Professional Speed Test driven in Chromium, for the lab test and the accuracy benchmark:
-// Chromium started inside the client namespace, and the finished test's numbers read off the page.
+// Chromium started inside a lab namespace, and the finished test's numbers read off the page.
 import { chmod, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
@@ -8,11 +8,16 @@ import type { Lab } from './lab.ts'
 import { IP_BINARY } from './namespaces.ts'
 
 /** Chromium started through `ip netns exec`, so all its traffic starts in the client namespace. */
-export async function launchInClient(lab: Lab, workDir: string, allowHost: string): Promise<TestBrowser> {
-  const wrapper = path.join(workDir, 'chromium-in-client.sh')
-  await writeFile(wrapper, `#!/bin/sh\nexec ${IP_BINARY} netns exec ${lab.names.client} /usr/bin/chromium "$@"\n`)
+export function launchInClient(lab: Lab, workDir: string, allowHost: string): Promise<TestBrowser> {
+  return launchInNamespace(lab.names.client, workDir, [allowHost])
+}
+
+/** Chromium inside the namespace named `ns` (its real name), reaching loopback and `allowHosts` only. */
+export async function launchInNamespace(ns: string, workDir: string, allowHosts: string[]): Promise<TestBrowser> {
+  const wrapper = path.join(workDir, `chromium-in-${ns}.sh`)
+  await writeFile(wrapper, `#!/bin/sh\nexec ${IP_BINARY} netns exec ${ns} /usr/bin/chromium "$@"\n`)
   await chmod(wrapper, 0o755)
-  return launchBrowser({ executablePath: wrapper, allowHosts: [allowHost] })
+  return launchBrowser({ executablePath: wrapper, allowHosts })
 }
 
 export interface PageSpeedResult {

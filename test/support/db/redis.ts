@@ -23,6 +23,8 @@ export interface RedisOptions {
   host?: string
   /** Port (default: a free loopback port). */
   port?: number
+  /** Clients must authenticate with this (needed to accept clients beyond loopback). */
+  password?: string
   /** Starts the server another way, e.g. inside a lab namespace; must pipe stdout. */
   spawn?: (file: string, args: string[]) => ChildProcess
 }
@@ -32,6 +34,7 @@ export async function startRedis(options: RedisOptions = {}): Promise<RedisServe
   const host = options.host ?? '127.0.0.1'
   const port = options.port ?? (await freePort())
   const args = ['--port', String(port), '--bind', host, '--save', '', '--appendonly', 'no']
+  if (options.password) args.push('--requirepass', options.password)
   const child = options.spawn
     ? options.spawn(REDIS_SERVER, args)
     : spawn(REDIS_SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] })
@@ -57,5 +60,6 @@ export async function startRedis(options: RedisOptions = {}): Promise<RedisServe
     await stop()
     throw error
   }
-  return { url: `redis://${host.includes(':') ? `[${host}]` : host}:${port}`, stop }
+  const auth = options.password ? `:${encodeURIComponent(options.password)}@` : ''
+  return { url: `redis://${auth}${host.includes(':') ? `[${host}]` : host}:${port}`, stop }
 }
