@@ -290,6 +290,11 @@ export const createdMonitor = monitorItem.extend({
 })
 export type CreatedMonitor = z.infer<typeof createdMonitor>
 
+/**
+ * POST /api/monitors/:id/baseline (DNS monitors): the next answer is recorded as the new baseline;
+ * answers the monitor (a MonitorItem).
+ */
+
 /** POST /api/monitors/:id/webhook-secret: a new secret replaces the old one, shown this once. */
 export const rotatedSecret = z.object({ webhookSecret: z.string() })
 
@@ -322,10 +327,10 @@ export const monitorEvent = z.object({
   summary: z.string(),
   /** The permalink of the check that confirmed the change (/r/<id>), when it could be stored. */
   resultUrl: z.string().nullable(),
-  /** Whether an alert went out: mail queued, webhook delivered / failed / none. */
+  /** Whether an alert went out: mail sent; webhook delivered, failed (after its retries), pending (still trying) or none. */
   alert: z.object({
     email: z.boolean(),
-    webhook: z.enum(['delivered', 'failed', 'none']),
+    webhook: z.enum(['delivered', 'failed', 'pending', 'none']),
   }),
 })
 export type MonitorEvent = z.infer<typeof monitorEvent>

@@ -8,6 +8,7 @@ import { StateBadge } from './state-badge.tsx'
 const WEBHOOK_WORDS: Record<MonitorEvent['alert']['webhook'], string | null> = {
   delivered: 'webhook delivered',
   failed: 'webhook failed',
+  pending: 'webhook being delivered',
   none: null,
 }
 
