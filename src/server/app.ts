@@ -20,6 +20,7 @@ import { registerLimits } from './modules/limits/register-limits.ts'
 import { registerMeasurements } from './modules/measurements/register-measurements.ts'
 import { createMetrics, type Metrics } from './modules/metrics/metrics.ts'
 import { metricsRoutes } from './modules/metrics/routes.ts'
+import { type MonitorsOptions, registerMonitors } from './modules/monitors/register-monitors.ts'
 import { createPhoneReportsRepository } from './modules/phone/reports-repository.ts'
 import { phoneRoutes } from './modules/phone/routes.ts'
 import { createRunRecorder } from './modules/results/record-run.ts'
@@ -43,6 +44,8 @@ export interface AppDeps {
   net?: Net
   /** Pino logger options or false; defaults to config.logLevel. */
   logger?: boolean | object
+  /** Monitors: a clock and polling period other than the real ones (tests). */
+  monitors?: MonitorsOptions
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -145,6 +148,18 @@ async function registerSite(
     runs,
     history,
     database: deps.database,
+  })
+  // Scheduled checks of signed-in accounts, with alerts (src/server/modules/monitors, docs/monitors.md).
+  await registerMonitors(app, {
+    config,
+    database: deps.database,
+    net,
+    registry,
+    admission,
+    runs,
+    currentUser: accounts.currentUser,
+    metrics,
+    options: deps.monitors,
   })
   await app.register(resultRoutes, {
     runs,

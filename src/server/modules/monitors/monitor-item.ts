@@ -1,0 +1,36 @@
+// A stored monitor as the API shows it: its confirmed state (or paused), last and next check, uptime.
+import type { MonitorItem } from '../../../shared/monitors.ts'
+import type { ChecksRepository } from './checks-repository.ts'
+import type { MonitorRecord } from './monitors-repository.ts'
+import { intervalMsOf, nextSlot, slotOffset } from './schedule.ts'
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+export async function toMonitorItem(
+  record: MonitorRecord,
+  deps: { checks: Pick<ChecksRepository, 'uptime'>; now: number; minuteMs: number; disabled: boolean },
+): Promise<MonitorItem> {
+  const interval = intervalMsOf(record.intervalMinutes, deps.minuteMs)
+  const idle = record.paused || deps.disabled
+  const next = idle ? null : (record.nextCheckAt ?? nextSlot(deps.now, interval, slotOffset(record.id, interval)))
+  return {
+    id: record.id,
+    name: record.name,
+    kind: record.kind,
+    target: record.target,
+    settings: record.settings,
+    intervalMinutes: record.intervalMinutes,
+    alertEmail: record.alertEmail,
+    webhookUrl: record.webhookUrl,
+    confirmations: record.confirmations,
+    paused: record.paused,
+    disabled: deps.disabled,
+    state: record.paused ? 'paused' : record.track.state,
+    summary: record.summary,
+    lastCheckAt: iso(record.lastCheckAt),
+    nextCheckAt: iso(next),
+    uptime: await deps.checks.uptime(record.id, deps.now),
+    baseline: record.kind === 'dns' ? record.baseline : null,
+    createdAt: new Date(record.createdAt).toISOString(),
+  }
+}
