@@ -90,5 +90,5 @@ describe.skipIf(!redisAvailable)('a probe lost during a measurement', () => {
     expect(again.status).toBe(202)
     const reused = await waitForMeasurement(site.url, again.body.id)
     expect(rowStatuses(reused)).toEqual({ frankfurt: 'finished' })
-  })
+  }, 180_000)
 })

@@ -51,12 +51,12 @@ describe('probe token revocation', () => {
     expect(refused.error).toBe('This probe token is not valid (unknown or revoked)')
     expect(await listedProbes()).toEqual([])
     expect((await probeToken('list')).stdout).toMatch(/^edge-1\tcreated \S+\trevoked \S+$/m)
-  })
+  }, 120_000)
 
   it('a second token of the same name is refused while the first is active', async () => {
     await probeToken('create', 'edge-2')
     await expect(probeToken('create', 'edge-2')).rejects.toMatchObject({
       stderr: expect.stringContaining('A probe token named "edge-2" exists; revoke it first.'),
     })
-  })
+  }, 60_000)
 })

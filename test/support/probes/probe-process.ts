@@ -80,7 +80,8 @@ export async function startProbeProcess(
   }
   if (waitReady) {
     try {
-      await waitForLog('connected and ready')
+      // A loaded machine takes a while to start Node and the engine: be patient, not flaky.
+      await waitForLog('connected and ready', 60_000)
     } catch (error) {
       await kill('SIGKILL')
       throw error

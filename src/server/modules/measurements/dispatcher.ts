@@ -25,7 +25,8 @@ export function createMemoryDispatcher(work: (row: RowJob) => Promise<void>, log
       }
     },
     async close() {
-      await Promise.allSettled([...running])
+      // Rows still waiting for their probes do not hold the shutdown up for long.
+      await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, 1000))])
     },
   }
 }
@@ -90,7 +91,8 @@ export function createQueueDispatcher(
       }
     },
     async close() {
-      await worker.close()
+      // Rows in progress are not waited for: their locks lapse and another process takes them over.
+      await worker.close(true)
       await queue.close()
     },
   }
