@@ -56,5 +56,5 @@ describe.skipIf(!redisAvailable)('measurements while Redis restarts', () => {
     const done = await waitForMeasurement(site.url, after.body.id)
     expect(done.results[0]).toMatchObject({ status: 'finished', result: { status: 'ok' } })
     expect(site.child.exitCode).toBeNull()
-  })
+  }, 60_000)
 })

@@ -80,7 +80,7 @@ describe.skipIf(!redisAvailable || postgresUnavailableReason() !== undefined)(
         expect(row.result).toMatchObject({ tool: 'website-check', status: 'failed', failureSource: 'target' })
       }
       expect(done.runId).toEqual(expect.any(String))
-    })
+    }, 90_000)
   },
 )
 
