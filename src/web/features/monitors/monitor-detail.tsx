@@ -1,7 +1,7 @@
 // /monitors/:id: one monitor — its state and last finding, uptime, thresholds and alerts, the chart of
 // its measured value, its state changes, and Pause/Resume, Edit, a new webhook secret and Delete.
 import { format } from 'date-fns'
-import { ArrowLeft, KeyRound, Pause, Pencil, Play, Trash2 } from 'lucide-react'
+import { ArrowLeft, KeyRound, Pause, Pencil, Play, RefreshCw, Trash2 } from 'lucide-react'
 import { type ReactNode, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
@@ -26,6 +26,7 @@ import {
   useMonitor,
   useMonitorList,
   usePauseMonitor,
+  useResetBaseline,
   useRotateSecret,
   useUpdateMonitor,
 } from './use-monitors.ts'
@@ -156,6 +157,7 @@ function Details({ monitor }: { monitor: MonitorItem }) {
   useFollowChecks(monitor)
   const pause = usePauseMonitor()
   const update = useUpdateMonitor(monitor.id)
+  const rebase = useResetBaseline()
   const [editing, setEditing] = useState(false)
   const [secret, setSecret] = useState<string | null>(null)
   const editButton = useRef<HTMLButtonElement>(null)
@@ -205,6 +207,12 @@ function Details({ monitor }: { monitor: MonitorItem }) {
           <Pencil aria-hidden="true" />
           Edit
         </Button>
+        {monitor.kind === 'dns' && (
+          <Button variant="outline" disabled={rebase.isPending} onClick={() => rebase.mutate(monitor.id)}>
+            <RefreshCw aria-hidden="true" />
+            Record the next answer
+          </Button>
+        )}
         {monitor.webhookUrl && <NewSecretButton monitor={monitor} onSecret={setSecret} />}
         <DeleteButton monitor={monitor} />
       </div>

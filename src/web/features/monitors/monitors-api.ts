@@ -39,6 +39,11 @@ export async function setPaused(id: string, paused: boolean): Promise<MonitorIte
   return monitorItem.parse(await requestJson('POST', `${one(id)}/${paused ? 'pause' : 'resume'}`))
 }
 
+/** DNS monitors: the next answer becomes the recorded one. */
+export async function resetBaseline(id: string): Promise<MonitorItem> {
+  return monitorItem.parse(await requestJson('POST', `${one(id)}/baseline`))
+}
+
 export async function deleteMonitor(id: string): Promise<void> {
   await requestJson('DELETE', one(id))
 }

@@ -12,6 +12,7 @@ import {
   listChecks,
   listEvents,
   listMonitors,
+  resetBaseline,
   rotateWebhookSecret,
   setPaused,
   updateMonitor,
@@ -104,6 +105,18 @@ export function usePauseMonitor() {
       )
     },
     onError: (error) => toast.error(messageOf(error, 'Could not change the monitor')),
+  })
+}
+
+export function useResetBaseline() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: (id: string) => resetBaseline(id),
+    onSuccess: (monitor) => {
+      refresh(monitor)
+      toast.success('The next answer becomes the recorded one')
+    },
+    onError: (error) => toast.error(messageOf(error, 'Could not reset the recorded answer')),
   })
 }
 
