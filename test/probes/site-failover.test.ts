@@ -69,10 +69,11 @@ describe.skipIf(!redisAvailable || postgresUnavailableReason() !== undefined)(
       await held.connections(2)
 
       await first.kill('SIGKILL')
-      // The probes go over to the other process while their checks are still held open.
+      // The checks end while the probes are cut off: each probe keeps its result and hands it to the
+      // other process once it has reconnected there.
       await Promise.all(probes.map((probe) => probe.waitForLog('disconnected from the site')))
-      await waitForProbes(second.url, ['east', 'west'])
       held.release()
+      await waitForProbes(second.url, ['east', 'west'])
 
       const done = await waitForMeasurement(second.url, created.body.id, undefined, 30_000)
       expect(rowStatuses(done)).toEqual({ east: 'finished', west: 'finished' })
@@ -80,6 +81,11 @@ describe.skipIf(!redisAvailable || postgresUnavailableReason() !== undefined)(
         expect(row.result).toMatchObject({ tool: 'website-check', status: 'failed', failureSource: 'target' })
       }
       expect(done.runId).toEqual(expect.any(String))
+      for (const probe of probes) {
+        const messages = probe.logs.map((line) => line.msg)
+        expect(messages.indexOf('task finished')).toBeGreaterThan(messages.indexOf('disconnected from the site'))
+        expect(messages.indexOf('task finished')).toBeLessThan(messages.lastIndexOf('connected and ready'))
+      }
     }, 90_000)
   },
 )

@@ -132,7 +132,11 @@ export function createRedisMeasurementStore(redis: Redis, { ttlMs }: { ttlMs: nu
           return
         }
       }
-      const reader = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: 0 })
+      const reader = redis.duplicate({
+        enableOfflineQueue: true,
+        maxRetriesPerRequest: 0,
+        commandTimeout: BLOCK_MS * 2,
+      })
       reader.on('error', () => {})
       followers.add(reader)
       const stop = () => reader.disconnect()

@@ -48,8 +48,16 @@ interface RedisConnections {
   close(): Promise<void>
 }
 
+/** A Redis command that takes longer fails (the route answers 503) instead of holding the request. */
+const COMMAND_TIMEOUT_MS = 5000
+
 async function connectRedis(url: string, app: FastifyInstance): Promise<RedisConnections> {
-  const commands = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+  const commands = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+  })
   const worker = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null })
   const publish = new Redis(url, { lazyConnect: true })
   const subscribe = new Redis(url, { lazyConnect: true })
