@@ -246,7 +246,7 @@ describe.skipIf(!ready)('measurements from several places in the browser', () =>
     await page.getByLabel('domain', { exact: true }).fill(NAME)
     await page.getByLabel('domain', { exact: true }).press('Enter')
 
-    const table = page.getByRole('table', { name: 'A answers by location' })
+    const table = page.getByRole('table', { name: 'A answers by location', exact: true })
     const row = (place: string) => table.locator('tbody tr', { hasText: place })
     // Frankfurt and this server have answered; Paris's resolver still holds its answer.
     await row('Frankfurt, Germany').getByText('Done', { exact: true }).waitFor()
@@ -295,7 +295,7 @@ describe.skipIf(!ready)('measurements from several places in the browser', () =>
     const response = await page.goto(permalink)
     expect(response?.status()).toBe(200)
     await page.getByRole('heading', { name: 'DNS', level: 1 }).waitFor()
-    const table = page.getByRole('table', { name: 'A answers by location' })
+    const table = page.getByRole('table', { name: 'A answers by location', exact: true })
     await table.waitFor()
     expect(await tableRows(table)).toEqual(sharedRows)
     expect(await page.getByTestId('measurement-verdict').innerText()).toContain('198.51.100.21 from Paris, France')
@@ -307,7 +307,14 @@ describe.skipIf(!ready)('measurements from several places in the browser', () =>
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     expect(await axeViolations(page)).toEqual([])
-  })
+
+    // Run again measures from the same places once, and the address keeps them.
+    await page.getByRole('link', { name: 'Run again' }).click()
+    await page.getByTestId('measurement-progress').filter({ hasText: 'All 3 locations answered' }).waitFor()
+    expect(new URL(page.url()).searchParams.get('from')).toBe('DE, paris-1, local')
+    const rerun = await tableRows(page.getByRole('table', { name: 'A answers by location', exact: true }))
+    expect(rerun.map((r) => r.replace(/ \d+ ms$/, ''))).toEqual(sharedRows.map((r) => r.replace(/ \d+ ms$/, '')))
+  }, 60_000)
 
   it('fits the Run from control on a phone in the dark theme, labelled and with enough contrast', async () => {
     const page = await openPage('dark', { width: 390, height: 844 })

@@ -45,7 +45,11 @@ export function MeasurementRuns({ tool, entry, parts, children }: MeasurementRun
     running: measurement.running,
     clear: measurement.clear,
     writeQuery: () => writeRunFrom(runFrom),
-    readQuery: (params) => setRunFrom(readRunFrom(params)),
+    readQuery(params) {
+      const linked = readRunFrom(params)
+      setRunFrom(linked)
+      return writeRunFrom(linked)
+    },
   }
   return <RemoteRunsContext value={remote}>{children}</RemoteRunsContext>
 }

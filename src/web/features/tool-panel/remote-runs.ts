@@ -21,9 +21,10 @@ export interface RemoteRuns {
   running: boolean
   /** Hides the run elsewhere (stopping its updates): a run here or Clear Results. */
   clear(): void
-  /** The choice's query parameters for a run's link, and the choice a link asks for. */
+  /** The choice's query parameters for a run's link. */
   writeQuery(): [string, string][]
-  readQuery(params: URLSearchParams): void
+  /** Takes the choice a link asks for; returns its parameters as writeQuery will once it is taken. */
+  readQuery(params: URLSearchParams): [string, string][]
 }
 
 export const RemoteRunsContext = createContext<RemoteRuns | null>(null)

@@ -153,7 +153,7 @@ export function ToolPanel({
     const options = tool.query?.read(params)
     setValue(linked.input ?? '')
     if (options !== undefined) controls?.set(options)
-    remote?.readQuery(params)
+    const remoteQuery = remote?.readQuery(params) ?? []
     setReloaded(false)
     setLocalError(null)
     run.reset()
@@ -172,7 +172,7 @@ export function ToolPanel({
     if (runId === undefined) {
       // The link's entry becomes this run's entry (q, the options, and the run id in its state).
       const query = tool.query && options !== undefined ? tool.query.write(options) : []
-      query.push(...(remote?.writeQuery() ?? []))
+      query.push(...remoteQuery)
       const search = takesInput ? runSearch(linked.input, query) : ''
       navigate({ search }, { replace: true, state: { toolRun: id } })
     }
