@@ -72,7 +72,7 @@ function ProbeList({
 }
 
 function Availability({ probes, others }: { probes: ProbesState; others: boolean }) {
-  if (probes.isPending) return <p className="text-sm text-muted-foreground">Looking for connected probes…</p>
+  if (probes.isPending) return null
   if (probes.error) {
     return (
       <p role="status" className="text-sm text-muted-foreground">
