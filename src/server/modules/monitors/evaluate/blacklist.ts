@@ -17,5 +17,5 @@ export const evaluateBlacklist: Evaluator<unknown, BlacklistResult> = ({ answer 
   }
   if (checked === 0)
     return { state: 'unknown', value: null, summary: `Not checked: no list could be checked${notChecked}` }
-  return { state: 'ok', value: 0, summary: `Not listed on ${checked} checked lists${notChecked}` }
+  return { state: 'ok', value: 0, summary: `Not listed on ${plural(checked, 'checked list')}${notChecked}` }
 }
