@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { postgresUnavailableReason, startPostgres } from '../support/db/postgres.ts'
 import { type RedisServer, redisAvailable, startRedis } from '../support/db/redis.ts'
-import { type Lab, type LabProcess, labCanRun, REPO_ROOT, startLab } from './lab.ts'
+import { type Lab, type LabProcess, labCanRun, REPO_ROOT, type StartLabOptions, startLab } from './lab.ts'
 import { IP_BINARY } from './namespaces.ts'
 import { knotAvailable, type LabKnot, startLabKnot } from './peers.ts'
 import {
@@ -66,6 +66,8 @@ export interface ProbeLabOptions {
   needs?: Record<string, boolean>
   /** Settings both site processes get, over the lab's own. */
   siteEnv?: Record<string, string>
+  /** How the namespaces are named and kept (a hand-run lab: test/lab/up.ts --probes). */
+  lab?: StartLabOptions
 }
 
 /** Null (after labCanRun()'s notice) when the probe lab cannot be built here. */
@@ -73,7 +75,7 @@ export async function startProbeLab(options: ProbeLabOptions): Promise<ProbeLab 
   const postgresMissing = postgresUnavailableReason()
   const needs = { knot: knotAvailable, redis: redisAvailable, postgresql: !postgresMissing, ...options.needs }
   if (!labCanRun(options.suite, needs) || !IP_BINARY) return null
-  const lab = await startLab({ plan: REGION_PLAN })
+  const lab = await startLab({ ...options.lab, plan: REGION_PLAN })
   if (!lab) return null
   const cleanups: Array<() => Promise<void>> = [() => lab.stop()]
   const stop = async () => {

@@ -16,6 +16,8 @@ export interface SiteProcess {
   name: string
   /** Its port on the site namespace's loopback (8081, 8082, …). */
   port: number
+  /** The Unix socket that reaches this process alone, from outside the namespace. */
+  door: string
   process: LabProcess
   request(method: string, urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<SocketResponse>
   /** GET as an event stream; resolves with every event once the stream ends. */
@@ -73,6 +75,7 @@ export async function startSite<N extends string>(lab: Lab<N, string>, options: 
       return {
         name: p.name,
         port: p.port,
+        door: p.door,
         process: server,
         request,
         async stream(urlPath, onEvent) {
