@@ -33,7 +33,7 @@ ${REGION_NAMES.map((r) => {
 Try:
   ip netns exec ${names.far} mtr -n -r -c 3 203.0.113.10
   curl --unix-socket ${world.sites.a.door} http://site/api/probes
-  curl --unix-socket ${world.sites.b.door} -H 'content-type: application/json' \
+  curl --unix-socket ${world.sites.b.door} -H 'content-type: application/json' \\
     -d '{"tool":"ping","input":"203.0.113.10","locations":["any"],"limit":3}' http://site/api/measurements`)
   stop = () => world.stop()
 } else {
