@@ -31,9 +31,15 @@ export function toJsonText(data: unknown): string {
   return `${JSON.stringify(data, null, 2)}\n`
 }
 
-/** Saves data as a JSON file through the browser's download. */
-export function downloadJson(data: unknown, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([toJsonText(data)], { type: 'application/json' }))
+/** One CSV field: quoted when it holds a comma, a quote or a line break; formulas defused for spreadsheets. */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+/** Saves text as a file through the browser's download. */
+export function downloadText(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }))
   const link = document.createElement('a')
   link.href = url
   link.download = fileName
@@ -41,6 +47,11 @@ export function downloadJson(data: unknown, fileName: string): void {
   link.click()
   link.remove()
   window.setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+/** Saves data as a JSON file through the browser's download. */
+export function downloadJson(data: unknown, fileName: string): void {
+  downloadText(toJsonText(data), fileName, 'application/json')
 }
 
 /** Writes text to the clipboard; falls back to a hidden text area where the Clipboard API is missing (plain HTTP). */

@@ -1,12 +1,7 @@
 // A bulk run's rows as the files people take away: CSV (one line per input: its status, the message
 // of a failure or refusal, and the answer's text lines) and JSON (the rows as the API sent them).
 import { type BulkRow, bulkRowStatus } from '../../../shared/bulk.ts'
-
-/** One CSV field: quoted when it holds a comma, a quote or a line break; formulas defused for spreadsheets. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-}
+import { csvField } from '../../lib/result-export.ts'
 
 export const BULK_CSV_HEADER = ['#', 'input', 'status', 'message', 'result'] as const
 
@@ -33,16 +28,4 @@ export function bulkJson(tool: string, rows: readonly BulkRow[]): object {
 export function bulkFileName(tool: string, at: Date, extension: 'csv' | 'json'): string {
   const stamp = at.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')
   return `nettoolbox-bulk-${tool}-${stamp}.${extension}`
-}
-
-/** Saves text as a file through the browser's download. */
-export function downloadText(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  window.setTimeout(() => URL.revokeObjectURL(url), 0)
 }

@@ -2,6 +2,7 @@
 // record per location); the history and Copy use the text, "Download CSV" the file.
 import { findEntry } from '../../../shared/catalogue.ts'
 import type { StoredMeasurement } from '../../../shared/measurements.ts'
+import { csvField } from '../../lib/result-export.ts'
 import { type ComparisonTable, compareRows, type RowSlot } from './comparison.ts'
 import type { MeasurementState } from './measurement-state.ts'
 import { probeLine, probeNetwork, probeTitle } from './probe-label.ts'
@@ -51,12 +52,6 @@ export function measurementLines(m: Exported): string[] {
     if (row?.result) lines.push(...row.result.lines)
   })
   return lines
-}
-
-/** One CSV field: quoted when it holds a comma, a quote or a line break; formulas defused for spreadsheets. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
 export function measurementCsv(m: Exported): string {

@@ -3,24 +3,13 @@
 import { Download } from 'lucide-react'
 import { OutputBox } from '../../components/output-box.tsx'
 import { ResultActions } from '../../components/result-actions.tsx'
+import { downloadText } from '../../lib/result-export.ts'
 import { measurementCsv, measurementFileName, measurementJson, measurementLines } from './measurement-export.ts'
 import type { MeasurementState } from './measurement-state.ts'
 import { MeasurementView, type RenderAnswer } from './measurement-view.tsx'
 
 const action =
   'focus-ring inline-flex h-7 items-center gap-1.5 rounded-md px-2 font-sans text-xs font-medium text-zinc-300 transition-colors hover:bg-zinc-800 hover:text-zinc-50 [&_svg]:size-3.5'
-
-/** Saves text as a file through the browser's download. */
-function downloadText(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  window.setTimeout(() => URL.revokeObjectURL(url), 0)
-}
 
 export interface MeasurementOutputProps {
   state: MeasurementState | null
