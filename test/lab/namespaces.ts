@@ -1,7 +1,7 @@
 // Low-level namespace plumbing for the lab: `ip`, `tc` and `sysctl` run with argument arrays,
 // only ever on namespaces this code names (never the host's own interfaces or routes).
 import { execFile, execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { mkdir, readdir, rm, rmdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -117,6 +117,7 @@ export function deleteNamespacesSync(names: string[]): void {
     } catch {
       // already gone
     }
+    rmSync(path.join(NETNS_ETC, ns), { recursive: true, force: true })
   }
 }
 
