@@ -41,9 +41,11 @@ describe.skipIf(!browserAvailable)('monitors in the browser', () => {
       const chunks: Buffer[] = []
       request.on('data', (chunk: Buffer) => chunks.push(chunk))
       request.on('end', () => {
+        // POSTs are webhook deliveries; GETs are a website monitor's checks of this same server.
         const signature = request.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()]
-        deliveries.push({ body: Buffer.concat(chunks), signature: typeof signature === 'string' ? signature : '' })
-        response.writeHead(204).end()
+        if (request.method === 'POST')
+          deliveries.push({ body: Buffer.concat(chunks), signature: typeof signature === 'string' ? signature : '' })
+        response.writeHead(request.method === 'POST' ? 204 : 200, { 'content-type': 'text/plain' }).end('up')
       })
     })
     const port = await freePort()
@@ -115,6 +117,21 @@ describe.skipIf(!browserAvailable)('monitors in the browser', () => {
       problems.push(`${where}: wider than the window`)
     return problems
   }
+
+  it('tells a visitor that monitors need an account', async () => {
+    const page = await newPage()
+    await lookUp(page)
+    await page.getByRole('button', { name: 'Watch this' }).click()
+    const region = page.getByRole('region', { name: 'Watch this result' })
+    await region.getByText(/^Monitors need a free account\./).waitFor()
+    expect(await region.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth')
+    expect(await region.getByRole('link', { name: 'Create free account' }).getAttribute('href')).toBe(
+      '/auth?tab=signup',
+    )
+    await page.goto(`${url}/monitors`)
+    await page.getByRole('heading', { name: 'Monitors', level: 1 }).waitFor()
+    await page.getByText(/^Monitors need a free account\./).waitFor()
+  })
 
   it('watches a DNS result, follows its checks and state change, pauses and deletes it', async () => {
     const problems: string[] = []
@@ -205,15 +222,25 @@ describe.skipIf(!browserAvailable)('monitors in the browser', () => {
     await row.getByRole('button', { name: 'Resume DNS answer: watch.test' }).waitFor()
     problems.push(...(await accessibilityProblems(page, 'light monitors page')))
 
-    // Delete asks first; Cancel keeps it, Delete monitor removes it.
+    // Edit: the same form, filled with the monitor; the kind stays.
     await row.getByRole('link', { name: 'DNS answer: watch.test' }).click()
+    await page.getByRole('button', { name: 'Edit', exact: true }).click()
+    const edit = page.getByRole('region', { name: 'Edit monitor' })
+    expect(await edit.getByLabel('Domain name').inputValue()).toBe('watch.test')
+    expect(await edit.getByLabel('What to watch').count()).toBe(0)
+    await edit.getByLabel('Name', { exact: true }).fill('watch.test A')
+    await edit.getByRole('button', { name: 'Save changes' }).click()
+    await toast(page, 'Saved “watch.test A”')
+    await page.getByRole('heading', { name: 'watch.test A', level: 1 }).waitFor()
+
+    // Delete asks first; Cancel keeps it, Delete monitor removes it.
     await page.getByRole('button', { name: 'Delete', exact: true }).click()
-    const dialog = page.getByRole('dialog', { name: 'Delete “DNS answer: watch.test”?' })
+    const dialog = page.getByRole('dialog', { name: 'Delete “watch.test A”?' })
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'hidden' })
     await page.getByRole('button', { name: 'Delete', exact: true }).click()
     await dialog.getByRole('button', { name: 'Delete monitor' }).click()
-    await toast(page, 'Deleted “DNS answer: watch.test” and its check history')
+    await toast(page, 'Deleted “watch.test A” and its check history')
     await page.waitForURL(`${url}/monitors`)
     await page.getByText('No monitors yet.').waitFor()
     expect(problems).toEqual([])
@@ -240,21 +267,23 @@ describe.skipIf(!browserAvailable)('monitors in the browser', () => {
     await page.getByLabel('What to watch').selectOption('ssl')
     await page.getByLabel('Host (and port)').waitFor()
     phoneProblems.push(...(await accessibilityProblems(page, 'dark monitors page with the new-monitor form')))
+
+    // A monitor made with the form from scratch: a website, checked at once.
+    const website = `http://127.0.0.1:${hook.port}/`
+    await page.getByLabel('What to watch').selectOption('website')
+    await page.getByLabel('Website URL').fill(website)
+    await page.getByLabel('Name').fill('Hook site')
+    await page.getByLabel('Slowest accepted answer (ms)').fill('5000')
+    await page.getByLabel('Check every (minutes)').fill('1')
+    await page.getByRole('button', { name: 'Create monitor' }).click()
+    await page.getByText('Monitor “Hook site” created.').waitFor()
+    const card = page
+      .getByRole('list', { name: 'Your monitors' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Hook site' })
+    await card.getByText(`Website · ${website}`).waitFor()
+    await card.getByText(/^Up: HTTP 200 in \d+ ms$/).waitFor()
+    await card.getByText('OK', { exact: true }).waitFor()
     expect(phoneProblems).toEqual([])
   }, 90_000)
-
-  it('tells a visitor that monitors need an account', async () => {
-    const page = await newPage()
-    await lookUp(page)
-    await page.getByRole('button', { name: 'Watch this' }).click()
-    const region = page.getByRole('region', { name: 'Watch this result' })
-    await region.getByText(/^Monitors need a free account\./).waitFor()
-    expect(await region.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth')
-    expect(await region.getByRole('link', { name: 'Create free account' }).getAttribute('href')).toBe(
-      '/auth?tab=signup',
-    )
-    await page.goto(`${url}/monitors`)
-    await page.getByRole('heading', { name: 'Monitors', level: 1 }).waitFor()
-    await page.getByText(/^Monitors need a free account\./).waitFor()
-  })
 })
