@@ -85,6 +85,17 @@ describe('chartGeometry()', () => {
     expect(g.dots).toHaveLength(4)
   })
 
+  it('labels a period too short for two round times at its two ends', () => {
+    const g = chartGeometry(
+      [
+        { at: new Date(Date.UTC(2030, 0, 1, 12, 0, 1)), value: 1 },
+        { at: new Date(Date.UTC(2030, 0, 1, 12, 0, 17)), value: 1 },
+      ],
+      box,
+    )
+    expect(g.xTicks.map((t) => t.at)).toEqual([60, 490])
+  })
+
   it('places a single check in the middle', () => {
     const g = chartGeometry([{ at: at(0), value: 5 }], box)
     expect(g.dots[0]?.x).toBe(275)

@@ -95,7 +95,10 @@ export function chartGeometry(points: readonly ChartPoint[], box: ChartBox, whol
     const value = Number(v.toPrecision(12))
     yTicks.push({ value, at: round(y(value)) })
   }
-  const xTicks = points.length === 0 ? [] : timeTicks(from, to, 5).map((t) => ({ value: t, at: round(x(t)) }))
+  // A period too short for two round times is labelled at its two ends.
+  const times5 = points.length === 0 ? [] : timeTicks(from, to, 5)
+  const xTimes = times5.length < 2 && to > from ? [from, to] : times5
+  const xTicks = xTimes.map((t) => ({ value: t, at: round(x(t)) }))
 
   const segments: string[] = []
   const dots: ChartGeometry['dots'] = []

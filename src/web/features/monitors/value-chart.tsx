@@ -30,7 +30,8 @@ const DAY = 86_400_000
 function timeFormat(points: readonly ChartPoint[]): string {
   const first = points[0]?.at.getTime() ?? 0
   const last = points.at(-1)?.at.getTime() ?? 0
-  return last - first > 2 * DAY ? 'MMM d' : 'HH:mm'
+  if (last - first > 2 * DAY) return 'MMM d'
+  return last - first < 10 * 60_000 ? 'HH:mm:ss' : 'HH:mm'
 }
 
 /** The chart's facts in one sentence: how many checks, when, lowest, highest and latest value. */
