@@ -27,13 +27,14 @@ if (biome.status !== 0) {
   process.exit(1)
 }
 
-// Only the browser projects serve the built bundle: `npm test -- --project unit` skips the build.
+// Only the projects that open the site in Chromium (e2e, lighthouse, and lab: the speed test and the
+// probe lab's permalink page) serve the built bundle: `npm test -- --project unit` skips the build.
 const projects = process.argv
   .slice(2)
   .flatMap((arg, i, args) =>
     arg === '--project' ? [args[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : [],
   )
-if (projects.length === 0 || projects.some((name) => name === 'e2e' || name === 'lighthouse'))
+if (projects.length === 0 || projects.some((name) => name === 'e2e' || name === 'lighthouse' || name === 'lab'))
   await ensureWebBundle(root)
 
 const report = path.join(root, 'test-results', 'vitest.json')
