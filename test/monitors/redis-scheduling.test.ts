@@ -12,6 +12,7 @@ import { MONITOR_QUEUE } from '../../src/server/modules/monitors/redis-scheduler
 import { signUpOverHttp } from '../support/app/http-session.ts'
 import { type ServerProcess, startServerProcess } from '../support/app/server-process.ts'
 import { type RedisServer, redisAvailable, startRedis } from '../support/db/redis.ts'
+import { eventually } from '../support/monitors/monitor-app.ts'
 import {
   type CountingSite,
   createWatchedMonitor,
@@ -101,9 +102,14 @@ describe.skipIf(!redisAvailable)('monitor checks scheduled through Redis', () =>
     await queue.obliterate({ force: true })
     await queue.close()
     expect(await schedulers()).toEqual([])
-    const restartedAt = Date.now()
     await start('site-d')
-    expect(await schedulers()).toEqual([`monitor:${monitorId}`])
+    const restartedAt = Date.now()
+    // The process re-syncs the schedulers from the database just after it starts.
+    const rebuilt = await eventually(async () => {
+      const keys = await schedulers()
+      return keys.length > 0 ? keys : undefined
+    }, 'the rebuilt scheduler')
+    expect(rebuilt).toEqual([`monitor:${monitorId}`])
     await sleep(5000)
     const after = site.hits.filter((at) => at > restartedAt)
     expect(after.length).toBeGreaterThanOrEqual(3)
