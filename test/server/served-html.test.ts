@@ -51,7 +51,7 @@ describe('served HTML of every page', () => {
     expect(metaProperty(html, 'og:url')).toBe(`${ORIGIN}${path}`)
     expect(metaProperty(html, 'og:type')).toBe('website')
     expect(metaName(html, 'robots')).toBe(
-      path === '/auth' || path === '/dashboard' ? 'noindex, follow' : 'index, follow',
+      ['/auth', '/dashboard', '/monitors'].includes(path) ? 'noindex, follow' : 'index, follow',
     )
     const data = pick(html, /<script type="application\/ld\+json">([^<]*)<\/script>/)
     const entry = catalogue.find((e) => `/${e.route}` === path)
@@ -66,6 +66,14 @@ describe('served HTML of every page', () => {
     } else {
       expect(data).toBeUndefined()
     }
+  })
+
+  it('serves a monitor’s page with the monitors head, marked noindex, and nothing deeper', async () => {
+    const res = await get('/monitors/Zx3_monitor-id')
+    expect(res.statusCode).toBe(200)
+    expect(pick(res.body, /<title>([^<]*)<\/title>/)).toBe('Monitors | NetToolbox')
+    expect(metaName(res.body, 'robots')).toBe('noindex, follow')
+    expect((await get('/monitors/Zx3_monitor-id/more')).statusCode).toBe(404)
   })
 
   it('gives an unknown path the 404 page head, marked noindex, with status 404', async () => {
