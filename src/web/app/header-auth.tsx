@@ -15,10 +15,13 @@ export function HeaderAuth() {
           <LayoutDashboard aria-hidden="true" />
           <span className="sr-only sm:not-sr-only">Dashboard</span>
         </Link>
-        <Link to={paths.monitors} className={buttonClass({ variant: 'ghost', size: 'nav' })}>
-          <Activity aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only">Monitors</span>
-        </Link>
+        {/* On phones Monitors is reached from the dashboard, so the header keeps to one line. */}
+        <span className="hidden sm:contents">
+          <Link to={paths.monitors} className={buttonClass({ variant: 'ghost', size: 'nav' })}>
+            <Activity aria-hidden="true" />
+            Monitors
+          </Link>
+        </span>
         <SignOutButton />
       </>
     )
