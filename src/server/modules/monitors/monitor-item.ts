@@ -8,11 +8,19 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 export async function toMonitorItem(
   record: MonitorRecord,
-  deps: { checks: Pick<ChecksRepository, 'uptime'>; now: number; minuteMs: number; disabled: boolean },
+  deps: {
+    checks: Pick<ChecksRepository, 'uptime'>
+    now: number
+    minuteMs: number
+    disabled: boolean
+    /** The database scheduler keeps the next slot in the row; BullMQ's follows from the slot grid. */
+    storedNext: boolean
+  },
 ): Promise<MonitorItem> {
   const interval = intervalMsOf(record.intervalMinutes, deps.minuteMs)
   const idle = record.paused || deps.disabled
-  const next = idle ? null : (record.nextCheckAt ?? nextSlot(deps.now, interval, slotOffset(record.id, interval)))
+  const computed = () => nextSlot(deps.now, interval, slotOffset(record.id, interval))
+  const next = idle ? null : deps.storedNext ? (record.nextCheckAt ?? computed()) : computed()
   return {
     id: record.id,
     name: record.name,

@@ -121,7 +121,13 @@ export async function registerMonitors(app: FastifyInstance, deps: MonitorsDeps)
     publicUrl: config.publicUrl,
     currentUser: deps.currentUser,
     toItem: (monitor, disabled) =>
-      toMonitorItem(monitor, { checks, now: clock.now(), minuteMs: settings.minuteMs, disabled }),
+      toMonitorItem(monitor, {
+        checks,
+        now: clock.now(),
+        minuteMs: settings.minuteMs,
+        disabled,
+        storedNext: scheduler.kind === 'database',
+      }),
   }
   await app.register(monitorRoutes, context)
 
