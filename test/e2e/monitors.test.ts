@@ -118,9 +118,17 @@ describe.skipIf(!browserAvailable)('monitors in the browser', () => {
     return problems
   }
 
-  it('tells a visitor that monitors need an account', async () => {
+  it('tells a visitor that monitors need an account, under a result that did not move the page', async () => {
     const page = await newPage()
-    await lookUp(page)
+    await page.goto(`${url}/dns-lookup`)
+    await page.getByText('Run the check, then watch its result.').waitFor()
+    const footerTop = async () => (await page.getByRole('contentinfo').boundingBox())?.y
+    const before = await footerTop()
+    await page.getByLabel('domain', { exact: true }).fill('watch.test')
+    await page.getByRole('button', { name: 'Lookup', exact: true }).click()
+    await toast(page, 'DNS completed successfully')
+    await page.getByText('Get an alert when this result changes.').waitFor()
+    expect(await footerTop()).toBe(before)
     await page.getByRole('button', { name: 'Watch this' }).click()
     const region = page.getByRole('region', { name: 'Watch this result' })
     await region.getByText(/^Monitors need a free account\./).waitFor()

@@ -1,5 +1,7 @@
-// "Watch this" under a tool's result: for a signed-in account it opens the small form that turns the
-// run into a monitor; a visitor learns that monitors need an account, with links to sign in or up.
+// "Watch this" under a watchable tool's output: for a signed-in account it opens the small form that
+// turns the run into a monitor; a visitor learns that monitors need an account, with links to sign in
+// or up. The row is there before the first result too (saying what it will offer), so a result
+// arriving does not move the page.
 import { Eye } from 'lucide-react'
 import { lazy, Suspense, useId, useState } from 'react'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
@@ -7,37 +9,56 @@ import { Button } from '../../components/button.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { useAuth } from '../auth/index.ts'
 import { NeedsAccount } from './needs-account.tsx'
-import { watchableKind } from './watchable.ts'
+import { kindOfTool, watchableKind } from './watchable.ts'
 
 const WatchForm = lazy(() => import('./watch-form.tsx'))
 
-export function WatchThis({ answer }: { answer: ToolAnswer | undefined }) {
+/** Why the answer on screen cannot be watched, or null when it can. */
+export function unwatchableReason(answer: ToolAnswer | undefined): string | null {
+  if (!answer) return 'Run the check, then watch its result.'
+  if (answer.failureSource === 'policy') return 'A target the policy refuses cannot be watched.'
+  if (!answer.runId) return 'This run was not stored, so it cannot be watched.'
+  return null
+}
+
+export interface WatchThisProps {
+  /** The catalogue id of the tool whose output this row sits under. */
+  tool: string
+  /** The finished answer on screen, if any. */
+  answer: ToolAnswer | undefined
+}
+
+export function WatchThis({ tool, answer }: WatchThisProps) {
   const id = useId()
   const { user, loading } = useAuth()
   const [open, setOpen] = useState(false)
+  if (!kindOfTool(tool)) return null
   const kind = answer ? watchableKind(answer) : null
-  if (!answer?.runId || !kind || loading) return null
-  const runAnswer = { ...answer, runId: answer.runId }
+  const reason = unwatchableReason(answer)
   return (
     <div className="mt-3 rounded-xl border border-border bg-card p-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">Get an alert when this result changes.</p>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-expanded={open}
-          aria-controls={`${id}-watch`}
-          onClick={() => setOpen((o) => !o)}
-        >
-          <Eye aria-hidden="true" />
-          Watch this
-        </Button>
+      <div className="flex min-h-10 items-center justify-between gap-3">
+        <p className="min-w-0 text-sm text-muted-foreground">{reason ?? 'Get an alert when this result changes.'}</p>
+        {kind && (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-expanded={open}
+            aria-controls={`${id}-watch`}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <Eye aria-hidden="true" />
+            Watch this
+          </Button>
+        )}
       </div>
-      {open && (
+      {open && kind && answer?.runId && (
         <section id={`${id}-watch`} aria-label="Watch this result" className="mt-4 border-t border-border pt-4">
-          {user ? (
+          {loading ? (
+            <Spinner label="Loading..." />
+          ) : user ? (
             <Suspense fallback={<Spinner label="Loading..." />}>
-              <WatchForm key={answer.runId} answer={runAnswer} kind={kind} onCancel={() => setOpen(false)} />
+              <WatchForm answer={{ ...answer, runId: answer.runId }} kind={kind} onCancel={() => setOpen(false)} />
             </Suspense>
           ) : (
             <NeedsAccount />

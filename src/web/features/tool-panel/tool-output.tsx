@@ -1,6 +1,6 @@
 // The output area of a tool panel: the output box with the answer's structured view, or a streamed
-// run's live view as the progress events arrive; under a finished answer of a watchable tool,
-// "Watch this" (features/monitors).
+// run's live view as the progress events arrive; under the output of a watchable tool, "Watch this"
+// (features/monitors), whose row is there from the start so that a result does not move the page.
 import type { ReactNode } from 'react'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import { OutputBox, type OutputState } from '../../components/output-box.tsx'
@@ -13,6 +13,8 @@ import { describeQueuePlace, type QueuePlace } from './queue-place.ts'
 export type { LiveView }
 
 export interface ToolOutputProps {
+  /** The catalogue id of the tool: a watchable tool gets the "Watch this" row. */
+  toolId?: string
   toolName: string
   state: OutputState
   answer: ToolAnswer | undefined
@@ -25,12 +27,12 @@ export interface ToolOutputProps {
 }
 
 export function ToolOutput(props: ToolOutputProps) {
-  const { state, answer } = props
+  const { toolId, state, answer } = props
   const finished = state.kind === 'success' || state.kind === 'error'
   return (
     <>
       <OutputArea {...props} />
-      {finished && answer && <WatchThis key={answer.runId} answer={answer} />}
+      {toolId && <WatchThis key={answer?.runId} tool={toolId} answer={finished ? answer : undefined} />}
     </>
   )
 }

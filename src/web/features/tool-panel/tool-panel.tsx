@@ -231,6 +231,7 @@ export function ToolPanel({
       <div className="mt-5">
         {remote?.output ?? (
           <ToolOutput
+            toolId={entry.id}
             toolName={entry.name}
             state={state}
             answer={answer}
