@@ -2,7 +2,7 @@
 // its place inside it), so each slot becomes exactly one job, whichever process adds or re-adds the
 // scheduler, and one worker of one process takes it. The schedule lives in Redis and survives
 // restarts; at start every process re-syncs it from the database (idempotent: a scheduler re-added
-// with the same settings keeps its next slot).
+// with the same settings keeps its next slot), and again every five minutes.
 import { Queue, Worker } from 'bullmq'
 import type { FastifyBaseLogger } from 'fastify'
 import type { MonitorRecord, MonitorsRepository } from './monitors-repository.ts'
@@ -12,6 +12,8 @@ import type { MonitorScheduler } from './scheduler.ts'
 
 export const MONITOR_QUEUE = 'monitor-checks'
 const schedulerId = (monitorId: string) => `monitor:${monitorId}`
+/** How often each process re-syncs the schedulers from the database. */
+const RESYNC_MS = 5 * 60_000
 
 export interface RedisSchedulerOptions {
   redisUrl: string
@@ -41,6 +43,9 @@ export function createRedisScheduler(options: RedisSchedulerOptions): MonitorSch
   const queue = new Queue<CheckJob>(MONITOR_QUEUE, { connection, prefix })
   queue.on('error', (error) => log.warn({ err: error }, 'monitor queue: Redis error'))
   let worker: Worker<CheckJob> | undefined
+  let stopped = false
+  let resync: NodeJS.Timeout | undefined
+  const running = new Set<Promise<unknown>>()
 
   const upsert = async (monitor: MonitorRecord) => {
     const every = intervalMsOf(monitor.intervalMinutes, minuteMs)
@@ -66,10 +71,22 @@ export function createRedisScheduler(options: RedisSchedulerOptions): MonitorSch
     kind: 'redis',
     async start() {
       await sync()
+      if (stopped) return
+      // Changes that could not reach Redis (it was down) are caught up from the database.
+      resync = setInterval(() => {
+        sync().catch((error) => log.warn({ err: error }, 'monitor schedules: re-sync from the database failed'))
+      }, RESYNC_MS)
+      resync.unref()
       worker = new Worker<CheckJob>(
         MONITOR_QUEUE,
         async (job) => {
-          return runner.run(job.data.monitorId, slotOf(job.id, job.timestamp))
+          const check = runner.run(job.data.monitorId, slotOf(job.id, job.timestamp))
+          running.add(check)
+          try {
+            return await check
+          } finally {
+            running.delete(check)
+          }
         },
         { connection, prefix, concurrency: options.concurrency },
       )
@@ -79,7 +96,12 @@ export function createRedisScheduler(options: RedisSchedulerOptions): MonitorSch
       )
     },
     async stop() {
-      await worker?.close()
+      stopped = true
+      clearInterval(resync)
+      // The checks in progress end first; then the worker closes without waiting on Redis (which
+      // may be gone): a job taken meanwhile is handed out again, and its slot still runs once.
+      await Promise.allSettled([...running])
+      await worker?.close(true)
       await queue.close()
     },
     async changed(monitor) {

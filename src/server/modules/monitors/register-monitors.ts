@@ -31,6 +31,9 @@ export interface MonitorsHandle {
   runner: CheckRunner
 }
 
+/** How long a request waits for the scheduler to take a change. */
+const SCHEDULER_WAIT_MS = 3000
+
 export interface MonitorsOptions {
   /** The time checks, slots and retention read (default the system clock). */
   clock?: Clock
@@ -110,11 +113,34 @@ export async function registerMonitors(app: FastifyInstance, deps: MonitorsDeps)
   )
   deps.options?.expose?.({ scheduler, retention, runner })
 
+  // The routes save first, then tell the scheduler; a scheduler that cannot answer in time (Redis
+  // down) does not hold the request: the re-sync from the database catches the change up.
+  const patient =
+    <A extends unknown[]>(what: string, call: (...args: A) => Promise<void>) =>
+    async (...args: A) => {
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          app.log.warn(`monitor scheduler: ${what} is taking long; the re-sync will catch it up`)
+          resolve()
+        }, SCHEDULER_WAIT_MS)
+      })
+      const done = call(...args).catch((error) => app.log.error({ err: error }, `monitor scheduler: ${what} failed`))
+      await Promise.race([done, late])
+      clearTimeout(timer)
+    }
+  const routeScheduler: MonitorScheduler = {
+    ...scheduler,
+    kind: scheduler.kind,
+    changed: patient('a change', (monitor) => scheduler.changed(monitor)),
+    removed: patient('a removal', (id) => scheduler.removed(id)),
+  }
+
   const context: MonitorContext = {
     monitors,
     checks,
     runs: deps.runs,
-    scheduler: () => scheduler,
+    scheduler: () => routeScheduler,
     net: deps.net,
     settings,
     clock,
@@ -140,8 +166,9 @@ export async function registerMonitors(app: FastifyInstance, deps: MonitorsDeps)
   })
   app.addHook('onClose', async () => {
     retention.stop()
-    await started
+    // Stopping first also ends a start still waiting for Redis.
     await scheduler.stop()
+    await started
     await alerts.drain()
     mailer.close()
   })
