@@ -22,7 +22,13 @@ export interface WatchFormProps {
 const sameSettings = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort())
 
-async function watch(runId: string, read: ReadMonitor): Promise<CreatedMonitor> {
+interface Watched {
+  monitor: CreatedMonitor
+  /** Why the thresholds chosen here could not be set (the monitor then keeps the server's). */
+  thresholdsError?: string
+}
+
+async function watch(runId: string, read: ReadMonitor): Promise<Watched> {
   const created = await createMonitor({
     fromRunId: runId,
     name: read.name,
@@ -30,22 +36,26 @@ async function watch(runId: string, read: ReadMonitor): Promise<CreatedMonitor> 
     alertEmail: read.alertEmail,
     webhookUrl: read.webhookUrl,
   })
-  if (sameSettings(created.settings, read.settings)) return created
-  const updated = await updateMonitor(created.id, { settings: read.settings })
-  return { ...updated, webhookSecret: created.webhookSecret }
+  if (sameSettings(created.settings, read.settings)) return { monitor: created }
+  try {
+    const updated = await updateMonitor(created.id, { settings: read.settings })
+    return { monitor: { ...updated, webhookSecret: created.webhookSecret } }
+  } catch (failure) {
+    return { monitor: created, thresholdsError: messageOf(failure, 'the server did not answer') }
+  }
 }
 
 export default function WatchForm({ answer, kind, onCancel }: WatchFormProps) {
   const list = useMonitorList()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [created, setCreated] = useState<CreatedMonitor | null>(null)
+  const [watched, setWatched] = useState<Watched | null>(null)
 
   async function submit(read: ReadMonitor) {
     setBusy(true)
     setError(null)
     try {
-      setCreated(await watch(answer.runId, read))
+      setWatched(await watch(answer.runId, read))
       void list.refetch()
     } catch (failure) {
       setError(messageOf(failure, 'Could not create the monitor'))
@@ -54,13 +64,19 @@ export default function WatchForm({ answer, kind, onCancel }: WatchFormProps) {
     }
   }
 
-  if (created) {
+  if (watched) {
+    const created = watched.monitor
     return (
       <div className="space-y-3">
         <p role="status" className="text-sm">
           <span className="font-medium">Monitor “{created.name}” created.</span> The first check runs within{' '}
           {created.intervalMinutes === 1 ? 'a minute' : `${created.intervalMinutes} minutes`}.
         </p>
+        {watched.thresholdsError && (
+          <p role="alert" className="text-sm font-medium text-danger">
+            Its thresholds could not be set ({watched.thresholdsError}): it uses the defaults until you edit it.
+          </p>
+        )}
         {created.webhookUrl && <WebhookSecret secret={created.webhookSecret} monitorName={created.name} />}
         <Link to={monitorPath(created.id)} className={buttonClass({ variant: 'outline', size: 'sm' })}>
           Open the monitor
