@@ -65,7 +65,10 @@ export function createDatabaseScheduler(options: DatabaseSchedulerOptions): Data
       .then(() => undefined)
       .catch((error) => log.error({ err: error }, 'looking for due monitors failed'))
       .finally(() => {
-        if (!stopped) timer = setTimeout(poll, options.pollMs ?? 1000)
+        if (!stopped) {
+          timer = setTimeout(poll, options.pollMs ?? 1000)
+          timer.unref()
+        }
       })
   }
 
