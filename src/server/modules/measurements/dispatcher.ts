@@ -92,8 +92,9 @@ export function createQueueDispatcher(
     },
     async close() {
       // Rows in progress are not waited for: their locks lapse and another process takes them over.
-      await worker.close(true)
-      await queue.close()
+      // Closing talks to Redis, which may be away: it gets two seconds.
+      const closed = worker.close(true).then(() => queue.close())
+      await Promise.race([closed.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000).unref())])
     },
   }
 }

@@ -204,9 +204,11 @@ export function attachProbeServer(httpServer: HttpServer, options: ProbeServerOp
       clearInterval(renewTimer)
       clearInterval(recheckTimer)
       probes.disconnectSockets(true)
-      await new Promise<void>((resolve) => {
+      // Closing the Redis adapter talks to Redis, which may be away: it gets two seconds.
+      const closed = new Promise<void>((resolve) => {
         io.close(() => resolve())
       })
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000).unref())])
     },
   }
 }
