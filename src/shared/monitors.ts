@@ -215,7 +215,7 @@ export type CreateMonitorRequest = z.input<typeof createMonitorRequest>
 export const updateMonitorRequest = z
   .object({
     name: monitorName,
-    target: z.string().trim().min(1).max(2048),
+    target: z.string().trim().min(1, 'Please enter a target').max(2048, 'Input is too long'),
     settings: z.record(z.string(), z.unknown()),
     intervalMinutes,
     alertEmail: z.boolean(),

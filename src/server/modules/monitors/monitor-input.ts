@@ -31,7 +31,7 @@ function firstIssue(error: z.ZodError): string {
   if (!issue) return 'Invalid request'
   const generic = issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union'
   const where = issue.path.join('.')
-  return generic && where ? `${where}: ${issue.message}` : issue.message
+  return generic && where && !issue.message.startsWith(where) ? `${where}: ${issue.message}` : issue.message
 }
 
 export function parseOrThrow<T>(schema: z.ZodType<T>, body: unknown): T {
