@@ -18,7 +18,12 @@ function heldDns() {
       new Promise((resolve) => release.push(() => resolve({ status: 'ok', result: { name: request.input } }))),
     lines: (result) => [`answered for ${result.name}`],
   }
-  return { registry: { dns: diagnostic } as Registry, releaseAll: () => release.splice(0).forEach((r) => r()) }
+  return {
+    registry: { dns: diagnostic } as Registry,
+    releaseAll: () => {
+      for (const answer of release.splice(0)) answer()
+    },
+  }
 }
 
 const net = createNet({ targetAllow: [], dnsServers: ['127.0.0.1:53'] })

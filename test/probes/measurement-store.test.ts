@@ -29,8 +29,12 @@ const rows: MeasurementRow[] = [
 ]
 
 let next = 0
-const newMeasurement = () => ({
-  id: `m${Date.now()}${(next += 1)}`,
+const newMeasurement = () => {
+  next += 1
+  return newMeasurementNumbered(next)
+}
+const newMeasurementNumbered = (n: number) => ({
+  id: `m${Date.now()}${n}`,
   tool: 'dns' as const,
   input: 'example.test',
   options: {},
