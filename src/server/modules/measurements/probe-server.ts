@@ -3,7 +3,8 @@
 // connected once it has announced its location and tools. With Redis, the Socket.IO Redis adapter lets
 // any site process reach a probe connected to another. Connected probes are re-checked against the
 // valid tokens every TOKEN_RECHECK_MS, so a revoked probe is disconnected within seconds.
-import type { Server as HttpServer } from 'node:http'
+import type { Server as HttpServer, IncomingMessage } from 'node:http'
+import proxyAddr from '@fastify/proxy-addr'
 import type { FastifyBaseLogger as Logger } from 'fastify'
 import { type Namespace, Server, type Socket } from 'socket.io'
 import type { ProbeInfo } from '../../../shared/measurements.ts'
@@ -58,6 +59,18 @@ export interface ProbeServerOptions {
   log: Logger
   /** The Socket.IO adapter (the Redis adapter with several processes). */
   adapter?: Parameters<Server['adapter']>[0]
+  /** TRUST_PROXY, read as for HTTP requests: which proxies' X-Forwarded-For tells a probe's address. */
+  trustProxy: boolean | number | string[]
+}
+
+/** The address a probe connects from, seen through trusted proxies as Fastify sees request.ip. */
+export function seenAddressOf(request: IncomingMessage, trustProxy: ProbeServerOptions['trustProxy']): string {
+  const direct = request.socket.remoteAddress ?? ''
+  if (trustProxy === false) return direct
+  // A hop count cannot vouch for the peer itself: as for HTTP requests, it trusts nothing.
+  if (typeof trustProxy === 'number') return direct
+  const trust = trustProxy === true ? () => true : proxyAddr.compile(trustProxy)
+  return proxyAddr(request, trust)
 }
 
 export interface ProbeServer {
@@ -162,7 +175,7 @@ export function attachProbeServer(httpServer: HttpServer, options: ProbeServerOp
       log.info({ probeId, reason }, 'probe disconnected')
       directory.unregister(probeId, socket.id).catch(() => {})
     })
-    socket.emit('hello', { probeId, name, seenAddress: socket.handshake.address })
+    socket.emit('hello', { probeId, name, seenAddress: seenAddressOf(socket.request, options.trustProxy) })
   })
 
   const localReady = () =>

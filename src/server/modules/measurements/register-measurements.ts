@@ -28,7 +28,7 @@ import { createRedisMeasurementStore } from './redis-store.ts'
 import { measurementRoutes } from './routes.ts'
 
 export interface MeasurementsDeps {
-  config: Pick<Config, 'measurements' | 'redisUrl' | 'serverName'>
+  config: Pick<Config, 'measurements' | 'redisUrl' | 'serverName' | 'trustProxy'>
   net: Net
   registry: Registry
   admission: RunAdmission
@@ -147,6 +147,7 @@ export async function registerMeasurements(app: FastifyInstance, deps: Measureme
     handlers: probeHandlers(store, finishIfDone),
     log: app.log,
     adapter: redis ? createAdapter(redis.publish, redis.subscribe) : undefined,
+    trustProxy: config.trustProxy,
   })
   const rowDeps: RowDispatchDeps = {
     store,
