@@ -116,6 +116,7 @@ describe.skipIf(!ready)('an SSL monitor whose certificate is about to expire', (
     expect(mails.map((m) => m.subject)).toEqual([`Problem: Shop certificate (shop.monitor.test:${site.port})`])
     expect(mails[0]?.text).toContain('Certificate expires in 5 days (alert below 14)')
     const permalink = mails[0]?.links.find((l) => l.includes('/r/'))
+    expect(mails[0]?.links).toContain(`http://localhost:8080/monitors/${monitorId}`)
     expect(permalink).toMatch(/^http:\/\/localhost:8080\/r\/[\w-]{22}$/)
 
     expect(receiver.deliveries).toHaveLength(1)

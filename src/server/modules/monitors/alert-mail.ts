@@ -4,9 +4,9 @@ import type { MonitorRecord } from './monitors-repository.ts'
 
 export function alertMail(
   to: string,
-  monitor: Pick<MonitorRecord, 'name' | 'kind' | 'target'>,
+  monitor: Pick<MonitorRecord, 'id' | 'name' | 'kind' | 'target'>,
   kind: 'problem' | 'recovered',
-  details: { summary: string; at: number; resultUrl: string | null },
+  details: { summary: string; at: number; resultUrl: string | null; publicUrl: string },
 ): Mail {
   const headline = kind === 'problem' ? 'Problem' : 'Recovered'
   const lines = [
@@ -18,6 +18,7 @@ export function alertMail(
     '',
     `Checked: ${new Date(details.at).toISOString()} (${monitor.kind} monitor)`,
     details.resultUrl ? `The full result: ${details.resultUrl}` : 'The full result could not be stored.',
+    `The monitor: ${new URL(`/monitors/${encodeURIComponent(monitor.id)}`, details.publicUrl).href}`,
     '',
     'You receive this mail because alert mails are on for this monitor; switch them off in its settings.',
   ]

@@ -26,6 +26,8 @@ export function createAlerter(deps: {
   monitors: Pick<MonitorsRepository, 'ownerEmail'>
   checks: Pick<ChecksRepository, 'setEventAlert'>
   webhook: Omit<WebhookSettings, 'signal'>
+  /** The site's address: mails link to the monitor's page there. */
+  publicUrl: string
   log: FastifyBaseLogger
 }): Alerter {
   const inFlight = new Set<Promise<void>>()
@@ -34,7 +36,12 @@ export function createAlerter(deps: {
   const mail = async (monitor: MonitorRecord, { eventId, kind, payload }: AlertDetails) => {
     const to = await deps.monitors.ownerEmail(monitor.userId)
     if (!to) return
-    const details = { summary: payload.summary, at: Date.parse(payload.time), resultUrl: payload.resultUrl }
+    const details = {
+      summary: payload.summary,
+      at: Date.parse(payload.time),
+      resultUrl: payload.resultUrl,
+      publicUrl: deps.publicUrl,
+    }
     await deps.mailer.send(alertMail(to, monitor, kind, details))
     await deps.checks.setEventAlert(eventId, { alertEmail: true })
   }

@@ -72,6 +72,7 @@ export async function registerMonitors(app: FastifyInstance, deps: MonitorsDeps)
     monitors,
     checks,
     webhook: { net: deps.net, retries: settings.webhookRetries, backoffMs: settings.webhookBackoffMs },
+    publicUrl: config.publicUrl,
     log: app.log,
   })
   const runner = createCheckRunner({
