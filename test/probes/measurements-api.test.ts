@@ -27,6 +27,8 @@ function eventsOf(payload: string): MeasurementEvent[] {
     .map((line) => JSON.parse(line.slice('data: '.length)) as MeasurementEvent)
 }
 
+if (!knotAvailable) console.warn('SKIPPED: the measurements API test needs Knot DNS (Debian package knot)')
+
 describe.skipIf(!knotAvailable)('measurements on one site process without Redis', () => {
   let knot: KnotServer
   let site: RunningServer

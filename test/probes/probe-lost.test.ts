@@ -13,6 +13,8 @@ import { type ProbeProcess, startProbeProcess } from '../support/probes/probe-pr
 
 const TOKENS = { frankfurt: 'frankfurt-token-0123456789', paris: 'paris-token-0123456789' }
 
+if (!redisAvailable) console.warn('SKIPPED: the probe-lost test needs redis-server (Debian package redis-server)')
+
 describe.skipIf(!redisAvailable)('a probe lost during a measurement', () => {
   let redis: RedisServer
   let site: ServerProcess

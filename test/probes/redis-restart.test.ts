@@ -9,6 +9,8 @@ import { type RedisServer, redisAvailable, startRedis } from '../support/db/redi
 import { submitMeasurement, waitForMeasurement } from '../support/probes/measurements.ts'
 import { type PlainSite, startPlainSite } from '../support/probes/plain-site.ts'
 
+if (!redisAvailable) console.warn('SKIPPED: the Redis restart test needs redis-server (Debian package redis-server)')
+
 describe.skipIf(!redisAvailable)('measurements while Redis restarts', () => {
   let redis: RedisServer
   let site: ServerProcess

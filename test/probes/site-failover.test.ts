@@ -11,6 +11,10 @@ import { type ProbeProcess, startProbeProcess } from '../support/probes/probe-pr
 
 const TOKENS = 'east:east-token-0123456789,west:west-token-0123456789'
 
+if (!redisAvailable || postgresUnavailableReason() !== undefined) {
+  console.warn('SKIPPED: the site failover test needs redis-server and PostgreSQL')
+}
+
 describe.skipIf(!redisAvailable || postgresUnavailableReason() !== undefined)(
   'a site process killed mid-measurement',
   () => {
