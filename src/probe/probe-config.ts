@@ -3,24 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { z } from 'zod'
-
-const list = z
-  .string()
-  .optional()
-  .transform((v) =>
-    (v ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-
-const cidr = z.string().refine((v) => {
-  const [addr, bits, extra] = v.split('/')
-  if (extra !== undefined || !addr || !isIP(addr)) return false
-  if (bits === undefined) return true
-  const n = Number(bits)
-  return Number.isInteger(n) && n >= 0 && n <= (isIP(addr) === 4 ? 32 : 128)
-}, 'must be an IP address or CIDR')
+import { cidr, list } from '../server/config-fields.ts'
 
 const siteUrl = z.url('must be http(s)://host[:port] of the site').refine((v) => /^https?:\/\//.test(v), {
   message: 'must start with http:// or https://',

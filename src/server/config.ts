@@ -2,25 +2,8 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { cidr, list } from './config-fields.ts'
 import type { ConnectionLimits } from './plugins/connection-guard.ts'
-
-const list = z
-  .string()
-  .optional()
-  .transform((v) =>
-    (v ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-
-const cidr = z.string().refine((v) => {
-  const [addr, bits, extra] = v.split('/')
-  if (extra !== undefined || !addr || !isIP(addr)) return false
-  if (bits === undefined) return true
-  const n = Number(bits)
-  return Number.isInteger(n) && n >= 0 && n <= (isIP(addr) === 4 ? 32 : 128)
-}, 'must be an IP address or CIDR')
 
 const hostPort = z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+)(:\d{1,5})?$/, 'must be host[:port]')
 
