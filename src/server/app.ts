@@ -139,7 +139,7 @@ async function registerSite(
     concurrency: Math.min(config.bulk.concurrency, config.limits.concurrentPerClient),
   })
   // Measurements from probes, the site's own included (src/server/modules/measurements, docs/probes.md).
-  await registerMeasurements(app, {
+  const measurements = await registerMeasurements(app, {
     config,
     net,
     registry,
@@ -159,6 +159,7 @@ async function registerSite(
     runs,
     currentUser: accounts.currentUser,
     metrics,
+    measurements: measurements.service,
     options: deps.monitors,
   })
   await app.register(resultRoutes, {

@@ -19,6 +19,7 @@ import { dispatchRow, lostOutcome, outcomeOf, type RowDispatchDeps } from './dis
 import { createMemoryDispatcher, createQueueDispatcher, type Dispatcher } from './dispatcher.ts'
 import { createMeasurementFinisher } from './finish-measurement.ts'
 import { createLocalProbe } from './local-probe.ts'
+import { createMeasurementService, type MeasurementService } from './measurement-service.ts'
 import { type MeasurementStore, parseTaskId } from './measurement-store.ts'
 import { createMemoryMeasurementStore } from './memory-store.ts'
 import { createMemoryProbeDirectory, createRedisProbeDirectory } from './probe-directory.ts'
@@ -117,7 +118,12 @@ function probeHandlers(store: MeasurementStore, finishIfDone: (id: string) => Pr
   }
 }
 
-export async function registerMeasurements(app: FastifyInstance, deps: MeasurementsDeps): Promise<void> {
+/** What other modules of this process use: measurements made on an account's behalf (DNS monitors). */
+export interface MeasurementsHandle {
+  service: MeasurementService
+}
+
+export async function registerMeasurements(app: FastifyInstance, deps: MeasurementsDeps): Promise<MeasurementsHandle> {
   const { config } = deps
   const settings = config.measurements
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app) : undefined
@@ -186,4 +192,14 @@ export async function registerMeasurements(app: FastifyInstance, deps: Measureme
     await store.close()
     await redis?.close()
   })
+  const service = createMeasurementService({
+    store,
+    dispatcher,
+    registry: deps.registry,
+    listProbes,
+    admission: deps.admission,
+    maxProbes: settings.maxProbes,
+    probeLostMs: settings.probeLostMs,
+  })
+  return { service }
 }

@@ -7,7 +7,6 @@ import { z } from 'zod'
 import type { Registry } from '../../../diagnostics/registry.ts'
 import {
   MEASUREMENT_MAX_LIMIT,
-  type MeasurementRow,
   measurement,
   measurementCreated,
   measurementRequest,
@@ -18,9 +17,8 @@ import { errorBody } from '../../../shared/tools/common.ts'
 import type { CurrentUser } from '../auth/session.ts'
 import { sendRefusal } from '../limits/refusals.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'
-import { randomId } from '../results/repository.ts'
-import type { RowJob } from './dispatch-row.ts'
 import type { Dispatcher } from './dispatcher.ts'
+import { createMeasurement, type MeasurementDraft } from './measurement-service.ts'
 import type { MeasurementStore } from './measurement-store.ts'
 import { selectProbes } from './select-probes.ts'
 
@@ -34,9 +32,6 @@ export interface MeasurementRoutesOptions {
   currentUser: CurrentUser
   maxProbes: number
 }
-
-/** Time for a task to reach its probe and its answer to come back, on top of the tool's own deadline. */
-const TRAVEL_SLACK_MS = 10_000
 
 const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Unknown measurement') })
 
@@ -57,10 +52,6 @@ const notFound = (reply: FastifyReply) =>
 
 const sseEvent = (id: string, name: string, data: unknown) =>
   `id: ${id}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n`
-
-function probeLocationOf({ tools: _tools, connectedAt: _connectedAt, ...location }: ProbeInfo) {
-  return location
-}
 
 export async function measurementRoutes(app: FastifyInstance, options: MeasurementRoutesOptions) {
   const typed = app.withTypeProvider<ZodTypeProvider>()
@@ -98,7 +89,7 @@ export async function measurementRoutes(app: FastifyInstance, options: Measureme
       }
       const refusal = await options.admission.charge(request, tool, selection.probes.length)
       if (refusal) return sendRefusal(reply, 'error', refusal)
-      const created = await createMeasurement(request, options, {
+      const created = await createFromRequest(request, options, {
         tool,
         input,
         options: (toolOptions ?? {}) as Record<string, unknown>,
@@ -175,41 +166,14 @@ export async function measurementRoutes(app: FastifyInstance, options: Measureme
   )
 }
 
-interface MeasurementDraft {
-  tool: RowJob['tool']
-  input: string
-  options: Record<string, unknown>
-  locations: string[]
-  probes: ProbeInfo[]
-}
-
-async function createMeasurement(request: FastifyRequest, options: MeasurementRoutesOptions, draft: MeasurementDraft) {
+async function createFromRequest(
+  request: FastifyRequest,
+  options: MeasurementRoutesOptions,
+  draft: Omit<MeasurementDraft, 'userId'>,
+) {
   const user =
     request.headers.cookie || request.apiTokenOwner ? await options.currentUser(request).catch(() => null) : null
-  const id = randomId(16)
-  const rows: MeasurementRow[] = draft.probes.map((probe) => ({ probe: probeLocationOf(probe), status: 'in-progress' }))
-  const deadlineMs = options.registry[draft.tool]?.deadlineMs ?? 60_000
-  const deadlineAt = Date.now() + deadlineMs + TRAVEL_SLACK_MS
-  await options.store.create({
-    id,
-    tool: draft.tool,
-    input: draft.input,
-    options: draft.options,
-    locations: draft.locations,
-    createdAt: new Date().toISOString(),
-    rows,
-    userId: user?.id ?? null,
-  })
-  const jobs: RowJob[] = draft.probes.map((probe, index) => ({
-    measurementId: id,
-    index,
-    probe: probeLocationOf(probe),
-    tool: draft.tool,
-    request: { input: draft.input, options: draft.options },
-    deadlineAt,
-  }))
-  await options.dispatcher.enqueue(jobs)
-  return { id, probesCount: rows.length }
+  return createMeasurement(options, { ...draft, userId: user?.id ?? null })
 }
 
 async function streamEvents(

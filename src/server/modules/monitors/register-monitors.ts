@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../../db/database.ts'
 import type { CurrentUser } from '../auth/session.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'
 import { createMailer } from '../mail/mailer.ts'
+import type { MeasurementService } from '../measurements/measurement-service.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import type { RunsRepository } from '../results/repository.ts'
 import { createAlerter } from './alerts.ts'
@@ -53,6 +54,8 @@ export interface MonitorsDeps {
   runs: RunsRepository
   currentUser: CurrentUser
   metrics?: Pick<Metrics, 'observeRun'>
+  /** Measurements from probes (a DNS monitor with locations is checked from them). */
+  measurements?: Pick<MeasurementService, 'measure'>
   options?: MonitorsOptions
 }
 
@@ -87,6 +90,7 @@ export async function registerMonitors(app: FastifyInstance, deps: MonitorsDeps)
     publicUrl: config.publicUrl,
     clock,
     log: app.log,
+    measurements: deps.measurements,
     onAnswer: (answer) => deps.metrics?.observeRun(answer.tool, answer.status, answer.durationMs, answer.failureSource),
   })
   const scheduler: MonitorScheduler = config.redisUrl

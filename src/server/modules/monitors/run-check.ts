@@ -5,15 +5,17 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Net } from '../../../diagnostics/net/net.ts'
 import { findDiagnostic, type Registry } from '../../../diagnostics/registry.ts'
 import { ToolUnavailableError } from '../../../diagnostics/types.ts'
-import { MONITOR_TOOL, monitorSettingsSchemas } from '../../../shared/monitors.ts'
+import { type DnsMonitorSettings, MONITOR_TOOL, monitorSettingsSchemas } from '../../../shared/monitors.ts'
 import { resultPath } from '../../../shared/results.ts'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'
+import type { MeasurementService } from '../measurements/measurement-service.ts'
 import type { RunsRepository } from '../results/repository.ts'
 import { runTool } from '../tools/service.ts'
 import type { Alerter } from './alerts.ts'
 import type { ChecksRepository } from './checks-repository.ts'
 import { advanceState, alertKind } from './confirm-state.ts'
+import { evaluateDnsLocations } from './evaluate/dns-locations.ts'
 import { KIND_RULES } from './evaluate/evaluators.ts'
 import type { Verdict } from './evaluate/verdict.ts'
 import type { MonitorRecord, MonitorsRepository } from './monitors-repository.ts'
@@ -31,6 +33,8 @@ export interface CheckRunnerDeps {
   publicUrl: string
   clock: Clock
   log: FastifyBaseLogger
+  /** Measurements from probes: a DNS monitor with locations is checked from them. */
+  measurements?: Pick<MeasurementService, 'measure'>
   /** Told about every tool run a check made (metrics). */
   onAnswer?: (answer: ToolAnswer) => void
 }
@@ -44,6 +48,13 @@ export interface CheckRunner {
 
 /** How long a check may wait in line for a slot of its tool before it counts as not checked. */
 const ADMISSION_WAIT_MS = 60_000
+/** A measurement from probes ends by its tool's deadline; this bounds the wait for it in any case. */
+const MEASUREMENT_WAIT_MS = 120_000
+
+interface ToolRequest {
+  input: string
+  options?: object
+}
 
 export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
   const measure = async (monitor: MonitorRecord): Promise<{ verdict: Verdict; runId: string | null }> => {
@@ -58,6 +69,10 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
     const settings = monitorSettingsSchemas[monitor.kind].parse(monitor.settings)
     const request = diagnostic.request.safeParse(rules.request(monitor.target, settings as never))
     if (!request.success) return notChecked(request.error.issues[0]?.message ?? 'the target is not valid')
+    const locations = monitor.kind === 'dns' ? ((settings as DnsMonitorSettings).locations ?? []) : []
+    if (locations.length > 0) {
+      return fromLocations(monitor, settings as DnsMonitorSettings, locations, request.data as ToolRequest)
+    }
 
     const waited = AbortSignal.timeout(ADMISSION_WAIT_MS)
     const admission = await deps.admission.admitAccount(monitor.userId, tool, waited)
@@ -87,6 +102,33 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
       now: deps.clock.now(),
     })
     return { verdict, runId }
+  }
+
+  /** A DNS monitor with locations: one measurement from their probes, judged place by place. */
+  const fromLocations = async (
+    monitor: MonitorRecord,
+    settings: DnsMonitorSettings,
+    locations: string[],
+    request: ToolRequest,
+  ): Promise<{ verdict: Verdict; runId: string | null }> => {
+    const notChecked = (why: string) => ({
+      verdict: { state: 'unknown' as const, value: null, summary: `Not checked: ${why}` },
+      runId: null,
+    })
+    if (!deps.measurements) return notChecked('measurements from probes are not available on this server')
+    const outcome = await deps.measurements.measure(
+      {
+        tool: 'dns',
+        input: request.input,
+        options: (request.options ?? {}) as Record<string, unknown>,
+        locations,
+        userId: monitor.userId,
+      },
+      AbortSignal.timeout(ADMISSION_WAIT_MS + MEASUREMENT_WAIT_MS),
+    )
+    if (!outcome.ok) return notChecked(outcome.message)
+    const verdict = evaluateDnsLocations({ settings, rows: outcome.state.results, baseline: monitor.baseline })
+    return { verdict, runId: outcome.state.runId ?? null }
   }
 
   const permalink = async (runId: string | null): Promise<{ shareId: string | null; url: string | null }> => {
