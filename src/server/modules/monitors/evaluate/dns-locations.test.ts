@@ -70,7 +70,8 @@ describe('evaluateDnsLocations()', () => {
     expect(verdict).toEqual({
       state: 'ok',
       value: 1,
-      summary: 'A unchanged at fra (DE): 1 record; not checked from par (FR): Probe par disconnected before it answered',
+      summary:
+        'A unchanged at fra (DE): 1 record; not checked from par (FR): Probe par disconnected before it answered',
     })
   })
 

@@ -2,8 +2,9 @@
 // with the baseline. A place whose answer differs is a problem, named with what it answers; a place
 // that could not answer (its probe was lost, busy, or its resolver failed) is "not checked" there,
 // never ok; when no place answered, the check could not be made.
-import type { DnsMonitorSettings } from '../../../../shared/monitors.ts'
+
 import type { MeasurementRow } from '../../../../shared/measurements.ts'
+import type { DnsMonitorSettings } from '../../../../shared/monitors.ts'
 import type { DnsResult } from '../../../../shared/tools/dns.ts'
 import { answerSet } from './dns.ts'
 import { plural, type Verdict } from './verdict.ts'
