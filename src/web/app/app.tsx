@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { lazy, Suspense, useState } from 'react'
-import { BrowserRouter } from 'react-router'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { BrowserRouter, useLocation, useNavigate } from 'react-router'
 import type { Theme } from '../lib/theme.ts'
 import { createToolAnalyticsCache } from '../lib/tool-analytics.ts'
 import { AppRoutes } from './router.tsx'
@@ -23,6 +23,24 @@ function ThemedToaster() {
   )
 }
 
+/**
+ * The first render runs as a transition, so the router starts listening to history only when it
+ * commits. A back/forward (or any history change) made in between is caught up once here: the page
+ * shown is always the one in the address bar.
+ */
+function FollowAddressOnce() {
+  const location = useLocation()
+  const navigate = useNavigate()
+  // Once, after the router has started listening (its effect runs before this one's).
+  useEffect(() => {
+    const actual = `${window.location.pathname}${window.location.search}${window.location.hash}`
+    if (actual !== `${location.pathname}${location.search}${location.hash}`) {
+      navigate(actual, { replace: true, state: window.history.state?.usr })
+    }
+  }, [])
+  return null
+}
+
 export function App({ initialTheme }: { initialTheme: Theme }) {
   const [queryClient] = useState(
     () =>
@@ -35,6 +53,7 @@ export function App({ initialTheme }: { initialTheme: Theme }) {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider initialTheme={initialTheme}>
         <BrowserRouter>
+          <FollowAddressOnce />
           <AppRoutes />
         </BrowserRouter>
         <Suspense>
