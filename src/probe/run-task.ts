@@ -5,7 +5,8 @@ import type { Registry } from '../diagnostics/registry.ts'
 import { ToolUnavailableError } from '../diagnostics/types.ts'
 import { runTool } from '../server/modules/tools/service.ts'
 import { findEntry } from '../shared/catalogue.ts'
-import { type MeasurementAnswer, type MeasurementToolId, measurementToolRequests } from '../shared/measurements.ts'
+import { measurementToolRequests } from '../shared/measurement-request.ts'
+import type { MeasurementAnswer, MeasurementToolId } from '../shared/measurements.ts'
 import type { ProbeResult, ProbeTask } from '../shared/probe-protocol.ts'
 
 export interface TaskExecutorOptions {

@@ -7,13 +7,6 @@
 import { z } from 'zod'
 import type { ToolId } from './catalogue.ts'
 import { failureSource, toolStatus } from './tools/common.ts'
-import { dnsRequest } from './tools/dns.ts'
-import { mailRequest } from './tools/mail.ts'
-import { pingRequest } from './tools/ping.ts'
-import { rdnsRequest } from './tools/rdns.ts'
-import { sslRequest } from './tools/ssl.ts'
-import { tracerouteRequest } from './tools/traceroute.ts'
-import { websiteCheckRequest } from './tools/website-check.ts'
 
 /**
  * The tools a probe runs: those whose answer depends on where it is measured from. Lookups of
@@ -38,17 +31,6 @@ export const measurementToolId = z.enum(MEASUREMENT_TOOL_IDS, {
   error: `tool must be one of ${MEASUREMENT_TOOL_IDS.join(', ')}`,
 })
 
-/** Each tool's own request body ({ input, options }), exactly as POST /api/tools/:id takes it. */
-export const measurementToolRequests = {
-  ping: pingRequest,
-  traceroute: tracerouteRequest,
-  dns: dnsRequest,
-  rdns: rdnsRequest,
-  ssl: sslRequest,
-  'website-check': websiteCheckRequest,
-  mail: mailRequest,
-} as const satisfies Record<MeasurementToolId, z.ZodType>
-
 /** Location entries per measurement, and probes per entry, unless the site's settings say less. */
 export const MEASUREMENT_MAX_LOCATIONS = 20
 export const MEASUREMENT_MAX_LIMIT = 10
@@ -64,42 +46,6 @@ export const measurementLocation = z
   .trim()
   .min(1, 'A location is empty')
   .max(100, 'A location is longer than 100 characters')
-
-const measurementTargeting = {
-  locations: z
-    .array(measurementLocation, { error: 'locations must be a list of places, e.g. ["DE", "AS13335", "any"]' })
-    .min(1, 'Choose at least one location')
-    .max(MEASUREMENT_MAX_LOCATIONS, `At most ${MEASUREMENT_MAX_LOCATIONS} locations per measurement`),
-  /** Probes per location entry (default 1); the site also caps the total (MEASUREMENT_MAX_PROBES). */
-  limit: z
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, `limit must be 1 to ${MEASUREMENT_MAX_LIMIT}`)
-    .max(MEASUREMENT_MAX_LIMIT, `limit must be 1 to ${MEASUREMENT_MAX_LIMIT}`)
-    .optional(),
-}
-
-function measurementRequestOf<T extends MeasurementToolId>(tool: T) {
-  return measurementToolRequests[tool].extend({ tool: z.literal(tool), ...measurementTargeting })
-}
-
-/** POST /api/measurements: the tool, its input and options (validated as the tool's own route does), and where. */
-export const measurementRequest = z.discriminatedUnion(
-  'tool',
-  [
-    measurementRequestOf('ping'),
-    measurementRequestOf('traceroute'),
-    measurementRequestOf('dns'),
-    measurementRequestOf('rdns'),
-    measurementRequestOf('ssl'),
-    measurementRequestOf('website-check'),
-    measurementRequestOf('mail'),
-  ],
-  { error: `tool must be one of ${MEASUREMENT_TOOL_IDS.join(', ')}` },
-)
-export type MeasurementRequest = z.infer<typeof measurementRequest>
-/** The body as a client writes it (before trimming and defaults). */
-export type MeasurementRequestInput = z.input<typeof measurementRequest>
 
 export const measurementCreated = z.object({
   id: z.string(),

@@ -1,5 +1,7 @@
 // The measurements API as the lab tests use it, against one site process (through its door).
-import type { Measurement, MeasurementRequestInput, MeasurementRow, ProbeList } from '../../src/shared/measurements.ts'
+
+import type { MeasurementRequestInput } from '../../src/shared/measurement-request.ts'
+import type { Measurement, MeasurementRow, ProbeList } from '../../src/shared/measurements.ts'
 import { REGIONS, type RegionName } from './region-plan.ts'
 import type { SiteProcess } from './site-in-lab.ts'
 

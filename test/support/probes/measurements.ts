@@ -1,5 +1,7 @@
 // Talking to a site's measurement API over real HTTP, as a script or the web app would.
-import type { Measurement, MeasurementRequestInput } from '../../../src/shared/measurements.ts'
+
+import type { MeasurementRequestInput } from '../../../src/shared/measurement-request.ts'
+import type { Measurement } from '../../../src/shared/measurements.ts'
 
 export interface Answer<T = unknown> {
   status: number

@@ -5,11 +5,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Registry } from '../../../diagnostics/registry.ts'
+import { measurementRequest } from '../../../shared/measurement-request.ts'
 import {
   MEASUREMENT_MAX_LIMIT,
   measurement,
   measurementCreated,
-  measurementRequest,
   type ProbeInfo,
   probeList,
 } from '../../../shared/measurements.ts'

@@ -2,11 +2,11 @@
 // (reconnected when it breaks, since every connection starts with all rows as they stand), and
 // GET /api/measurements/:id and /api/probes. Every request has a deadline.
 import type { z } from 'zod'
+import type { MeasurementRequestInput } from '../../../shared/measurement-request.ts'
 import {
   type Measurement,
   type MeasurementCreated,
   type MeasurementEvent,
-  type MeasurementRequestInput,
   measurement,
   measurementCreated,
   measurementEvent,

@@ -2,7 +2,8 @@
 // view, handed to the panel through the tool panel's RemoteRuns slot.
 import { type ReactNode, useState } from 'react'
 import type { CatalogueEntry } from '../../../shared/catalogue.ts'
-import type { MeasurementRequestInput, MeasurementToolId } from '../../../shared/measurements.ts'
+import type { MeasurementRequestInput } from '../../../shared/measurement-request.ts'
+import type { MeasurementToolId } from '../../../shared/measurements.ts'
 import type { ToolParts } from '../../lib/tool-manifest.tsx'
 import { type RemoteRuns, RemoteRunsContext } from '../tool-panel/index.ts'
 import { MeasurementOutput } from './measurement-output.tsx'

@@ -1,10 +1,11 @@
 // Where a tool runs from: this server (the panel's own run), any N probes, or the places a person
 // writes ("DE, AS13335, Frankfurt, Europe"); what each choice asks of POST /api/measurements, and how
 // it travels in a run's link (`?probes=3`, `?from=DE, AS13335`).
+
+import type { MeasurementRequestInput } from '../../../shared/measurement-request.ts'
 import {
   MEASUREMENT_MAX_LIMIT,
   MEASUREMENT_MAX_LOCATIONS,
-  type MeasurementRequestInput,
   measurementLocation,
   type StoredMeasurement,
 } from '../../../shared/measurements.ts'

@@ -2,7 +2,7 @@
 // product's toasts; or an earlier one shown again by back/forward (followed, never created again).
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import type { MeasurementRequestInput } from '../../../shared/measurements.ts'
+import type { MeasurementRequestInput } from '../../../shared/measurement-request.ts'
 import { describeMeasurementError, finishToast } from './finish-toast.ts'
 import { keepMeasurement, keptMeasurement } from './kept-measurements.ts'
 import { createMeasurement, fetchMeasurement, followMeasurement } from './measurement-api.ts'
