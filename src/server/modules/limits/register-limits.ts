@@ -96,16 +96,15 @@ function closedSignal(reply: FastifyReply): AbortSignal {
 }
 
 /** Admits the runs of a request that carries many (POST /api/bulk/:tool): each counts as a single run. */
+/** A run let in (holding a concurrency slot until `release`), or why not. */
+export type Admission = { admitted: true; release: () => void } | { admitted: false; refusal: Refusal }
+
 export interface RunAdmission {
   /**
    * Draws one run of `tool` from the request's budgets, then waits for a concurrency slot (in line,
    * like a single run); the slot is held until `release` is called.
    */
-  admit(
-    request: FastifyRequest,
-    tool: string,
-    signal: AbortSignal,
-  ): Promise<{ admitted: true; release: () => void } | { admitted: false; refusal: Refusal }>
+  admit(request: FastifyRequest, tool: string, signal: AbortSignal): Promise<Admission>
   /**
    * Draws `runs` runs of `tool` from the request's budgets at once, without a concurrency slot (the
    * runs happen elsewhere: a measurement's probes); the refusal when a budget has no room for them.
@@ -116,11 +115,7 @@ export interface RunAdmission {
    * check): it draws on the account's budgets and on those of the account's background runs, then
    * waits for a concurrency slot of its own client key.
    */
-  admitAccount(
-    accountId: string,
-    tool: string,
-    signal: AbortSignal,
-  ): Promise<{ admitted: true; release: () => void } | { admitted: false; refusal: Refusal }>
+  admitAccount(accountId: string, tool: string, signal: AbortSignal): Promise<Admission>
 }
 
 export async function registerLimits(
@@ -205,6 +200,32 @@ export async function registerLimits(
       )
   }
 
+  /** Past the budgets: a place under the tool's concurrency caps, released (and a long run charged) at the end. */
+  const enterGate = async (
+    plan: LimitPlan,
+    client: Client,
+    tool: string,
+    gateKey: string,
+    signal: AbortSignal,
+  ): Promise<Admission> => {
+    const decision = await gate.enter(tool, gateKey, { signal })
+    if (!decision.admitted) {
+      metrics?.observeRefusal(`concurrent-${decision.reason}`)
+      return {
+        admitted: false,
+        refusal: busyRefusal(decision.reason, tool, Math.round(limits.queueMaxWaitMs / 1000)),
+      }
+    }
+    const started = performance.now()
+    return {
+      admitted: true,
+      release: () => {
+        decision.release()
+        chargeDuration(plan, client, started)
+      },
+    }
+  }
+
   const enforce = async (request: FastifyRequest, reply: FastifyReply, plan: LimitPlan): Promise<unknown> => {
     const address = clientAddressKey(request.ip)
     const client = await clientOf(request, plan)
@@ -248,22 +269,7 @@ export async function registerLimits(
       const client = await clientOf(request, plan)
       const refusal = await consume(request, plan, client)
       if (refusal) return { admitted: false, refusal }
-      const decision = await gate.enter(tool, clientAddressKey(request.ip), { signal })
-      if (!decision.admitted) {
-        metrics?.observeRefusal(`concurrent-${decision.reason}`)
-        return {
-          admitted: false,
-          refusal: busyRefusal(decision.reason, tool, Math.round(limits.queueMaxWaitMs / 1000)),
-        }
-      }
-      const started = performance.now()
-      return {
-        admitted: true,
-        release: () => {
-          decision.release()
-          chargeDuration(plan, client, started)
-        },
-      }
+      return enterGate(plan, client, tool, clientAddressKey(request.ip), signal)
     },
     async admitAccount(accountId, tool, signal) {
       const plan = planLimits({ method: 'POST', route: `/api/tools/${tool}` }, limits)
@@ -273,22 +279,7 @@ export async function registerLimits(
       const client: Client = { address: key, accountId }
       const refusal = await consume({ log: app.log, ip: key }, plan, client)
       if (refusal) return { admitted: false, refusal }
-      const decision = await gate.enter(tool, key, { signal })
-      if (!decision.admitted) {
-        metrics?.observeRefusal(`concurrent-${decision.reason}`)
-        return {
-          admitted: false,
-          refusal: busyRefusal(decision.reason, tool, Math.round(limits.queueMaxWaitMs / 1000)),
-        }
-      }
-      const started = performance.now()
-      return {
-        admitted: true,
-        release: () => {
-          decision.release()
-          chargeDuration(plan, client, started)
-        },
-      }
+      return enterGate(plan, client, tool, key, signal)
     },
   }
 }
