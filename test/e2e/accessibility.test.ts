@@ -50,6 +50,8 @@ describe.skipIf(!browserAvailable)('accessibility in the browser', () => {
     await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
     const page = await context.newPage()
     await page.goto(site.url('/'))
+    // The app has replaced the server's first HTML once the home page's panel is there.
+    await page.getByTestId('selected-panel').waitFor()
     await page.addScriptTag({ path: AXE })
     return page
   }
@@ -71,8 +73,14 @@ describe.skipIf(!browserAvailable)('accessibility in the browser', () => {
       .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
   }
 
+  /** Waits for the page's content; the home page's tool panel loads its code when scrolled to. */
   async function settle(page: Page) {
     await page.getByRole('heading', { level: 1 }).first().waitFor()
+    if (new URL(page.url()).pathname === '/') {
+      const panel = page.getByTestId('selected-panel')
+      await panel.waitFor()
+      await panel.evaluate((element) => element.scrollIntoView())
+    }
     await page.waitForFunction(() => !document.querySelector('main')?.textContent?.includes('Loading...'))
   }
 
@@ -138,6 +146,7 @@ describe.skipIf(!browserAvailable)('accessibility in the browser', () => {
         await page.goto(site.url('/'))
         await settle(page)
         await page.getByRole('region', { name: 'Results' }).waitFor()
+        await page.evaluate(() => window.scrollTo(0, 0))
         const file = path.join(SCREENSHOTS, `home-${theme}-${device}.png`)
         await page.screenshot({ path: file, animations: 'disabled' })
         await context.close()

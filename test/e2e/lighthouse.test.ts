@@ -17,13 +17,17 @@ if (!browserAvailable) console.warn('SKIPPED: the Lighthouse test needs chromium
 
 const BAR = 95
 /**
- * Lighthouse's CPU model (a 4x slowdown for mobile, none for desktop) assumes a host in its
- * "high-end desktop" class: a benchmarkIndex of 1500 or more (Lighthouse's docs/throttling.md). On a
- * slower host the simulated times grow with the host, not with the page, so the performance score is
- * printed with the host's index but judged only on a host of that class. The other categories and the
- * required audits do not depend on the host and are always judged.
+ * Lighthouse's mobile CPU model (the page's own trace, slowed down 4x) is calibrated for a host it
+ * calls its regular target: it warns that a host is "at least ~2x weaker" than that target below a
+ * benchmarkIndex of 1000 (lighthouse/core/gather/driver/environment.js), so the target sits near
+ * 2000. Lighthouse measures the index in each run, while the page loads beside its own tracing and
+ * screenshots: on a two-core machine that contention, not the page, fills the trace (the browser's
+ * own creation of the page's JavaScript context takes 100+ ms), and the 4x slowdown turns it into
+ * most of the total blocking time. The mobile performance score is therefore judged in a run whose
+ * index reaches the target class, and otherwise printed with the index. Desktop (no CPU slowdown)
+ * and every other category are always judged.
  */
-const PERFORMANCE_HOST_INDEX = 1500
+const MOBILE_PERFORMANCE_HOST_INDEX = 2000
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 /** Audits that must pass outright, not merely weigh little in their category. */
 const REQUIRED_AUDITS = ['inspector-issues', 'bf-cache'] as const
@@ -72,9 +76,10 @@ describe.skipIf(!browserAvailable)('Lighthouse on the built site', () => {
     ) as Audit['scores']
     const shortfalls: string[] = []
     const benchmarkIndex = Math.round(lhr.environment.benchmarkIndex)
+    const judgePerformance = form === 'desktop' || benchmarkIndex >= MOBILE_PERFORMANCE_HOST_INDEX
     for (const id of CATEGORIES) {
       if (scores[id] >= BAR) continue
-      if (id === 'performance' && benchmarkIndex < PERFORMANCE_HOST_INDEX) continue
+      if (id === 'performance' && !judgePerformance) continue
       const failing = (lhr.categories[id]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
         .map((ref) => `${ref.id}${lhr.audits[ref.id]?.displayValue ? ` (${lhr.audits[ref.id]?.displayValue})` : ''}`)
@@ -86,10 +91,9 @@ describe.skipIf(!browserAvailable)('Lighthouse on the built site', () => {
         shortfalls.push(`${id}: ${JSON.stringify(result.details).slice(0, 600)}`)
     }
     const timings = TIMINGS.map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'}`).join(', ')
-    const judged =
-      benchmarkIndex < PERFORMANCE_HOST_INDEX
-        ? `; host benchmarkIndex ${benchmarkIndex} is below ${PERFORMANCE_HOST_INDEX}: performance printed, not judged`
-        : `; host benchmarkIndex ${benchmarkIndex}`
+    const judged = judgePerformance
+      ? `; benchmarkIndex ${benchmarkIndex}`
+      : `; benchmarkIndex ${benchmarkIndex} is below ${MOBILE_PERFORMANCE_HOST_INDEX}: mobile performance printed, not judged`
     const summary = `${pagePath} ${form}: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(', ')} (${timings})${judged}`
     return { benchmarkIndex, scores, shortfalls, summary }
   }
@@ -101,7 +105,7 @@ describe.skipIf(!browserAvailable)('Lighthouse on the built site', () => {
     ['/dns-lookup', 'desktop'],
   ]
   it.each(cases)(
-    '%s on %s scores at least 95 in every category (performance where the host is as fast as Lighthouse assumes)',
+    '%s on %s scores at least 95 in every category (mobile performance in a run as fast as Lighthouse assumes)',
     async (pagePath, form) => {
       let result = await audit(pagePath, form)
       console.log(`lighthouse ${result.summary}`)

@@ -87,8 +87,9 @@ describe.skipIf(!knotAvailable)('connection exhaustion from one address', () => 
 
   it('caps the attacker at its share while a bystander keeps getting answers within a second', async () => {
     for (let i = 0; i < ATTACK_CONNECTIONS; i++) slowClient(port, sockets)
-    // The server closes every connection beyond the attacker's share as soon as it accepts it.
-    for (let i = 0; i < 40 && sockets.size > PER_CLIENT; i++) await sleep(100)
+    // The server closes every connection beyond the attacker's share as soon as it accepts it; on a
+    // loaded two-core machine the client side may take seconds to see two thousand closes.
+    for (let i = 0; i < 150 && sockets.size > PER_CLIENT; i++) await sleep(100)
     expect(sockets.size).toBeLessThanOrEqual(PER_CLIENT)
     expect(sockets.size).toBeGreaterThan(0)
 
@@ -110,7 +111,7 @@ describe.skipIf(!knotAvailable)('connection exhaustion from one address', () => 
     // Trickled bodies are cut off once the grace period is over: nothing of the attack is left.
     await sleep(7000)
     expect(sockets.size).toBe(0)
-  }, 30_000)
+  }, 45_000)
 
   it('closes a connection whose headers do not arrive within HEADERS_TIMEOUT_MS', async () => {
     const socket = net.connect({ host: '127.0.0.1', port, localAddress: BYSTANDER })

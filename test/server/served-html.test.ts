@@ -144,7 +144,7 @@ describe('/robots.txt and /sitemap.xml', () => {
 
 describe('static assets', () => {
   async function mainScript(): Promise<string> {
-    const src = /<script type="module" crossorigin src="([^"]+)"/.exec((await get('/')).body)?.[1]
+    const src = /<script data-entry="([^"]+)"/.exec((await get('/')).body)?.[1]
     if (!src) throw new Error('no module script in the page')
     return src
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { INLINE_SCRIPT_SOURCES } from './boot-script.ts'
 import { contentSecurityPolicy, embeddedOrigins } from './security-headers.ts'
 
 describe('contentSecurityPolicy()', () => {
@@ -13,6 +14,6 @@ describe('contentSecurityPolicy()', () => {
   })
 
   it('allows no inline or foreign script', () => {
-    expect(contentSecurityPolicy().scriptSrc).toEqual(["'self'"])
+    expect(contentSecurityPolicy().scriptSrc).toEqual(["'self'", ...INLINE_SCRIPT_SOURCES])
   })
 })

@@ -1,10 +1,12 @@
-// The Content-Security-Policy of the site: no inline or foreign scripts; the browser talks to our
+// The Content-Security-Policy of the site: no foreign scripts and no inline script but the two fixed
+// ones of boot-script.ts; the browser talks to our
 // own API, to the speed test's optional external server, and to the embedded tools' origins only
 // for the credential-less reachability check made before showing their frame; frames only from the
 // exact origins of the external tools the catalogue embeds.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import helmet from 'helmet'
 import { type CatalogueKind, catalogue } from '../../shared/catalogue.ts'
+import { INLINE_SCRIPT_SOURCES } from './boot-script.ts'
 
 function originsOf(kinds: CatalogueKind[]): string[] {
   const origins = catalogue
@@ -24,7 +26,8 @@ export function embeddedOrigins(): string[] {
 export function contentSecurityPolicy() {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // Our own scripts, and the two fixed inline ones: the theme before the first paint, the loader after.
+    scriptSrc: ["'self'", ...INLINE_SCRIPT_SOURCES],
     styleSrc: ["'self'", "'unsafe-inline'"],
     // Map tiles come from a configurable tile server.
     imgSrc: ["'self'", 'data:', 'https:'],

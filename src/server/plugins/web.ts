@@ -1,6 +1,7 @@
 // Serves the built single-page app. Hashed assets go out precompressed (brotli or gzip, chosen by
 // Accept-Encoding) and cached for a year; each page's HTML carries its own head (page-html.ts) and
-// the header and heading it first shows (page-shell.ts), is revalidated on every visit (no-cache
+// the header and heading it first shows (page-shell.ts) and starts the bundle after that first
+// paint (boot-script.ts), is revalidated on every visit (no-cache
 // with an ETag), and unknown page paths get the 404 page's head with status 404. /robots.txt and
 // /sitemap.xml come from the catalogue.
 import { existsSync, readFileSync } from 'node:fs'
@@ -9,6 +10,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { pageHeadFor, publicPagePaths } from '../../shared/page-meta.ts'
+import { startAfterFirstPaint } from './boot-script.ts'
 import { etagOf, renderPageHtml, robotsTxt, sitemapXml } from './page-html.ts'
 import { withPageShell } from './page-shell.ts'
 
@@ -71,7 +73,7 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
       },
     })
   }
-  const template = hasBundle ? inlineStylesheets(readFileSync(indexFile, 'utf8'), root) : null
+  const template = hasBundle ? startAfterFirstPaint(inlineStylesheets(readFileSync(indexFile, 'utf8'), root)) : null
   const origin = new URL(options.publicUrl).origin
   const rendered = new Map<string, RenderedPage>()
   /** Each path's page is rendered once, on its first request. */

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { BrowserRouter, useLocation, useNavigate } from 'react-router'
+import { AuthProvider } from '../features/auth/index.ts'
 import type { Theme } from '../lib/theme.ts'
 import { createToolAnalyticsCache } from '../lib/tool-analytics.ts'
 import { AppRoutes } from './router.tsx'
@@ -52,10 +53,12 @@ export function App({ initialTheme }: { initialTheme: Theme }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider initialTheme={initialTheme}>
-        <BrowserRouter>
-          <FollowAddressOnce />
-          <AppRoutes />
-        </BrowserRouter>
+        <AuthProvider>
+          <BrowserRouter>
+            <FollowAddressOnce />
+            <AppRoutes />
+          </BrowserRouter>
+        </AuthProvider>
         <Suspense>
           <ThemedToaster />
         </Suspense>

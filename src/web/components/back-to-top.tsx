@@ -7,9 +7,13 @@ export function BackToTop() {
   const [visible, setVisible] = useState(false)
   useEffect(() => {
     const update = () => setVisible(isPastBackToTopThreshold(window.scrollY))
-    update()
+    // Read once the page is idle: on mount, scrollY would force a layout in the middle of the render.
+    const first = window.setTimeout(update, 500)
     window.addEventListener('scroll', update, { passive: true })
-    return () => window.removeEventListener('scroll', update)
+    return () => {
+      window.clearTimeout(first)
+      window.removeEventListener('scroll', update)
+    }
   }, [])
   if (!visible) return null
   return (

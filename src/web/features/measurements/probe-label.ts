@@ -2,19 +2,24 @@
 // own probe as "This server".
 import type { ProbeLocation } from '../../../shared/measurements.ts'
 
-const regionNames = (() => {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })
-  } catch {
-    return undefined
+/** Made on first use: building the display names costs tens of milliseconds, on every page otherwise. */
+let regionNames: Intl.DisplayNames | null | undefined
+function displayNames(): Intl.DisplayNames | null {
+  if (regionNames === undefined) {
+    try {
+      regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })
+    } catch {
+      regionNames = null
+    }
   }
-})()
+  return regionNames
+}
 
 /** The country's English name from its ISO code ("DE" → "Germany"); the code when it has no name. */
 export function countryName(code: string): string {
   if (!/^[A-Z]{2}$/.test(code)) return code
   try {
-    return regionNames?.of(code) ?? code
+    return displayNames()?.of(code) ?? code
   } catch {
     return code
   }
