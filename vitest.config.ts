@@ -2,11 +2,15 @@ import { defineConfig } from 'vitest/config'
 
 // Four tiers, each runnable alone (`npm test -- --project lab`), and Lighthouse on its own:
 //   unit         pure code beside its source (src/**)
-//   integration  the app and real local peers on loopback (test/**, but not lab or e2e)
+//   integration  the app and real local peers on loopback (test/**, but not lab or e2e), and
+//                integration-fenced, its security corpora (`--project 'integration*'` runs both)
 //   lab          real network paths in network namespaces (test/lab, root and iproute2)
 //   e2e          the built site in Chromium (test/e2e)
 //   lighthouse   page speed and quality scores of the built site (test/e2e/lighthouse.test.ts)
 // docs/architecture.md ("Tests") says where each tier's helpers and fixtures live.
+/** Integration files that replace modules with vi.mock, which only a fresh module cache honours. */
+const FENCED = ['test/security/fuzz.test.ts', 'test/security/ssrf.test.ts']
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -15,10 +19,36 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
+      // Pure code: the files of one worker share its process and module cache (each test restores
+      // what it stubs), which saves a process and a fresh import of the same modules per file.
       {
         extends: true,
-        test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: ['test/lab/**', 'test/e2e/**'] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          isolate: false,
+          unstubGlobals: true,
+          restoreMocks: true,
+        },
+      },
+      // The app against real peers: here too one worker's files share a process and module cache
+      // (each file starts and stops its own app, databases and peers).
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/lab/**', 'test/e2e/**', ...FENCED],
+          isolate: false,
+          unstubGlobals: true,
+          restoreMocks: true,
+        },
+      },
+      // The security corpora replace modules (the egress fence around the target policy, the spawn
+      // recorder): each file gets its own process and module cache, so the fence is always in place.
+      {
+        extends: true,
+        test: { name: 'integration-fenced', include: FENCED },
       },
       { extends: true, test: { name: 'lab', include: ['test/lab/**/*.test.ts'] } },
       {

@@ -1,11 +1,12 @@
-// What every answer tells the browser: a strict Content-Security-Policy (no inline or foreign
-// script on pages; nothing at all in API answers), framing only by our own pages, HSTS behind https, and session cookies that scripts
+// What every answer tells the browser: a strict Content-Security-Policy (no foreign script and no
+// inline script but two fixed ones on pages; nothing at all in API answers), framing only by our own pages, HSTS behind https, and session cookies that scripts
 // cannot read, sent only over https when the site is served over https.
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { INLINE_SCRIPT_SOURCES } from '../../src/server/plugins/boot-script.ts'
 import { createClient, type InjectResponse, latestOutboxMail, pathOf } from '../support/app/accounts.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
 
@@ -36,7 +37,8 @@ function expectApiPolicy(res: InjectResponse) {
 function expectStrictPolicy(res: InjectResponse) {
   const csp = directives(res)
   expect(csp.get('default-src')).toEqual(["'self'"])
-  expect(csp.get('script-src')).toEqual(["'self'"])
+  // Our own scripts and the two fixed inline ones (the theme before the first paint, the loader after).
+  expect(csp.get('script-src')).toEqual(["'self'", ...INLINE_SCRIPT_SOURCES])
   expect(csp.get('script-src-attr')).toEqual(["'none'"])
   expect(csp.get('object-src')).toEqual(["'none'"])
   expect(csp.get('base-uri')).toEqual(["'self'"])
