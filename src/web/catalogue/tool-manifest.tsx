@@ -10,7 +10,7 @@ import { dnsManifest } from '../features/dns/manifest.ts'
 import { externalManifests } from '../features/external/manifest.ts'
 import { geolocationManifest } from '../features/geolocation/manifest.ts'
 import { mailManifest } from '../features/mail/manifest.ts'
-import { offersRunFrom } from '../features/measurements/manifest.ts'
+import { offersRunFrom, PROBES_PATH } from '../features/measurements/manifest.ts'
 import { phoneLookupManifest } from '../features/phone-lookup/manifest.ts'
 import { pingManifest } from '../features/ping/manifest.ts'
 import { rdnsManifest } from '../features/rdns/manifest.ts'
@@ -21,6 +21,7 @@ import { tracerouteManifest } from '../features/traceroute/manifest.ts'
 import { websiteCheckManifest } from '../features/website-check/manifest.ts'
 import { whatismyipManifest } from '../features/whatismyip/manifest.ts'
 import { whoisManifest } from '../features/whois/manifest.ts'
+import { fetchEarly } from '../lib/early-fetch.ts'
 import type { PanelProps } from '../lib/panel-props.ts'
 import type { EntryManifest, ToolManifest, ToolPanelProps } from '../lib/tool-manifest.tsx'
 
@@ -62,6 +63,8 @@ type LazyPanel = LazyExoticComponent<ComponentType<PanelProps>>
  */
 function lazyToolPanel(id: ToolId, manifest: ToolManifest): LazyPanel {
   return lazy(async () => {
+    // The "Run from" choice lists the connected probes: asked for now, beside the code.
+    if (offersRunFrom(id)) fetchEarly(PROBES_PATH)
     const [{ tool, Panel }, { ToolPanel }, bulk, measurements] = await Promise.all([
       manifest.load(),
       import('../features/tool-panel/index.ts'),

@@ -17,3 +17,6 @@ const runsFromProbes: Record<MeasurementToolId, true> = {
 export function offersRunFrom(id: ToolId): id is MeasurementToolId {
   return Object.hasOwn(runsFromProbes, id)
 }
+
+/** Where the connected probes are listed (GET); a panel that offers "Run from" reads it first. */
+export const PROBES_PATH = '/api/probes'

@@ -15,7 +15,9 @@ import {
 } from '../../../shared/measurements.ts'
 import { errorBody } from '../../../shared/tools/common.ts'
 import { ApiError, postJson } from '../../lib/api.ts'
+import { takeEarly } from '../../lib/early-fetch.ts'
 import { splitEvents } from '../tool-panel/index.ts'
+import { PROBES_PATH } from './manifest.ts'
 
 /** Deadline of a plain request (create, read, probe list). */
 export const REQUEST_DEADLINE_MS = 15_000
@@ -36,11 +38,12 @@ function withDeadline(signal: AbortSignal | undefined, ms: number): AbortSignal 
 async function getJson(path: string, signal?: AbortSignal): Promise<unknown> {
   let response: Response
   try {
-    response = await fetch(path, {
-      headers: { accept: 'application/json' },
-      credentials: 'same-origin',
-      signal: withDeadline(signal, REQUEST_DEADLINE_MS),
-    })
+    response = await (takeEarly(path) ??
+      fetch(path, {
+        headers: { accept: 'application/json' },
+        credentials: 'same-origin',
+        signal: withDeadline(signal, REQUEST_DEADLINE_MS),
+      }))
   } catch (cause) {
     if (signal?.aborted) throw cause
     throw new ApiError('Could not reach the server', 0, 'network_error', { cause })
@@ -73,7 +76,7 @@ export async function fetchMeasurement(id: string, signal?: AbortSignal): Promis
 }
 
 export async function fetchProbes(signal?: AbortSignal): Promise<ProbeInfo[]> {
-  return readAs(probeList, await getJson('/api/probes', signal)).probes
+  return readAs(probeList, await getJson(PROBES_PATH, signal)).probes
 }
 
 type Connection = { kind: 'finished'; measurement: Measurement } | { kind: 'dropped'; gotData: boolean }
