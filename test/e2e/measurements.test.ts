@@ -312,7 +312,13 @@ describe.skipIf(!ready)('measurements from several places in the browser', () =>
     await page.getByRole('link', { name: 'Run again' }).click()
     await page.getByTestId('measurement-progress').filter({ hasText: 'All 3 locations answered' }).waitFor()
     expect(new URL(page.url()).searchParams.get('from')).toBe('DE, paris-1, local')
-    const rerun = await tableRows(page.getByRole('table', { name: 'A answers by location', exact: true }))
+    // The progress line can come before the table's rows are drawn: wait for the last row.
+    const rerunTable = page.getByRole('table', { name: 'A answers by location', exact: true })
+    await rerunTable
+      .locator('tbody tr')
+      .nth(sharedRows.length - 1)
+      .waitFor()
+    const rerun = await tableRows(rerunTable)
     expect(rerun.map((r) => r.replace(/ \d+ ms$/, ''))).toEqual(sharedRows.map((r) => r.replace(/ \d+ ms$/, '')))
   }, 60_000)
 
