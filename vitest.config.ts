@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { LongestFirstSequencer } from './test/support/sequencer.ts'
 
 // Four tiers, each runnable alone (`npm test -- --project lab`), and Lighthouse on its own:
 //   unit         pure code beside its source (src/**)
@@ -18,6 +19,8 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
+    // Longest files first, across projects (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       // Pure code: the files of one worker share its process and module cache (each test restores
       // what it stubs), which saves a process and a fresh import of the same modules per file.

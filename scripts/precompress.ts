@@ -47,10 +47,11 @@ export function precompress(): Plugin {
     name: 'nettoolbox-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir)
+      // The server's renderer (an SSR build) is read from disk by the server, never sent.
+      outDir = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir)
     },
     closeBundle() {
-      precompressBundle(outDir)
+      if (outDir) precompressBundle(outDir)
     },
   }
 }

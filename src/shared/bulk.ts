@@ -1,16 +1,9 @@
 // The bulk contract (POST /api/bulk/:tool): many inputs of one tool, answered as one NDJSON line per
 // input as each finishes, then a summary line. Shared by the server, the web app and the OpenAPI document.
 import { z } from 'zod'
-import type { ToolId } from './catalogue.ts'
 import { errorBody, type ToolAnswer } from './tools/common.ts'
 
-/** The tools that take many inputs at once: lookups that are cheap and answer in seconds. */
-export const BULK_TOOL_IDS = ['blacklist', 'dns', 'rdns', 'geolocation', 'asn', 'whois'] as const satisfies ToolId[]
-export type BulkToolId = (typeof BULK_TOOL_IDS)[number]
-
-export function isBulkTool(id: string): id is BulkToolId {
-  return (BULK_TOOL_IDS as readonly string[]).includes(id)
-}
+export { BULK_TOOL_IDS, type BulkToolId, isBulkTool } from './bulk-tools.ts'
 
 /** The body: the inputs (each checked as a single run's input would be) and the options every run shares. */
 export function bulkRequest(maxInputs: number) {

@@ -138,7 +138,7 @@ describe.skipIf(!browserAvailable)('home page in the browser', () => {
     await backToTop.waitFor({ state: 'detached' })
   })
 
-  it('shows the hero at once and "Loading..." for the tools until the sign-in state is known', async () => {
+  it('shows a visitor with a session cookie the hero at once and "Loading..." for the tools until the sign-in state is known', async () => {
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => {
       release = resolve
@@ -147,6 +147,8 @@ describe.skipIf(!browserAvailable)('home page in the browser', () => {
       await held
       await route.continue()
     })
+    // A stale session: only the check can tell whether it still signs the visitor in.
+    await page.context().addCookies([{ name: 'nettoolbox.session_token', value: 'stale.session', url: site.url('/') }])
     await page.goto(site.url('/'))
     await page.getByText('Loading...', { exact: true }).waitFor()
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Network Diagnostic Toolkit')
@@ -156,5 +158,27 @@ describe.skipIf(!browserAvailable)('home page in the browser', () => {
     await cards().first().waitFor()
     await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).waitFor()
     await page.unroute('**/api/auth/get-session')
+    await page.context().clearCookies()
+  })
+
+  it('shows a visitor without a session cookie the tools signed out at once, in the page the server sent', async () => {
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/api/auth/get-session', async (route) => {
+      await held
+      await route.continue()
+    })
+    const served = await (await fetch(site.url('/'))).text()
+    expect(served).toContain('data-auth="signed-out"')
+    expect(served).toContain('Search tools...')
+    await page.goto(site.url('/'))
+    await cards().first().waitFor()
+    await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).waitFor()
+    // The session check, still held, has not answered: the tools did not wait for it. It then confirms them.
+    release()
+    await page.unroute('**/api/auth/get-session')
+    expect(await cards().count()).toBeGreaterThan(20)
   })
 })

@@ -122,6 +122,9 @@ describe.skipIf(!browserAvailable)('monitors in the browser', () => {
     const page = await newPage()
     await page.goto(`${url}/dns-lookup`)
     await page.getByText('Run the check, then watch its result.').waitFor()
+    // The page has settled: the panel is the script's and the connected probes are known.
+    await page.getByLabel('domain', { exact: true }).and(page.locator(':enabled')).waitFor()
+    await page.getByText('Looking for connected probes…').waitFor({ state: 'detached' })
     const footerTop = async () => (await page.getByRole('contentinfo').boundingBox())?.y
     const before = await footerTop()
     await page.getByLabel('domain', { exact: true }).fill('watch.test')

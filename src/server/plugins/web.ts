@@ -1,17 +1,19 @@
 // Serves the built single-page app. Hashed assets go out precompressed (brotli or gzip, chosen by
-// Accept-Encoding) and cached for a year; each page's HTML carries its own head (page-html.ts) and
-// the header and heading it first shows (page-shell.ts) and starts the bundle after that first
-// paint (boot-script.ts), is revalidated on every visit (no-cache
-// with an ETag), and unknown page paths get the 404 page's head with status 404. /robots.txt and
-// /sitemap.xml come from the catalogue.
+// Accept-Encoding) and cached for a year. Each page's HTML carries its own head (page-html.ts) and
+// its first screen: rendered by the app itself for the home and tool pages (page-render.ts), the
+// header and heading otherwise (page-shell.ts); it starts the bundle after that first paint
+// (boot-script.ts) and is revalidated on every visit (no-cache with an ETag). Unknown page paths get
+// the 404 page's head with status 404. /robots.txt and /sitemap.xml come from the catalogue.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { pageHeadFor, publicPagePaths } from '../../shared/page-meta.ts'
+import { hasSessionCookie } from '../modules/auth/session-cookie.ts'
 import { startAfterFirstPaint } from './boot-script.ts'
 import { etagOf, renderPageHtml, robotsTxt, sitemapXml } from './page-html.ts'
+import { completeMarkup, isRenderedPage, loadPageRenderer, withRenderedPage } from './page-render.ts'
 import { withPageShell } from './page-shell.ts'
 
 interface RenderedPage {
@@ -74,24 +76,50 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
     })
   }
   const template = hasBundle ? startAfterFirstPaint(inlineStylesheets(readFileSync(indexFile, 'utf8'), root)) : null
+  const renderPage = template ? await loadPageRenderer(root, (message) => app.log.warn(message)) : null
   const origin = new URL(options.publicUrl).origin
-  const rendered = new Map<string, RenderedPage>()
-  /** Each path's page is rendered once, on its first request. */
-  const pageFor = (pathname: string): RenderedPage | null => {
+  const pages = new Map<string, Promise<RenderedPage>>()
+
+  async function buildPage(
+    head: ReturnType<typeof pageHeadFor>,
+    rendered: { signedOut: boolean } | null,
+  ): Promise<RenderedPage> {
+    const page = renderPageHtml(template ?? '', head, origin)
+    let html = withPageShell(page, head)
+    if (rendered && renderPage) {
+      try {
+        const markup = completeMarkup(await renderPage(head.path, rendered))
+        html = withRenderedPage(page, head.path, markup, rendered.signedOut)
+      } catch (error) {
+        app.log.warn({ err: error, path: head.path }, 'page render failed; sending the page outline')
+      }
+    }
+    return {
+      html,
+      brotli: brotliCompressSync(html),
+      gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
+      etag: etagOf(html),
+      status: head.found ? 200 : 404,
+    }
+  }
+
+  /**
+   * Each page is built once per kind, on its first request: server-rendered (for visitors with and
+   * without a session cookie) or, with a query string or for other pages, outlined.
+   */
+  const pageFor = (request: FastifyRequest, pathname: string): Promise<RenderedPage> | null => {
     if (!template) return null
     const head = pageHeadFor(pathname)
-    const key = head.found ? head.path : '\u0000not-found'
-    let page = rendered.get(key)
+    const rendered =
+      !request.url.includes('?') && isRenderedPage(head)
+        ? { signedOut: !hasSessionCookie(request.headers.cookie) }
+        : null
+    const kind = rendered ? (rendered.signedOut ? 'signed-out' : 'session') : 'outline'
+    const key = `${head.found ? head.path : '\u0000not-found'}\u0000${kind}`
+    let page = pages.get(key)
     if (!page) {
-      const html = withPageShell(renderPageHtml(template, head, origin), head)
-      page = {
-        html,
-        brotli: brotliCompressSync(html),
-        gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
-        etag: etagOf(html),
-        status: head.found ? 200 : 404,
-      }
-      rendered.set(key, page)
+      page = buildPage(head, rendered)
+      pages.set(key, page)
     }
     return page
   }
@@ -106,7 +134,7 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
       .send(sitemapXml(origin, publicPagePaths())),
   )
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/'
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api'
@@ -115,14 +143,15 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
         .code(404)
         .send({ error: { type: 'not_found', message: `No route for ${request.method} ${pathname}` } })
     }
-    const page = pageFor(pathname)
-    if (!page) {
+    const building = pageFor(request, pathname)
+    if (!building) {
       return reply
         .code(503)
         .type('text/plain')
         .send('The web bundle is not built. Run "npm start" to build and serve it.')
     }
-    reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding')
+    const page = await building
+    reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding, cookie')
     if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send()
     reply.code(page.status).type('text/html; charset=utf-8')
     const encoding = pickEncoding(request.headers['accept-encoding'])

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { BrowserRouter, useLocation, useNavigate } from 'react-router'
-import { AuthProvider } from '../features/auth/index.ts'
+import { AuthProvider, type AuthState } from '../features/auth/index.ts'
 import type { Theme } from '../lib/theme.ts'
 import { createToolAnalyticsCache } from '../lib/tool-analytics.ts'
+import { useHydrated } from '../lib/use-hydrated.ts'
 import { AppRoutes } from './router.tsx'
 import { ThemeProvider, useTheme } from './theme-provider.tsx'
 
@@ -42,7 +43,25 @@ function FollowAddressOnce() {
   return null
 }
 
-export function App({ initialTheme }: { initialTheme: Theme }) {
+/** Toasts come from user actions: the toaster is added once the page is the script's (never server-rendered). */
+function ClientToaster() {
+  if (!useHydrated()) return null
+  return (
+    <Suspense>
+      <ThemedToaster />
+    </Suspense>
+  )
+}
+
+export interface AppProps {
+  initialTheme: Theme
+  /** The router: the browser's history, or on the server a fixed address (src/web/entry-server.tsx). */
+  Router?: ComponentType<{ children: ReactNode }>
+  /** The sign-in state when the page already knows it (rendered by the server for a visitor without a session). */
+  initialAuth?: AuthState
+}
+
+export function App({ initialTheme, Router = BrowserRouter, initialAuth }: AppProps) {
   const [queryClient] = useState(
     () =>
       new QueryClient({
@@ -53,15 +72,13 @@ export function App({ initialTheme }: { initialTheme: Theme }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider initialTheme={initialTheme}>
-        <AuthProvider>
-          <BrowserRouter>
+        <AuthProvider initial={initialAuth}>
+          <Router>
             <FollowAddressOnce />
             <AppRoutes />
-          </BrowserRouter>
+          </Router>
         </AuthProvider>
-        <Suspense>
-          <ThemedToaster />
-        </Suspense>
+        <ClientToaster />
       </ThemeProvider>
     </QueryClientProvider>
   )

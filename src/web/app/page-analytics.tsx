@@ -15,15 +15,21 @@ function pageProperties(pathname: string) {
 export function PageAnalytics() {
   const { pathname } = useLocation()
   useEffect(() => {
-    sendEvent('$pageview', pageProperties(pathname))
+    // In a task of its own: the page's first work (drawing, taking over the server's markup) comes first.
+    let viewed = false
+    const view = window.setTimeout(() => {
+      viewed = true
+      sendEvent('$pageview', pageProperties(pathname))
+    }, 0)
     let left = false
     const leave = () => {
-      if (left) return
+      if (left || !viewed) return
       left = true
       sendEvent('$pageleave', pageProperties(pathname))
     }
     window.addEventListener('pagehide', leave)
     return () => {
+      window.clearTimeout(view)
       window.removeEventListener('pagehide', leave)
       leave()
     }

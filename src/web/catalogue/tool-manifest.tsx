@@ -1,7 +1,7 @@
 // The one list of what the web app shows for each catalogue entry: every feature's manifest, keyed by
 // the catalogue's own ids so that an entry without a manifest does not compile (docs/architecture.md).
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
-import { isBulkTool } from '../../shared/bulk.ts'
+import { isBulkTool } from '../../shared/bulk-tools.ts'
 import { type CatalogueId, isToolId, type ToolId } from '../../shared/catalogue.ts'
 import { abuseManifest } from '../features/abuse/manifest.ts'
 import { asnManifest } from '../features/asn/manifest.ts'

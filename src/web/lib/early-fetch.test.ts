@@ -6,6 +6,8 @@ describe('fetchEarly() and takeEarly()', () => {
   beforeEach(() => {
     fetchMock.mockClear()
     vi.stubGlobal('fetch', fetchMock)
+    // A browser page (on the server, rendering a page, nothing is fetched early).
+    vi.stubGlobal('document', {})
   })
   afterEach(() => {
     vi.useRealTimers()
@@ -22,6 +24,14 @@ describe('fetchEarly() and takeEarly()', () => {
     expect(init.signal).toBeInstanceOf(AbortSignal)
     const response = takeEarly('/api/probes')
     expect(await (await response)?.json()).toEqual({ probes: [] })
+    expect(takeEarly('/api/probes')).toBeUndefined()
+  })
+
+  it('asks nothing where there is no page (the server rendering one)', () => {
+    vi.unstubAllGlobals()
+    vi.stubGlobal('fetch', fetchMock)
+    fetchEarly('/api/probes')
+    expect(fetchMock).not.toHaveBeenCalled()
     expect(takeEarly('/api/probes')).toBeUndefined()
   })
 

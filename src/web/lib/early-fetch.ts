@@ -11,6 +11,8 @@ const started = new Map<string, { at: number; response: Promise<Response> }>()
 
 /** Starts a same-origin GET of `path` for JSON, unless one is already waiting to be taken. */
 export function fetchEarly(path: string): void {
+  // A page rendered on the server asks nothing: its browser asks when the page's script runs.
+  if (typeof document === 'undefined') return
   const entry = started.get(path)
   if (entry && Date.now() - entry.at <= FRESH_MS) return
   const response = fetch(path, {

@@ -8,6 +8,7 @@ import { VERIFIED_LANDING } from '../../../shared/site-paths.ts'
 import type { DatabaseSchema } from '../../db/schema.ts'
 import { rememberPasswordReset, signInAfterPasswordReset } from './auth-hooks.ts'
 import type { AuthMails } from './auth-mails.ts'
+import { AUTH_COOKIE_PREFIX } from './session-cookie.ts'
 import { sayWhenVerificationLinkWasUsed } from './verification-hooks.ts'
 
 /**
@@ -84,7 +85,7 @@ export function createAuth({ db, dialect, publicUrl, trustedOrigins, secret, mai
       },
     },
     advanced: {
-      cookiePrefix: 'nettoolbox',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: publicUrl.startsWith('https://'),
       disableOriginCheck: false,
       disableCSRFCheck: false,

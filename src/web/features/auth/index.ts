@@ -1,2 +1,2 @@
 // What other features may use of the accounts feature: the signed-in state.
-export { AuthProvider, useAuth } from './use-auth.ts'
+export { AuthProvider, type AuthState, useAuth } from './use-auth.ts'

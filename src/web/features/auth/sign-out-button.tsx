@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router'
 import { Button } from '../../components/button.tsx'
 import { paths } from '../../lib/routes.ts'
 import { trackSignedOut } from './auth-analytics.ts'
-import { authClient, authErrorMessage } from './auth-client.ts'
 
 export function SignOutButton() {
   const navigate = useNavigate()
@@ -13,7 +12,8 @@ export function SignOutButton() {
   async function signOut() {
     setBusy(true)
     trackSignedOut()
-    // The header is on every page's first load; the toast code loads only when needed.
+    // The header is on every page's first load; the auth client and the toast code load only when needed.
+    const { authClient, authErrorMessage } = await import('./auth-client.ts')
     const [{ error }, { toast }] = await Promise.all([authClient.signOut(), import('sonner')])
     setBusy(false)
     if (error) {

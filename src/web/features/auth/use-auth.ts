@@ -1,6 +1,6 @@
 // The signed-in user as the web app sees it.
 import { createContext, createElement, type ReactNode, startTransition, useContext, useEffect, useState } from 'react'
-import { authClient } from './auth-client.ts'
+import type { authClient } from './auth-client.ts'
 
 export interface AuthUser {
   id: string
@@ -44,17 +44,35 @@ function sameState(a: AuthState, b: AuthState): boolean {
 }
 
 /**
- * Follows the session for the whole app. better-auth's store updates synchronously; passing each
- * change on as a transition lets React re-render the pages that read it (the home page's tool grid
- * appears when the first check answers) in slices that leave the main thread free for input.
+ * Follows the session for the whole app. The auth client's code (better-auth and its fetch layer)
+ * loads after the first render, not with the page's first script: no page's first screen needs it,
+ * and evaluating it cost every page load tens of milliseconds of main-thread time on a phone. Its
+ * session store updates synchronously; passing each change on as a transition lets React re-render
+ * the pages that read it (the home page's tool grid appears when the first check answers) in
+ * slices that leave the main thread free for input.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const { data, isPending } = authClient.useSession()
-  const [state, setState] = useState<AuthState>(() => stateOf({ data, isPending }))
+export function AuthProvider({ children, initial }: { children: ReactNode; initial?: AuthState }) {
+  // A page the server rendered for a visitor without a session cookie starts signed out, known: the
+  // check that follows confirms it without showing "Loading..." first.
+  const [state, setState] = useState<AuthState>(() => {
+    if (initial && !initial.loading) firstCheckDone = true
+    return initial ?? { user: null, loading: true }
+  })
   useEffect(() => {
-    const next = stateOf({ data, isPending })
-    startTransition(() => setState((previous) => (sameState(previous, next) ? previous : next)))
-  }, [data, isPending])
+    let stopped = false
+    let unsubscribe: (() => void) | undefined
+    void import('./auth-client.ts').then(({ authClient }) => {
+      if (stopped) return
+      unsubscribe = authClient.$store.atoms.session?.subscribe((session: Session) => {
+        const next = stateOf(session)
+        startTransition(() => setState((previous) => (sameState(previous, next) ? previous : next)))
+      })
+    })
+    return () => {
+      stopped = true
+      unsubscribe?.()
+    }
+  }, [])
   return createElement(AuthContext.Provider, { value: state }, children)
 }
 

@@ -72,7 +72,14 @@ function ProbeList({
 }
 
 function Availability({ probes, others }: { probes: ProbesState; others: boolean }) {
-  if (probes.isPending) return null
+  // Its line from the start (a page drawn by the server shows it before the list is asked for), so
+  // the answer takes its place instead of pushing the page down.
+  if (probes.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Looking for connected probes…
+      </p>
+    )
   if (probes.error) {
     return (
       <p role="status" className="text-sm text-muted-foreground">

@@ -57,6 +57,12 @@ export function ToolPanel({
   controls,
 }: ToolPanelProps & ToolPanelExtras) {
   const inputId = useId()
+  const fieldsetRef = useRef<HTMLFieldSetElement>(null)
+  // Drawn disabled (a page served with this form already drawn must not take input before the
+  // script has taken it over) and enabled once mounted, without rendering the panel again.
+  useEffect(() => {
+    if (fieldsetRef.current) fieldsetRef.current.disabled = false
+  }, [])
   const { live } = tool
   const rule = tool.input ?? { schema: requiredText }
   const onPage = variant === 'page'
@@ -198,30 +204,32 @@ export function ToolPanel({
   return (
     <EntryFrame entry={entry} variant={variant} icon={icon}>
       <form ref={formRef} onSubmit={submit} className="space-y-4" noValidate>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          {takesInput && (
-            <Field id={inputId} label={entry.label ?? ''} className="flex-1">
-              <Input
-                id={inputId}
-                value={value}
-                onChange={(event) => setValue(event.target.value)}
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                enterKeyHint="go"
-              />
-            </Field>
-          )}
-          <div className="flex gap-2">
-            <Button type="submit" disabled={blocked} aria-busy={loading} className="flex-1 sm:flex-none">
-              {loading ? <Spinner className="text-current" /> : <Play aria-hidden="true" />}
-              {entry.button}
-            </Button>
-            {hasOutcome && <ClearResultsButton onClick={clear} />}
+        <fieldset ref={fieldsetRef} disabled className="contents">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            {takesInput && (
+              <Field id={inputId} label={entry.label ?? ''} className="flex-1">
+                <Input
+                  id={inputId}
+                  value={value}
+                  onChange={(event) => setValue(event.target.value)}
+                  autoComplete="off"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  enterKeyHint="go"
+                />
+              </Field>
+            )}
+            <div className="flex gap-2">
+              <Button type="submit" disabled={blocked} aria-busy={loading} className="flex-1 sm:flex-none">
+                {loading ? <Spinner className="text-current" /> : <Play aria-hidden="true" />}
+                {entry.button}
+              </Button>
+              {hasOutcome && <ClearResultsButton onClick={clear} />}
+            </div>
           </div>
-        </div>
-        {fields}
-        {remote?.control}
+          {fields}
+          {remote?.control}
+        </fieldset>
       </form>
       {reloaded && (
         <p role="status" className="mt-3 text-sm text-muted-foreground">

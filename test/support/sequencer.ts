@@ -1,0 +1,85 @@
+// The order test files start in. Vitest's own order runs the projects one after another (by name:
+// e2e, integration, lab, unit), so a run ended with the few long lab files on an otherwise idle
+// machine. Here the lab's files start first, beside one another, then the other files longest
+// first across projects (longest-processing-time-first scheduling), so both workers stay busy until
+// the last file. The files of QUIET_FILES start once every file of ten seconds or more has started,
+// beside the short ones: they measure rates that a browser test or a probe lab beside them slowed
+// below their bars (a shaped 20 Mbit/s link measured at 16.9).
+// A file's length is its duration in Vitest's results cache when there is one (a machine that ran
+// the suite before), else its figure below (seconds on a two-core machine; a hint, not a limit:
+// refresh it from test-results/vitest.json when files change a lot), else its project's typical one.
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
+
+/** Files of ten seconds or more in a full run. */
+const KNOWN_SECONDS: Record<string, number> = {
+  'test/e2e/layout.test.ts': 142,
+  'test/lab/speedtest.lab.test.ts': 85,
+  'test/e2e/accounts.test.ts': 60,
+  'test/e2e/monitors.test.ts': 59,
+  'test/e2e/accessibility.test.ts': 56,
+  'test/e2e/name-tools-depth.test.ts': 52,
+  'test/e2e/speed-test.test.ts': 52,
+  'test/e2e/results-and-tokens.test.ts': 46,
+  'test/e2e/routes.test.ts': 45,
+  'test/e2e/tool-panels.test.ts': 38,
+  'test/monitors/redis-scheduling.test.ts': 35,
+  'test/e2e/tool-links-and-bulk.test.ts': 34,
+  'test/monitors/database-scheduling.test.ts': 34,
+  'test/e2e/email-verification.test.ts': 33,
+  'test/e2e/measurements.test.ts': 33,
+  'test/lab/probes-faults.lab.test.ts': 32,
+  'test/e2e/phone-lookup.test.ts': 25,
+  'test/e2e/home.test.ts': 22,
+  'test/lab/ping.lab.test.ts': 20,
+  'test/lab/probes.lab.test.ts': 20,
+  'test/tools/dns-partial-results.test.ts': 20,
+  'test/e2e/embedded-tools.test.ts': 18,
+  'test/lab/traceroute.lab.test.ts': 17,
+  'test/speed/speed-engine.test.ts': 17,
+  'test/tools/dns-propagation.test.ts': 16,
+  'test/e2e/dnssec-validation.test.ts': 15,
+  'test/e2e/ssl-website-reports.test.ts': 15,
+  'test/limits/redis-shared-caps.test.ts': 15,
+  'test/resilience/crash-safety.test.ts': 15,
+  'test/e2e/geolocation-map.test.ts': 14,
+  'test/cli/behaviour.test.ts': 14,
+  'test/tools/mail.test.ts': 14,
+  'test/accounts/sign-in-throttle.test.ts': 13,
+  'test/e2e/dns-lookup.test.ts': 12,
+  'test/server/connection-guard.test.ts': 12,
+  'test/accounts/auth-api.test.ts': 11,
+  'test/cli/tools.test.ts': 11,
+}
+
+/** Files that measure rates and so run beside short files only. */
+const QUIET_FILES = ['test/lab/speedtest.lab.test.ts']
+/** Files at least this long (seconds) start before the quiet ones. */
+const LONG_SECONDS = 10
+
+/** A file's expected seconds when nothing else is known, by project. */
+const PROJECT_SECONDS: Record<string, number> = {
+  lab: 20,
+  e2e: 15,
+  'integration-fenced': 6,
+  integration: 3,
+  unit: 0.5,
+}
+
+export class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = `${this.ctx.config.root}/`
+    const expected = (spec: TestSpecification) => {
+      const cached = this.ctx.cache.getTestSpecificationResult(spec)?.duration
+      if (cached !== undefined && cached > 0) return cached / 1000
+      return KNOWN_SECONDS[spec.moduleId.replace(root, '')] ?? PROJECT_SECONDS[spec.project.name] ?? 3
+    }
+    const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder ?? 0
+    /** 0: the lab; 1: other long files; 2: the quiet files; 3: the short files. */
+    const stage = (spec: TestSpecification) => {
+      if (QUIET_FILES.includes(spec.moduleId.replace(root, ''))) return 2
+      if (spec.project.name === 'lab') return 0
+      return expected(spec) >= LONG_SECONDS ? 1 : 3
+    }
+    return [...files].sort((a, b) => group(a) - group(b) || stage(a) - stage(b) || expected(b) - expected(a))
+  }
+}
