@@ -12,7 +12,7 @@ const BUILT =
   '  </head><body><div id="root"></div>\n  </body></html>'
 
 /** Runs the loader against a minimal document; `visible` says whether the tab is shown. */
-function runLoader(html: string, visible: boolean) {
+function runLoader(html: string, visible: boolean, rendered = false) {
   const script = /<script data-entry="([^"]*)" data-preload="([^"]*)">([^<]*)<\/script>/.exec(html)
   if (!script) throw new Error('no loader in the page')
   const appended: Array<Record<string, string>> = []
@@ -24,6 +24,8 @@ function runLoader(html: string, visible: boolean) {
     currentScript: { getAttribute: (name: string) => attributes[name] ?? null },
     createElement: (tag: string) => ({ tag }) as Record<string, string>,
     head: { appendChild: (element: Record<string, string>) => appended.push(element) },
+    getElementById: (id: string) =>
+      id === 'root' ? { hasAttribute: (name: string) => rendered && name === 'data-rendered' } : null,
   }
   vm.runInNewContext(script[3] ?? '', {
     document,
@@ -59,6 +61,12 @@ describe('startAfterFirstPaint()', () => {
       { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/jsx-Ef3.js' },
       { tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-Ab1.js' },
     ])
+  })
+
+  it('starts at once on a page the server rendered whole', () => {
+    const { appended, frames } = runLoader(startAfterFirstPaint(BUILT), true, true)
+    expect(frames).toEqual([])
+    expect(appended.at(-1)).toMatchObject({ tag: 'script', src: '/assets/index-Ab1.js' })
   })
 
   it('starts at once in a hidden tab, where no frame comes', () => {

@@ -1,12 +1,15 @@
-// The page's theme is set before its first paint, and its script starts after it. The HTML already shows the page's shell (its
-// header, heading and lead), so the browser paints that first and only then fetches and runs the
-// bundle; otherwise a fast connection delivers the bundle before the first frame and the shell
-// waits for the app's first render. A hidden tab (opened in the background) has no frames to wait
-// for and starts at once. The theme (stored under localStorage "theme", else the system's
-// preference: src/web/lib/theme.ts, which the app applies again) is set from the head, so the first
-// paint is already in the visitor's theme. Both are fixed inline scripts, allowed by their hashes in
-// the Content-Security-Policy; the bundle's entry and the modules to preload ride on the loader's
-// data attributes.
+// The page's theme is set before its first paint, and its script starts after it. A page whose
+// HTML shows only its outline (header, heading and lead) is painted first and only then fetches and
+// runs the bundle; otherwise a fast connection delivers the bundle before the first frame and the
+// outline waits for the app's first render. A page the server rendered whole (#root carries
+// data-rendered) starts the bundle at once: the browser paints that markup while the bundle loads,
+// and the sooner the app takes it over, the sooner a click on it counts (the page's load event now
+// waits for the app's script, as it always did before this loader). A hidden tab (opened in the
+// background) has no frames to wait for and starts at once. The theme (stored under localStorage
+// "theme", else the system's preference: src/web/lib/theme.ts, which the app applies again) is set
+// from the head, so the first paint is already in the visitor's theme. Both are fixed inline
+// scripts, allowed by their hashes in the Content-Security-Policy; the bundle's entry and the
+// modules to preload ride on the loader's data attributes.
 import { createHash } from 'node:crypto'
 
 export const BOOT_SCRIPT =
@@ -14,7 +17,8 @@ export const BOOT_SCRIPT =
   "(c.getAttribute('data-preload')||'').split(' ').forEach(function(h){if(!h)return;" +
   "var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});" +
   "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=c.getAttribute('data-entry');" +
-  "d.head.appendChild(s)}if(d.visibilityState!=='visible')go();" +
+  "d.head.appendChild(s)}var r=d.getElementById('root');" +
+  "if(d.visibilityState!=='visible'||(r&&r.hasAttribute('data-rendered')))go();" +
   'else{requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,250)}})(document)'
 
 export const THEME_SCRIPT =

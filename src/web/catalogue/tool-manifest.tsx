@@ -10,7 +10,7 @@ import { dnsManifest } from '../features/dns/manifest.ts'
 import { externalManifests } from '../features/external/manifest.ts'
 import { geolocationManifest } from '../features/geolocation/manifest.ts'
 import { mailManifest } from '../features/mail/manifest.ts'
-import { offersRunFrom, PROBES_PATH } from '../features/measurements/manifest.ts'
+import { loadMeasurementRuns, offersRunFrom, PROBES_PATH } from '../features/measurements/manifest.ts'
 import { phoneLookupManifest } from '../features/phone-lookup/manifest.ts'
 import { pingManifest } from '../features/ping/manifest.ts'
 import { rdnsManifest } from '../features/rdns/manifest.ts'
@@ -69,7 +69,7 @@ function lazyToolPanel(id: ToolId, manifest: ToolManifest): LazyPanel {
       manifest.load(),
       import('../features/tool-panel/index.ts'),
       isBulkTool(id) ? import('../features/bulk/index.ts') : undefined,
-      offersRunFrom(id) ? import('../features/measurements/index.ts') : undefined,
+      offersRunFrom(id) ? loadMeasurementRuns() : undefined,
     ])
     const Shown: ComponentType<ToolPanelProps> = Panel ?? ToolPanel
     const Single = (props: PanelProps) =>

@@ -18,5 +18,10 @@ export function offersRunFrom(id: ToolId): id is MeasurementToolId {
   return Object.hasOwn(runsFromProbes, id)
 }
 
-/** Where the connected probes are listed (GET); a panel that offers "Run from" reads it first. */
-export const PROBES_PATH = '/api/probes'
+export { PROBES_PATH } from './probes-path.ts'
+
+/**
+ * The "Run from" choice and the runs it starts, for a tool panel (catalogue/tool-manifest.tsx): the
+ * panel's part of this feature, without the stored views and exports that index.ts also offers.
+ */
+export const loadMeasurementRuns = () => import('./measurement-runs.tsx')

@@ -17,7 +17,7 @@ import { errorBody } from '../../../shared/tools/common.ts'
 import { ApiError, postJson } from '../../lib/api.ts'
 import { takeEarly } from '../../lib/early-fetch.ts'
 import { splitEvents } from '../tool-panel/index.ts'
-import { PROBES_PATH } from './manifest.ts'
+import { PROBES_PATH } from './probes-path.ts'
 
 /** Deadline of a plain request (create, read, probe list). */
 export const REQUEST_DEADLINE_MS = 15_000

@@ -1,17 +1,22 @@
 // Runs from other places for a tool panel: the "Run from" choice, the measurement it starts and its
 // view, handed to the panel through the tool panel's RemoteRuns slot.
-import { type ReactNode, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import type { CatalogueEntry } from '../../../shared/catalogue.ts'
 import type { MeasurementRequestInput } from '../../../shared/measurement-request.ts'
 import type { MeasurementToolId } from '../../../shared/measurements.ts'
 import type { ToolParts } from '../../lib/tool-manifest.tsx'
 import { type RemoteRuns, RemoteRunsContext } from '../tool-panel/index.ts'
-import { MeasurementOutput } from './measurement-output.tsx'
 import type { RenderAnswer } from './measurement-view.tsx'
 import { checkRunFrom, type RunFrom, readRunFrom, THIS_SERVER, targetingOf, writeRunFrom } from './run-from.ts'
 import { RunFromControl } from './run-from-control.tsx'
 import { useMeasurement } from './use-measurement.ts'
 import { useProbes } from './use-probes.ts'
+
+/**
+ * The side-by-side view of a measurement, loaded with the first one shown: it brings every probe
+ * tool's result schemas, which a tool page's first load does not need.
+ */
+const MeasurementOutput = lazy(() => import('./measurement-output.tsx').then((m) => ({ default: m.MeasurementOutput })))
 
 /** A location's answer in the tool's own view: its result view, else its live view drawn from the answer. */
 export function answerRenderer(parts: ToolParts): RenderAnswer {
@@ -41,7 +46,9 @@ export function MeasurementRuns({ tool, entry, parts, children }: MeasurementRun
     },
     show: measurement.show,
     output: shown ? (
-      <MeasurementOutput state={measurement.state} error={measurement.error} renderAnswer={answerRenderer(parts)} />
+      <Suspense fallback={null}>
+        <MeasurementOutput state={measurement.state} error={measurement.error} renderAnswer={answerRenderer(parts)} />
+      </Suspense>
     ) : null,
     running: measurement.running,
     clear: measurement.clear,

@@ -18,6 +18,10 @@ export function useSpeedTest({ toolName, signedIn }: { toolName: string; signedI
   const controller = useRef<AbortController | null>(null)
   const queryClient = useQueryClient()
   useEffect(() => () => controller.current?.abort(cancelled()), [])
+  // Whether to save is decided when the test ends: the sign-in state may still be loading when a
+  // visitor presses Start on a page that has just opened.
+  const signedInNow = useRef(signedIn)
+  signedInNow.current = signedIn
 
   const save = useCallback(
     async (result: Parameters<typeof saveSpeedResult>[0]) => {
@@ -46,7 +50,7 @@ export function useSpeedTest({ toolName, signedIn }: { toolName: string; signedI
           if (!isCurrent()) return
           setView((v) => finishView(v, report))
           toast.success(`${toolName} completed successfully`)
-          if (signedIn) void save(report.result)
+          if (signedInNow.current) void save(report.result)
         },
         (error: unknown) => {
           if (!isCurrent()) return
@@ -58,7 +62,7 @@ export function useSpeedTest({ toolName, signedIn }: { toolName: string; signedI
         },
       )
     },
-    [toolName, signedIn, save],
+    [toolName, save],
   )
 
   const cancel = useCallback(() => controller.current?.abort(cancelled()), [])
