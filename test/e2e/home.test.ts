@@ -138,15 +138,22 @@ describe.skipIf(!browserAvailable)('home page in the browser', () => {
     await backToTop.waitFor({ state: 'detached' })
   })
 
-  it('shows a visitor with a session cookie the hero at once and "Loading..." for the tools until the sign-in state is known', async () => {
+  /** Holds the page's session checks until the returned function is called. */
+  async function holdSessionCheck(): Promise<() => void> {
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => {
       release = resolve
     })
     await page.route('**/api/auth/get-session', async (route) => {
       await held
-      await route.continue()
+      // A second check (the page regaining focus) may come after the route is gone.
+      await route.continue().catch(() => undefined)
     })
+    return release
+  }
+
+  it('shows a visitor with a session cookie the hero at once and "Loading..." for the tools until the sign-in state is known', async () => {
+    const release = await holdSessionCheck()
     // A stale session: only the check can tell whether it still signs the visitor in.
     await page.context().addCookies([{ name: 'nettoolbox.session_token', value: 'stale.session', url: site.url('/') }])
     await page.goto(site.url('/'))
@@ -162,15 +169,7 @@ describe.skipIf(!browserAvailable)('home page in the browser', () => {
   })
 
   it('shows a visitor without a session cookie the tools signed out at once, in the page the server sent', async () => {
-    let release: () => void = () => undefined
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route('**/api/auth/get-session', async (route) => {
-      await held
-      // A second check (the page regaining focus) may come after the route is gone.
-      await route.continue().catch(() => undefined)
-    })
+    const release = await holdSessionCheck()
     const served = await (await fetch(site.url('/'))).text()
     expect(served).toContain('data-auth="signed-out"')
     expect(served).toContain('Search tools...')
