@@ -49,6 +49,28 @@ interface RedisConnections {
   close(): Promise<void>
 }
 
+/**
+ * The Socket.IO Redis adapter drops the replies to some commands: its PUBLISHes (a broadcast, the
+ * disconnection of every probe when the site closes) and the UNSUBSCRIBE and PUNSUBSCRIBE it sends
+ * when it closes. With Redis away, or its address answering without replying, the connection rejects
+ * them when it is closed ("Connection is closed."), which would be an unhandled rejection. Callers
+ * that do wait for a reply still see the rejection.
+ */
+function repliesMayBeDropped(client: Redis, commands: Array<'publish' | 'unsubscribe' | 'punsubscribe'>): Redis {
+  for (const name of commands) {
+    const send = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>
+    Object.defineProperty(client, name, {
+      configurable: true,
+      value: (...args: unknown[]) => {
+        const reply = send(...args)
+        reply.catch(() => undefined)
+        return reply
+      },
+    })
+  }
+  return client
+}
+
 /** A Redis command that takes longer fails (the route answers 503) instead of holding the request. */
 const COMMAND_TIMEOUT_MS = 5000
 
@@ -60,8 +82,8 @@ async function connectRedis(url: string, app: FastifyInstance): Promise<RedisCon
     commandTimeout: COMMAND_TIMEOUT_MS,
   })
   const worker = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null })
-  const publish = new Redis(url, { lazyConnect: true })
-  const subscribe = new Redis(url, { lazyConnect: true })
+  const publish = repliesMayBeDropped(new Redis(url, { lazyConnect: true }), ['publish'])
+  const subscribe = repliesMayBeDropped(new Redis(url, { lazyConnect: true }), ['unsubscribe', 'punsubscribe'])
   const all = [commands, worker, publish, subscribe]
   let lastLog = 0
   for (const connection of all) {
