@@ -54,9 +54,16 @@ export default defineConfig({
         test: { name: 'integration-fenced', include: FENCED },
       },
       { extends: true, test: { name: 'lab', include: ['test/lab/**/*.test.ts'] } },
+      // Each browser file starts its own site and browser; the files of one worker share its process
+      // and module cache (Playwright, the app), which saves a process and an import per file.
       {
         extends: true,
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: ['test/e2e/lighthouse.test.ts'] },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          exclude: ['test/e2e/lighthouse.test.ts'],
+          isolate: false,
+        },
       },
       // Page speed is measured on a quiet machine: this project starts once every other one is done.
       {

@@ -1,10 +1,8 @@
 // Accessibility and layout in Chromium: axe-core on every route (and on the states a person meets
 // on the way: a dialog, an error, a result) in both themes, failing on serious or critical
 // violations; the light theme at desktop width, the dark one on a 360 px phone, neither wider than
-// the screen. Also writes screenshots of the home page to artifacts/screenshots/.
-import { mkdir } from 'node:fs/promises'
+// the screen. (test/e2e/layout.test.ts writes the screenshots of every page.)
 import { createRequire } from 'node:module'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { catalogue } from '../../src/shared/catalogue.ts'
@@ -14,7 +12,6 @@ import { navigate, type Site, useSite } from '../support/browser/site.ts'
 if (!browserAvailable) console.warn('SKIPPED: the accessibility end-to-end test needs chromium')
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-const SCREENSHOTS = path.resolve('artifacts/screenshots')
 
 interface Violation {
   id: string
@@ -133,24 +130,4 @@ describe.skipIf(!browserAvailable)('accessibility in the browser', () => {
       expect(problems).toEqual([])
     }, 60_000)
   })
-
-  it('writes screenshots of the home page in both themes, on desktop and on a phone', async () => {
-    await mkdir(SCREENSHOTS, { recursive: true })
-    for (const theme of ['light', 'dark']) {
-      for (const [device, viewport] of [
-        ['desktop', { width: 1440, height: 900 }],
-        ['mobile', { width: 390, height: 844 }],
-      ] as const) {
-        const context = await site.newContext({ viewport, colorScheme: theme === 'dark' ? 'dark' : 'light' })
-        const page = await context.newPage()
-        await page.goto(site.url('/'))
-        await settle(page)
-        await page.getByRole('region', { name: 'Results' }).waitFor()
-        await page.evaluate(() => window.scrollTo(0, 0))
-        const file = path.join(SCREENSHOTS, `home-${theme}-${device}.png`)
-        await page.screenshot({ path: file, animations: 'disabled' })
-        await context.close()
-      }
-    }
-  }, 60_000)
 })

@@ -9,7 +9,9 @@ export const browserAvailable = CHROMIUM !== undefined
 
 export interface TestBrowser {
   browser: Browser
+  /** A context fenced like the browser: requests to hosts it may not reach are aborted. */
   newContext(options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>
+  /** Closes the contexts this file opened, and the browser when it is the file's own. */
   close(): Promise<void>
 }
 
@@ -36,10 +38,9 @@ function isAllowedUrl(url: string, allowHosts: string[]): boolean {
   }
 }
 
-export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBrowser> {
+function launchChromium(options: LaunchOptions, allowHosts: string[]): Promise<Browser> {
   if (!CHROMIUM) throw new Error('Chromium is not installed (Debian package chromium)')
-  const allowHosts = options.allowHosts ?? []
-  const browser = await chromium.launch({
+  return chromium.launch({
     executablePath: options.executablePath ?? CHROMIUM,
     headless: true,
     ignoreDefaultArgs: options.backForwardCache ? ['--disable-back-forward-cache'] : undefined,
@@ -59,10 +60,42 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
       ...(options.args ?? []),
     ],
   })
+}
+
+/**
+ * The plain fenced Chromium (no extra hosts, switches or launcher), started once per test process
+ * and shared by the files it runs one after another: each file gets its own contexts, closed by its
+ * close(). Playwright ends the browser when the process exits.
+ */
+let shared: Promise<Browser> | undefined
+
+function sharedChromium(): Promise<Browser> {
+  const current = shared
+  if (current) return current.then((browser) => (browser.isConnected() ? browser : relaunch()))
+  return relaunch()
+}
+
+function relaunch(): Promise<Browser> {
+  const launching = launchChromium({}, [])
+  shared = launching
+  // A failed start is not kept: the next file tries again.
+  launching.catch(() => {
+    if (shared === launching) shared = undefined
+  })
+  return launching
+}
+
+export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBrowser> {
+  const allowHosts = options.allowHosts ?? []
+  const plain = allowHosts.length === 0 && !options.executablePath && !options.args?.length && !options.backForwardCache
+  const browser = plain ? await sharedChromium() : await launchChromium(options, allowHosts)
+  const contexts = new Set<BrowserContext>()
   return {
     browser,
     async newContext(contextOptions) {
       const context = await browser.newContext(contextOptions)
+      contexts.add(context)
+      context.once('close', () => contexts.delete(context))
       await context.route(
         (url) => !isAllowedUrl(url.toString(), allowHosts),
         (route) => route.abort('blockedbyclient'),
@@ -70,7 +103,8 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
       return context
     },
     async close() {
-      await browser.close()
+      if (!plain) return browser.close()
+      await Promise.all([...contexts].map((context) => context.close().catch(() => undefined)))
     },
   }
 }
