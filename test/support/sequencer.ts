@@ -2,9 +2,10 @@
 // e2e, integration, lab, unit), so a run ended with the few long lab files on an otherwise idle
 // machine. Here the lab's files start first, beside one another, then the other files longest
 // first across projects (longest-processing-time-first scheduling), so both workers stay busy until
-// the last file. The files of QUIET_FILES start last, beside the unit tests only: they measure
-// rates that a browser test, a probe lab or CPU-heavy integration files beside them slowed below
-// their bars (a shaped 20 Mbit/s link's upload measured at 16.7-16.9 against a bar of 17).
+// the last file. The files of RATE_FILES measure rates that busy neighbours slowed below their bars
+// (a shaped 20 Mbit/s link's upload measured at 16.7-16.9 against a bar of 17): they run ahead of
+// the other files in the kernel's scheduler (a lower nice value, set by the file itself) and start
+// once the other lab files have, among the long files, so the machine stays busy beside them.
 // A file's length is its duration in Vitest's results cache when there is one (a machine that ran
 // the suite before), else its figure below (seconds on a two-core machine; a hint, not a limit:
 // refresh it from test-results/vitest.json when files change a lot), else its project's typical one.
@@ -64,8 +65,8 @@ const KNOWN_SECONDS: Record<string, number> = {
   'test/tools/ssl-grade-matrix.test.ts': 10,
 }
 
-/** Files that measure rates and so run last, beside the unit tests only. */
-const QUIET_FILES = ['test/lab/speedtest.lab.test.ts']
+/** Lab files that measure rates: they start among the long files, not beside the other lab files. */
+const RATE_FILES = ['test/lab/speedtest.lab.test.ts']
 /** Files at least this long (seconds) start before the short ones. */
 const LONG_SECONDS = 10
 
@@ -87,10 +88,10 @@ export class LongestFirstSequencer extends BaseSequencer {
       return KNOWN_SECONDS[spec.moduleId.replace(root, '')] ?? PROJECT_SECONDS[spec.project.name] ?? 3
     }
     const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder ?? 0
-    /** 0: the lab; 1: other long files; 2: the short files; 3: the quiet files; 4: the unit tests. */
+    /** 0: the lab; 1: other long files; 2: the short files; 3: the unit tests. */
     const stage = (spec: TestSpecification) => {
-      if (QUIET_FILES.includes(spec.moduleId.replace(root, ''))) return 3
-      if (spec.project.name === 'unit') return 4
+      if (RATE_FILES.includes(spec.moduleId.replace(root, ''))) return 1
+      if (spec.project.name === 'unit') return 3
       if (spec.project.name === 'lab') return 0
       return expected(spec) >= LONG_SECONDS ? 1 : 2
     }
