@@ -18,7 +18,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: true,
-    maxWorkers: 2,
+    // Three files at a time on a two-core machine: many files wait on timers, peers or a browser
+    // for part of their time, and a third file uses the CPU they leave.
+    maxWorkers: 3,
     // Longest files first, across projects (test/support/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
