@@ -18,9 +18,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: true,
-    // Three files at a time on a two-core machine: many files wait on timers, peers or a browser
-    // for part of their time, and a third file uses the CPU they leave.
-    maxWorkers: 3,
+    maxWorkers: 2,
     // Longest files first, across projects (test/support/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
