@@ -4,6 +4,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect } from 'vitest'
+import { slotOffset } from '../../../src/server/modules/monitors/schedule.ts'
 import type { HttpSession } from '../app/http-session.ts'
 
 export interface CountingSite {
@@ -45,17 +46,40 @@ export async function createWatchedMonitor(session: HttpSession, url: string): P
 }
 
 /**
- * Exactly one check per interval between `from` and `to`: as many requests as intervals (give or
- * take the ones at the edges), never two in one interval.
+ * Exactly one check per slot between `from` and `to`. A check runs at its slot or later (never
+ * before), so each request belongs to the last slot at or before its arrival: two requests of one
+ * slot are a slot run twice, however late the poll or the queue was. As many requests as slots,
+ * give or take the ones at the edges.
  */
-export function expectOncePerInterval(hits: number[], intervalMs: number, from: number, to: number): void {
+export function expectOncePerInterval(
+  hits: number[],
+  intervalMs: number,
+  monitorId: string,
+  from: number,
+  to: number,
+): void {
   const inWindow = hits.filter((at) => at >= from && at < to).sort((a, b) => a - b)
   const intervals = (to - from) / intervalMs
   expect(inWindow.length).toBeGreaterThanOrEqual(Math.floor(intervals) - 1)
   expect(inWindow.length).toBeLessThanOrEqual(Math.ceil(intervals) + 1)
-  // A slot run twice shows as two requests close together; consecutive slots are an interval apart.
-  const gaps = inWindow.slice(1).map((at, i) => at - (inWindow[i] ?? at))
-  expect(Math.min(...gaps), `requests at ${inWindow.join(', ')}`).toBeGreaterThan(intervalMs / 2)
+  const offset = slotOffset(monitorId, intervalMs)
+  const slots = inWindow.map((at) => Math.floor((at - offset) / intervalMs) * intervalMs + offset)
+  expect(new Set(slots).size, `requests at ${inWindow.join(', ')} for slots ${slots.join(', ')}`).toBe(slots.length)
+}
+
+/** Waits until `count()` equals the number of requests the site has seen, which moves on meanwhile. */
+export async function expectEveryHitRecorded(site: CountingSite, count: () => Promise<number>): Promise<void> {
+  let last = { recorded: -1, hits: -1 }
+  const deadline = Date.now() + 5000
+  while (Date.now() < deadline) {
+    const before = site.hits.length
+    const recorded = await count()
+    // A check whose request arrived but whose result is not stored yet: ask again.
+    if (recorded === before && site.hits.length === before) return
+    last = { recorded, hits: before }
+    await sleep(50)
+  }
+  expect(last.recorded, 'checks recorded for the requests the site saw').toBe(last.hits)
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
