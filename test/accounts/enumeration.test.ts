@@ -3,6 +3,7 @@
 // that waited for its mail would stand out by that much.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { runAhead } from '../support/app/priority.ts'
 import { type SmtpSink, startSmtpSink } from '../support/mail/smtp-sink.ts'
 
 const ACCOUNTS = 16
@@ -15,6 +16,7 @@ describe('sign-up and forgot-password reveal nothing about existing accounts', (
   let smtp: SmtpSink
   let t: TestApp
   let address = 0
+  let restorePriority = () => {}
 
   const post = async (url: string, payload: object) => {
     address += 1
@@ -30,6 +32,7 @@ describe('sign-up and forgot-password reveal nothing about existing accounts', (
   }
 
   beforeAll(async () => {
+    restorePriority = runAhead()
     smtp = await startSmtpSink({ delayMs: 300 })
     t = await createTestApp({ SMTP_URL: smtp.url })
     for (let i = 0; i < ACCOUNTS; i++) {
@@ -44,6 +47,7 @@ describe('sign-up and forgot-password reveal nothing about existing accounts', (
   afterAll(async () => {
     await t?.close()
     await smtp?.stop()
+    restorePriority()
   })
 
   /** Both distributions, and the check that they overlap: neither side is reliably slower. */

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../../src/server/db/database.ts'
 import { createSignInThrottle, waitAfter } from '../../src/server/modules/auth/sign-in-throttle.ts'
 import { latestOutboxMail, signUpVerified } from '../support/app/accounts.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { runAhead } from '../support/app/priority.ts'
 import { appBackends, useBackendApp } from '../support/db/backends.ts'
 
 describe('waitAfter()', () => {
@@ -57,11 +58,17 @@ describe.each(appBackends())('sign-in throttle on $name', (backend) => {
 
 describe('strangers cannot lock the owner out', () => {
   let t: TestApp
+  // The throttle's windows are one and two seconds of real time.
+  let restorePriority = () => {}
   beforeAll(async () => {
+    restorePriority = runAhead()
     t = await createTestApp()
     await signUpVerified(t.app, 'jo@example.test', 'jo-secret-1', (to) => latestOutboxMail(t.dataDir, to))
   })
-  afterAll(async () => t?.close())
+  afterAll(async () => {
+    await t?.close()
+    restorePriority()
+  })
 
   const signIn = (password: string, remoteAddress: string) =>
     t.app.inject({
