@@ -15,7 +15,11 @@ export interface DatabaseSchedulerOptions {
   minuteMs: number
   /** Checks this process runs at once. */
   concurrency: number
-  /** How often due monitors are looked for (real time). */
+  /**
+   * How often due monitors are looked for (real time): by default every second, or four times per
+   * interval minute when a minute is shorter than four seconds, so a check starts within a quarter of
+   * the shortest interval after its slot.
+   */
   pollMs?: number
   log: FastifyBaseLogger
 }
@@ -31,6 +35,7 @@ export function createDatabaseScheduler(options: DatabaseSchedulerOptions): Data
   let timer: NodeJS.Timeout | undefined
   let stopped = false
   let polling: Promise<void> | undefined
+  const pollMs = options.pollMs ?? Math.min(1000, Math.max(50, minuteMs / 4))
 
   const slotAfter = (monitor: Pick<MonitorRecord, 'id' | 'intervalMinutes'>, after: number) => {
     const interval = intervalMsOf(monitor.intervalMinutes, minuteMs)
@@ -66,7 +71,7 @@ export function createDatabaseScheduler(options: DatabaseSchedulerOptions): Data
       .catch((error) => log.error({ err: error }, 'looking for due monitors failed'))
       .finally(() => {
         if (!stopped) {
-          timer = setTimeout(poll, options.pollMs ?? 1000)
+          timer = setTimeout(poll, pollMs)
           timer.unref()
         }
       })

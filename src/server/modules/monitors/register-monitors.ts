@@ -38,7 +38,7 @@ const SCHEDULER_WAIT_MS = 3000
 export interface MonitorsOptions {
   /** The time checks, slots and retention read (default the system clock). */
   clock?: Clock
-  /** Without Redis: how often due monitors are looked for (default 1 s). */
+  /** Without Redis: how often due monitors are looked for (default 1 s, less with shorter test minutes). */
   pollMs?: number
   /** Retention runs this often (default hourly). */
   retentionIntervalMs?: number
