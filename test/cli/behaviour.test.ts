@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../support/app/app.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
+import { type StubDns, startStubDns } from '../support/dns/stub-dns.ts'
 import { type HoldingServer, startHoldingServer } from '../support/net/holding-server.ts'
 import { freePort } from '../support/net/ports.ts'
 import { listen } from './cli-world.ts'
@@ -22,6 +23,7 @@ describe.skipIf(!knotAvailable).concurrent('nettoolbox command line', { timeout:
   let url: string
   /** An app whose own resolver never answers and that allows one tool run a minute. */
   let strict: { app: TestApp; url: string }
+  let refusing: StubDns
   let proxy: RecordingProxy
   /** A proxy only the bad-input test uses: whatever reaches it was sent by that test. */
   let untouched: RecordingProxy
@@ -32,8 +34,10 @@ describe.skipIf(!knotAvailable).concurrent('nettoolbox command line', { timeout:
   beforeAll(async () => {
     knot = await startKnot([{ origin: 'example.test', text: zoneText }])
     ;({ app, url } = await listen({ DNS_SERVERS: knot.endpoint, TARGET_ALLOW: '127.0.0.0/8' }))
+    // Its resolver refuses every question at once: the server's own failure, without a wait for silence.
+    refusing = await startStubDns('REFUSED')
     strict = await listen({
-      DNS_SERVERS: `127.0.0.1:${await freePort('127.0.0.1', true)}`,
+      DNS_SERVERS: refusing.endpoint,
       RATE_LIMIT_TOOLS_PER_MINUTE: '1',
     })
     proxy = await startRecordingProxy(url)
@@ -48,6 +52,7 @@ describe.skipIf(!knotAvailable).concurrent('nettoolbox command line', { timeout:
     await proxy?.close()
     await untouched?.close()
     await strict?.app.close()
+    await refusing?.stop()
     await app?.close()
     await knot?.stop()
   })
