@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { UNDO_MS } from '../../src/web/features/history/use-history.ts'
 import { latestOutboxMail } from '../support/app/accounts.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
 import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
@@ -133,7 +134,9 @@ describe.skipIf(!ready)('accounts in the browser', () => {
     await toast(page, 'DNS completed successfully')
     await page.waitForURL(`${url}/dns-lookup?q=example.test`)
 
-    // Delete offers Undo; a delete left alone is final.
+    // Delete offers Undo; a delete left alone is final. The page's clock is a controlled one from
+    // here, so the Undo window can be passed over instead of waited out.
+    await page.clock.install()
     await page.goto(`${url}/?history=true`)
     await page.getByRole('heading', { name: 'Tool History (3)' }).waitFor()
     const ipEntry = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'What Is My IP' }) })
@@ -152,8 +155,14 @@ describe.skipIf(!ready)('accounts in the browser', () => {
       await toast(page, 'Result deleted')
     }
     await page.getByText('No tool results yet').waitFor()
-    // Gone on the server too once the toasts have closed.
-    await page.waitForTimeout(7000)
+    // Gone on the server too once the toasts have closed: three DELETEs, each answered.
+    let deleted = 0
+    page.on('response', (response) => {
+      if (response.request().method() === 'DELETE' && new URL(response.url()).pathname.startsWith('/api/history/'))
+        deleted += response.ok() ? 1 : 0
+    })
+    await page.clock.fastForward(UNDO_MS + 1000)
+    await expect.poll(() => deleted).toBe(3)
     await page.reload()
     await page.getByText('No tool results yet').waitFor()
     await page.getByText('Run some tools to see your history here').waitFor()
