@@ -21,7 +21,7 @@ describe.skipIf(!knotAvailable).concurrent('nettoolbox command line', { timeout:
   let knot: KnotServer
   let app: TestApp
   let url: string
-  /** An app whose own resolver never answers and that allows one tool run a minute. */
+  /** An app whose own resolver refuses every question and that allows one tool run a minute. */
   let strict: { app: TestApp; url: string }
   let refusing: StubDns
   let proxy: RecordingProxy
@@ -34,7 +34,7 @@ describe.skipIf(!knotAvailable).concurrent('nettoolbox command line', { timeout:
   beforeAll(async () => {
     knot = await startKnot([{ origin: 'example.test', text: zoneText }])
     ;({ app, url } = await listen({ DNS_SERVERS: knot.endpoint, TARGET_ALLOW: '127.0.0.0/8' }))
-    // Its resolver refuses every question at once: the server's own failure, without a wait for silence.
+    // A resolver that refuses at once: the server's own failure, without waiting out a silent one.
     refusing = await startStubDns('REFUSED')
     strict = await listen({
       DNS_SERVERS: refusing.endpoint,

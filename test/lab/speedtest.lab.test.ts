@@ -3,9 +3,10 @@
 // must come close to the shaped rate and never above it (bench/speed-accuracy.ts holds them to
 // ±5 %), and a deep tbf queue must show up as latency under load well above the idle latency.
 import { mkdtemp, rm } from 'node:fs/promises'
-import { setPriority, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runAhead } from '../support/app/priority.ts'
 import { browserAvailable, type TestBrowser } from '../support/browser/browser.ts'
 import { type Lab, type LabProcess, labCanRun, REPO_ROOT, startLab } from './lab.ts'
 import { launchInClient, runPageSpeedTest } from './speed-page.ts'
@@ -26,11 +27,11 @@ let origin = ''
  * the scheduler (a lower nice value, which the lab's root privileges allow), so the suite's other
  * files can keep the machine busy beside it.
  */
-const PRIORITY = -10
+let restorePriority = () => {}
 
 beforeAll(async () => {
   if (!labCanRun('speed-test lab test', { chromium: browserAvailable })) return
-  setPriority(PRIORITY)
+  restorePriority = runAhead()
   lab = await startLab()
   if (!lab) return
   dir = await mkdtemp(path.join(tmpdir(), 'ntb-lab-speed-'))
@@ -56,6 +57,7 @@ afterAll(async () => {
   await app?.stop()
   await lab?.stop()
   if (dir) await rm(dir, { recursive: true, force: true })
+  restorePriority()
 })
 
 /** Runs the page's speed test over client-r1 shaped to `rate`, or unshaped (the browser's own ceiling) with null. */

@@ -1,7 +1,7 @@
 // Scheduling without Redis: two real site processes on one PostgreSQL database poll for due
 // monitors and claim each with one atomic UPDATE, so each check runs exactly once per interval; a
-// restart keeps the schedule (next_check_at is in the database). One interval minute lasts a second
-// here (MONITOR_MINUTE_SECONDS=1), and the processes look for due checks every quarter second.
+// restart keeps the schedule (next_check_at is in the database). One interval minute lasts two
+// seconds here (MONITOR_MINUTE_SECONDS=2), and the processes look for due checks every half second.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -21,7 +21,7 @@ import {
 const skipReason = postgresUnavailableReason()
 if (skipReason) console.warn(`SKIPPED: database scheduling tests: ${skipReason}`)
 
-const INTERVAL_MS = 1000
+const INTERVAL_MS = 2000
 
 describe.skipIf(skipReason !== undefined)('monitor checks scheduled by one PostgreSQL database', () => {
   let postgres: PostgresServer | null
@@ -37,7 +37,7 @@ describe.skipIf(skipReason !== undefined)('monitor checks scheduled by one Postg
       DATA_DIR: processes.length === 0 ? dataDir : `${dataDir}-${processes.length}`,
       DATABASE_URL: databaseUrl,
       TARGET_ALLOW: '127.0.0.0/8',
-      MONITOR_MINUTE_SECONDS: '1',
+      MONITOR_MINUTE_SECONDS: '2',
       MONITOR_MIN_INTERVAL_MINUTES: '1',
     })
     processes.push(server)
@@ -64,8 +64,8 @@ describe.skipIf(skipReason !== undefined)('monitor checks scheduled by one Postg
     await start()
     const owner = await signUpOverHttp(a.url, dataDir, 'db-ops@example.test', 'correct horse battery staple')
     monitorId = await createWatchedMonitor(owner, site.url)
-    const from = Date.now() + 1500
-    await sleep(8000)
+    const from = Date.now() + 2000
+    await sleep(11_000)
     expectOncePerInterval(site.hits, INTERVAL_MS, monitorId, from, Date.now())
     const checks = async () =>
       (await owner.json<{ items: Array<{ state: string }> }>('GET', `/api/monitors/${monitorId}/checks`)).body.items
@@ -78,7 +78,7 @@ describe.skipIf(skipReason !== undefined)('monitor checks scheduled by one Postg
     await sleep(1000)
     await start()
     const restartedAt = Date.now()
-    await sleep(4500)
+    await sleep(7000)
     const after = site.hits.filter((at) => at > restartedAt)
     expect(after.length).toBeGreaterThanOrEqual(3)
     expectOncePerInterval(site.hits, INTERVAL_MS, monitorId, restartedAt, Date.now())

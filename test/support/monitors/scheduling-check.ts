@@ -4,7 +4,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect } from 'vitest'
-import { slotOffset } from '../../../src/server/modules/monitors/schedule.ts'
+import { nextSlot, slotOffset } from '../../../src/server/modules/monitors/schedule.ts'
 import type { HttpSession } from '../app/http-session.ts'
 
 export interface CountingSite {
@@ -62,8 +62,9 @@ export function expectOncePerInterval(
   const intervals = (to - from) / intervalMs
   expect(inWindow.length).toBeGreaterThanOrEqual(Math.floor(intervals) - 1)
   expect(inWindow.length).toBeLessThanOrEqual(Math.ceil(intervals) + 1)
+  // The monitor's own grid of slots: the last one at or before a request is the one after it, less an interval.
   const offset = slotOffset(monitorId, intervalMs)
-  const slots = inWindow.map((at) => Math.floor((at - offset) / intervalMs) * intervalMs + offset)
+  const slots = inWindow.map((at) => nextSlot(at, intervalMs, offset) - intervalMs)
   expect(new Set(slots).size, `requests at ${inWindow.join(', ')} for slots ${slots.join(', ')}`).toBe(slots.length)
 }
 
