@@ -1,13 +1,12 @@
 // End to end: the geolocation panel shows a map when map tiles load, and only the coordinates
 // when they cannot. Tiles are answered (or refused) inside the browser: no request leaves it
 // except to the loopback server, and Chromium resolves no names at all.
-import { existsSync } from 'node:fs'
 import { deflateSync } from 'node:zlib'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startHttpServer } from '../support/app/http-server.ts'
+import { CHROMIUM } from '../support/browser/browser.ts'
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
 if (!CHROMIUM) console.warn('SKIPPED: the geolocation map test needs chromium')
 
 /** A 1x1 grey PNG, standing in for a map tile. */

@@ -3,7 +3,7 @@
 import { chmod, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
+import { CHROMIUM, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
 import type { Lab } from './lab.ts'
 import { IP_BINARY } from './namespaces.ts'
 
@@ -15,7 +15,7 @@ export function launchInClient(lab: Lab, workDir: string, allowHost: string): Pr
 /** Chromium inside the namespace named `ns` (its real name), reaching loopback and `allowHosts` only. */
 export async function launchInNamespace(ns: string, workDir: string, allowHosts: string[]): Promise<TestBrowser> {
   const wrapper = path.join(workDir, `chromium-in-${ns}.sh`)
-  await writeFile(wrapper, `#!/bin/sh\nexec ${IP_BINARY} netns exec ${ns} /usr/bin/chromium "$@"\n`)
+  await writeFile(wrapper, `#!/bin/sh\nexec ${IP_BINARY} netns exec ${ns} ${CHROMIUM} "$@"\n`)
   await chmod(wrapper, 0o755)
   return launchBrowser({ executablePath: wrapper, allowHosts })
 }
