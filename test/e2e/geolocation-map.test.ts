@@ -5,9 +5,9 @@ import { deflateSync } from 'node:zlib'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startHttpServer } from '../support/app/http-server.ts'
-import { CHROMIUM } from '../support/browser/browser.ts'
+import { browserAvailable, CHROMIUM } from '../support/browser/browser.ts'
 
-if (!CHROMIUM) console.warn('SKIPPED: the geolocation map test needs chromium')
+if (!browserAvailable) console.warn('SKIPPED: the geolocation map test needs chromium')
 
 /** A 1x1 grey PNG, standing in for a map tile. */
 function tilePng(): Buffer {
@@ -35,7 +35,7 @@ function tilePng(): Buffer {
   ])
 }
 
-describe.skipIf(!CHROMIUM)('geolocation map in the browser', () => {
+describe.skipIf(!browserAvailable)('geolocation map in the browser', () => {
   let server: RunningServer
   let browser: Browser
   const outside: string[] = []
