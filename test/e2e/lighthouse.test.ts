@@ -23,11 +23,11 @@ const ATTEMPTS = 3
  * calls its regular target: it warns that a host is "at least ~2x weaker" than that target below a
  * benchmarkIndex of 1000 (lighthouse/core/gather/driver/environment.js), so the target sits near
  * 2000. Lighthouse measures the index in each run, while the page loads beside its own tracing and
- * screenshots: on a two-core machine that contention, not the page, fills the trace (the browser's
- * own creation of the page's JavaScript context takes 100+ ms), and the 4x slowdown turns it into
- * most of the total blocking time. The mobile performance score is therefore judged in a run whose
- * index reaches the target class, and otherwise printed with the index. Desktop (no CPU slowdown)
- * and every other category are always judged.
+ * screenshots. On a two-core machine that contention shows in the trace as the page's tasks waiting
+ * for a core (a task's wall time well above its CPU time), and the 4x slowdown multiplies the wait
+ * with the work; with Chromium's headless shell this machine measures an index of 1,600-2,800. The
+ * mobile performance score is judged in a run whose index reaches the target class, and otherwise
+ * printed with the index. Desktop (no CPU slowdown) and every other category are always judged.
  */
 const MOBILE_PERFORMANCE_HOST_INDEX = 2000
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
@@ -63,7 +63,6 @@ describe.skipIf(!browserAvailable)('Lighthouse on the built site', () => {
     browser = await launchBrowser({
       args: [`--remote-debugging-port=${debugPort}`],
       backForwardCache: true,
-      fullBrowser: true,
     })
   })
   afterAll(async () => {

@@ -5,15 +5,16 @@
 // Tests drive Chromium's headless shell (Debian package chromium-headless-shell): the same Blink
 // and V8 as the desktop browser without the browser's own window layers, so each page load and
 // screenshot costs the machine less CPU (the e2e project alone: 481 CPU-seconds instead of 833 on a
-// two-core machine). Lighthouse asks for the desktop browser (`fullBrowser`), the one whose page
-// load visitors see.
+// two-core machine). Lighthouse runs in it too: its page-load model needs the page's own threads
+// to get the CPU, which the desktop browser's extra processes take from them on two cores.
 import { existsSync } from 'node:fs'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 
-const FULL_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
 /** The browser the tests drive: the headless shell, or the desktop Chromium where the shell is not installed. */
-export const CHROMIUM = ['/usr/bin/chromium-headless-shell'].find((p) => existsSync(p)) ?? FULL_CHROMIUM
-export const browserAvailable = FULL_CHROMIUM !== undefined
+export const CHROMIUM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => existsSync(p),
+)
+export const browserAvailable = CHROMIUM !== undefined
 
 export interface TestBrowser {
   browser: Browser
@@ -32,8 +33,6 @@ export interface LaunchOptions {
   args?: string[]
   /** Keep the back/forward cache on, as a visitor's browser has it (Playwright turns it off). */
   backForwardCache?: boolean
-  /** The desktop Chromium instead of its headless shell. */
-  fullBrowser?: boolean
 }
 
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/
@@ -49,7 +48,7 @@ function isAllowedUrl(url: string, allowHosts: string[]): boolean {
 }
 
 function launchChromium(options: LaunchOptions, allowHosts: string[]): Promise<Browser> {
-  const executable = options.executablePath ?? (options.fullBrowser ? FULL_CHROMIUM : CHROMIUM)
+  const executable = options.executablePath ?? CHROMIUM
   if (!executable) throw new Error('Chromium is not installed (Debian package chromium)')
   return chromium.launch({
     executablePath: executable,
@@ -98,12 +97,7 @@ function relaunch(): Promise<Browser> {
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBrowser> {
   const allowHosts = options.allowHosts ?? []
-  const plain =
-    allowHosts.length === 0 &&
-    !options.executablePath &&
-    !options.args?.length &&
-    !options.backForwardCache &&
-    !options.fullBrowser
+  const plain = allowHosts.length === 0 && !options.executablePath && !options.args?.length && !options.backForwardCache
   const browser = plain ? await sharedChromium() : await launchChromium(options, allowHosts)
   const contexts = new Set<BrowserContext>()
   return {
