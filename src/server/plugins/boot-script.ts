@@ -1,15 +1,15 @@
-// The page's theme is set before its first paint, and its script starts after it: the browser paints
-// the HTML (the server's rendering of the whole first screen, or the outline of its header, heading
-// and lead) before it fetches and runs the bundle, so the visitor sees the page one frame after its
-// HTML arrived whatever the connection, and the bundle's download and start come after that paint
-// instead of competing with it. (On a fast connection the bundle would otherwise arrive before the
-// first frame, and the first paint would wait for its download and evaluation.) A hidden tab (opened
-// in the background) has no frames to wait for and starts at once. The theme (stored under
-// localStorage "theme", else the system's preference: src/web/lib/theme.ts, which the app applies
-// again) is set from the head, so the first paint is already in the visitor's theme. Both are fixed
-// inline scripts, allowed by their hashes in the Content-Security-Policy; the bundle's entry and the
-// modules to preload ride on the loader's data attributes. The page's load event comes before the
-// app has started; a rendered tool page's form stays disabled until the app has taken it over.
+// The page's theme is set before its first paint, and its script starts after it. A page whose
+// HTML shows only its outline (header, heading and lead) is painted first and only then fetches and
+// runs the bundle; otherwise a fast connection delivers the bundle before the first frame and the
+// outline waits for the app's first render. A page the server rendered whole (#root carries
+// data-rendered) starts the bundle at once: the browser paints that markup while the bundle loads,
+// and the sooner the app takes it over, the sooner a click on it counts (the page's load event now
+// waits for the app's script, as it always did before this loader). A hidden tab (opened in the
+// background) has no frames to wait for and starts at once. The theme (stored under localStorage
+// "theme", else the system's preference: src/web/lib/theme.ts, which the app applies again) is set
+// from the head, so the first paint is already in the visitor's theme. Both are fixed inline
+// scripts, allowed by their hashes in the Content-Security-Policy; the bundle's entry and the
+// modules to preload ride on the loader's data attributes.
 import { createHash } from 'node:crypto'
 
 export const BOOT_SCRIPT =
@@ -17,8 +17,8 @@ export const BOOT_SCRIPT =
   "(c.getAttribute('data-preload')||'').split(' ').forEach(function(h){if(!h)return;" +
   "var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});" +
   "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=c.getAttribute('data-entry');" +
-  'd.head.appendChild(s)}' +
-  "if(d.visibilityState!=='visible')go();" +
+  "d.head.appendChild(s)}var r=d.getElementById('root');" +
+  "if(d.visibilityState!=='visible'||(r&&r.hasAttribute('data-rendered')))go();" +
   'else{requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,250)}})(document)'
 
 export const THEME_SCRIPT =

@@ -1,8 +1,8 @@
 // Serves the built single-page app. Hashed assets go out precompressed (brotli or gzip, chosen by
 // Accept-Encoding) and cached for a year. Each page's HTML carries its own head (page-html.ts) and
 // its first screen: rendered by the app itself for the home and tool pages (page-render.ts), the
-// header and heading otherwise (page-shell.ts); it starts the bundle after its first paint
-// (boot-script.ts) and is revalidated on every visit
+// header and heading otherwise (page-shell.ts); it starts the bundle (boot-script.ts: at once on a
+// rendered page, after the first paint on an outlined one) and is revalidated on every visit
 // (no-cache with an ETag). Unknown page paths get
 // the 404 page's head with status 404. /robots.txt and /sitemap.xml come from the catalogue.
 import { existsSync, readFileSync } from 'node:fs'
