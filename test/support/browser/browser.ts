@@ -49,7 +49,7 @@ function isAllowedUrl(url: string, allowHosts: string[]): boolean {
 
 function launchChromium(options: LaunchOptions, allowHosts: string[]): Promise<Browser> {
   const executable = options.executablePath ?? CHROMIUM
-  if (!executable) throw new Error('Chromium is not installed (Debian package chromium)')
+  if (!executable) throw new Error('Chromium is not installed (Debian package chromium-headless-shell or chromium)')
   return chromium.launch({
     executablePath: executable,
     headless: true,
