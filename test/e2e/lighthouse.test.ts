@@ -64,10 +64,7 @@ describe.skipIf(!browserAvailable)('Lighthouse on the built site', () => {
     // here are the ones after that first.
     for (const [pagePath] of cases) await (await fetch(`${server.url}${pagePath}`)).text()
     debugPort = await freePort()
-    browser = await launchBrowser({
-      args: [`--remote-debugging-port=${debugPort}`],
-      backForwardCache: true,
-    })
+    browser = await launchBrowser({ args: [`--remote-debugging-port=${debugPort}`], backForwardCache: true })
   })
   afterAll(async () => {
     await browser?.close()
