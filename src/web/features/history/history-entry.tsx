@@ -57,6 +57,7 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting }: H
         <div className="min-w-0">
           <h3 className="flex items-center gap-2 font-medium">
             {toolName}
+            {failed && ' '}
             {failed && (
               <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800 dark:bg-red-950 dark:text-red-200">
                 <CircleAlert className="size-3" aria-hidden="true" />
