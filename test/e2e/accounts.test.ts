@@ -202,6 +202,24 @@ describe.skipIf(!ready)('accounts in the browser', () => {
     await again.context().close()
   }, 150_000)
 
+  it('runs a shared result again with the options it was asked with', async () => {
+    const page = await newPage()
+    await page.goto(`${url}/dns-lookup?q=example.test&type=MX&dnssec=1`)
+    await toast(page, 'DNS completed successfully')
+    await page.getByRole('button', { name: 'Share', exact: true }).click()
+    const shared = page.getByRole('link', { name: 'Open shared result (opens in a new tab)' })
+    const permalink = (await shared.getAttribute('href')) ?? ''
+    await page.goto(permalink)
+    const runAgain = page.getByRole('link', { name: 'Run again' })
+    expect(await runAgain.getAttribute('href')).toBe('/dns-lookup?q=example.test&type=MX&dnssec=1')
+    await runAgain.click()
+    await toast(page, 'DNS completed successfully')
+    await page.waitForURL(`${url}/dns-lookup?q=example.test&type=MX&dnssec=1`)
+    await expect.poll(() => page.getByLabel('Record type').inputValue()).toBe('MX')
+    await expect.poll(() => page.getByLabel('Request DNSSEC records').isChecked()).toBe(true)
+    await page.context().close()
+  })
+
   it('answers a registered email like a new one, offering sign-in or reset to everyone', async () => {
     const page = await newPage()
     await signUp(page, 'jo@example.test', 'another-pass')
