@@ -118,15 +118,15 @@ async function registerSite(
   const admission = await registerLimits(app, { config, currentUser: accounts.currentUser, metrics })
   // Every finished run is stored for a while so that it can be shared (src/server/modules/results).
   const runs = createRunsRepository(deps.database.db)
-  const retention = createResultsRetention(runs, config.results, { log: app.log })
+  const retention = createResultsRetention(runs, config.results, { log: app.log, history })
   retention.start()
   app.addHook('onClose', async () => retention.stop())
   const recordRun = createRunRecorder(runs, accounts.currentUser, config.serverName)
   const registry = createRegistry(config)
-  const onAnswer = async (request: FastifyRequest, answer: ToolAnswer) => {
+  const onAnswer = async (request: FastifyRequest, answer: ToolAnswer, options?: unknown) => {
     metrics.observeRun(answer.tool, answer.status, answer.durationMs, answer.failureSource)
-    await saveAnswer(request, answer)
-    await recordRun(request, answer)
+    await saveAnswer(request, answer, options)
+    await recordRun(request, answer, options)
   }
   await app.register(toolRoutes, { net, registry, onAnswer })
   // Many inputs at once, each admitted like a single run (src/server/modules/bulk).

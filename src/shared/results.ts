@@ -34,6 +34,8 @@ export const sharedResult = z.object({
   durationMs: z.number(),
   failureSource: failureSource.optional(),
   error: z.string().optional(),
+  /** The options the run was asked with (DNS `type`, ping `count`...), when it had any. */
+  options: z.record(z.string(), z.unknown()).optional(),
   /** ISO-8601 UTC: when the tool ran. */
   createdAt: z.string(),
   /** The server that measured it (SERVER_NAME or the host of PUBLIC_URL). */

@@ -137,5 +137,69 @@ describe.each(backends)('tool results repository on $name', (backend) => {
       expect(await repo.deleteForUser('not-a-uuid', 'alice')).toBe(false)
       expect((await repo.listForUser('alice')).map((i) => i.id)).toEqual([keep.id])
     })
+
+    test('deleteForUser() hides the row from the list and the count at once but keeps it until purged', async () => {
+      const drop = await repo.insert({ userId: 'alice', toolName: 'ssl', inputValue: 'b.test', resultData: 'drop' })
+      expect(await repo.countForUser('alice')).toBe(1)
+      expect(await repo.deleteForUser(drop.id, 'alice')).toBe(true)
+      expect(await repo.listForUser('alice')).toEqual([])
+      expect(await repo.countForUser('alice')).toBe(0)
+      const row = await handle.db.selectFrom('tool_results').select('deleted_at').where('id', '=', drop.id).execute()
+      expect(row).toHaveLength(1)
+      expect(row[0]?.deleted_at).not.toBeNull()
+    })
+
+    test('restoreForUser() brings back a row deleted within the window, refuses an older delete and a stranger', async () => {
+      let at = Date.UTC(2025, 0, 1)
+      const clock = createToolResultsRepository(handle.db, { now: () => new Date(at) })
+      const row = await clock.insert({ userId: 'alice', toolName: 'dns', inputValue: 'a.test', resultData: 'r' })
+      expect(await clock.restoreForUser(row.id, 'alice', new Date(at))).toBe('restored')
+      at += 1000
+      expect(await clock.deleteForUser(row.id, 'alice')).toBe(true)
+      expect(await clock.restoreForUser(row.id, 'bob', new Date(at - 60_000))).toBe('not_found')
+      expect(await clock.restoreForUser(row.id, 'alice', new Date(at + 1))).toBe('expired')
+      expect(await clock.listForUser('alice')).toEqual([])
+      expect(await clock.restoreForUser(row.id, 'alice', new Date(at))).toBe('restored')
+      expect((await clock.listForUser('alice')).map((i) => i.id)).toEqual([row.id])
+      expect(await clock.restoreForUser('not-a-uuid', 'alice', new Date(0))).toBe('not_found')
+    })
+
+    test('purgeDeleted() removes only rows deleted before the cut-off', async () => {
+      let at = Date.UTC(2025, 0, 1)
+      const clock = createToolResultsRepository(handle.db, { now: () => new Date(at) })
+      const old = await clock.insert({ userId: 'alice', toolName: 'dns', inputValue: 'old', resultData: 'o' })
+      const recent = await clock.insert({ userId: 'alice', toolName: 'dns', inputValue: 'recent', resultData: 'n' })
+      const kept = await clock.insert({ userId: 'bob', toolName: 'dns', inputValue: 'kept', resultData: 'k' })
+      await clock.deleteForUser(old.id, 'alice')
+      at += 60_000
+      await clock.deleteForUser(recent.id, 'alice')
+      expect(await clock.purgeDeleted(new Date(at - 30_000))).toBe(1)
+      const ids = (await handle.db.selectFrom('tool_results').select('id').execute()).map((r) => r.id).sort()
+      expect(ids).toEqual([recent.id, kept.id].sort())
+      expect(await clock.restoreForUser(old.id, 'alice', new Date(0))).toBe('not_found')
+    })
+
+    test('insert() keeps options and a failed run with its error; no options read back as null', async () => {
+      await repo.insert({ userId: 'alice', toolName: 'dns', inputValue: 'a.test', resultData: null, options: {} })
+      await repo.insert({
+        userId: 'alice',
+        toolName: 'dns',
+        inputValue: 'missing.test',
+        resultData: null,
+        options: { type: 'MX', dnssec: true, server: undefined },
+        status: 'failed',
+        error: 'missing.test does not exist (NXDOMAIN)',
+        failureSource: 'target',
+      })
+      const [failed, plain] = await repo.listForUser('alice')
+      expect(failed).toMatchObject({
+        status: 'failed',
+        error: 'missing.test does not exist (NXDOMAIN)',
+        failureSource: 'target',
+        options: { type: 'MX', dnssec: true },
+        resultData: null,
+      })
+      expect(plain).toMatchObject({ status: 'ok', error: null, failureSource: null, options: null })
+    })
   })
 })

@@ -3,7 +3,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { UNDO_MS } from '../../src/web/features/history/use-history.ts'
 import { latestOutboxMail } from '../support/app/accounts.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
 import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
@@ -66,7 +65,7 @@ describe.skipIf(!ready)('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click()
   }
 
-  it('signs up, signs in, saves a DNS result to the history, expands and deletes it, and signs out', async () => {
+  it('signs up, signs in, saves DNS results (a failed one, one with options) to the history, reruns, deletes and restores them, and signs out', async () => {
     const page = await newPage()
     await signUp(page, 'jo@example.test', 'jo-secret')
     await toast(page, 'Check your email: we sent you a link to finish signing up.')
@@ -97,9 +96,18 @@ describe.skipIf(!ready)('accounts in the browser', () => {
     await page.getByRole('button', { name: 'My IP', exact: true }).click()
     await toast(page, 'IP lookup completed successfully')
 
+    // A failed run is kept too, and a run keeps its options.
+    await page.goto(`${url}/dns-lookup`)
+    await page.getByLabel('domain', { exact: true }).fill('missing.example.test')
+    await page.getByRole('button', { name: 'Lookup', exact: true }).click()
+    await toast(page, 'DNS failed')
+    await page.goto(`${url}/dns-lookup?q=example.test&type=MX&dnssec=1`)
+    await toast(page, 'DNS completed successfully')
+
     await page.goto(`${url}/?history=true`)
-    await page.getByRole('heading', { name: 'Tool History (2)' }).waitFor()
-    const entry = page.getByRole('listitem').filter({ hasText: 'Input: example.test' })
+    await page.getByRole('heading', { name: 'Tool History (4)' }).waitFor()
+    const entryWith = (text: string) => page.getByRole('listitem').filter({ hasText: text })
+    const entry = entryWith('Input: example.test').filter({ hasNotText: 'Options:' })
     await entry.getByRole('heading', { name: 'DNS' }).waitFor()
     expect(await entry.locator('time').textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d\d:\d\d$/)
     // The tool's own rendering, never raw JSON.
@@ -108,71 +116,109 @@ describe.skipIf(!ready)('accounts in the browser', () => {
     expect(shown).not.toContain('"server"')
     await entry.getByRole('button', { name: 'Expand' }).click()
     expect(await entry.getByRole('button', { name: 'Collapse' }).getAttribute('aria-expanded')).toBe('true')
+    const failed = entryWith('Input: missing.example.test')
+    await failed.getByRole('heading', { name: 'DNS Failed' }).waitFor()
+    expect(await failed.getByTestId('history-result').textContent()).toMatch(/^Error: .*missing\.example\.test/)
+    const withOptions = entryWith('Options: type=MX dnssec=1')
+    expect(await withOptions.getByTestId('history-result').textContent()).toContain('mail.example.test.')
 
-    // Search and filter.
+    // Search and filter; the count follows them.
     const items = page
       .getByRole('list')
       .filter({ has: page.getByTestId('history-result') })
       .getByRole('listitem')
-    await page.getByLabel('Search history').fill('example')
+    await page.getByLabel('Search history').fill('missing')
+    await page.getByRole('heading', { name: 'Tool History (1 of 4)' }).waitFor()
     expect(await items.count()).toBe(1)
     await page.getByLabel('Search history').fill('')
     await page.getByLabel('Tool', { exact: true }).selectOption({ label: 'What Is My IP' })
+    await page.getByRole('heading', { name: 'Tool History (1 of 4)' }).waitFor()
     expect(await items.count()).toBe(1)
     await items.getByRole('heading', { name: 'What Is My IP' }).waitFor()
+    await page.getByLabel('Tool', { exact: true }).selectOption({ label: 'DNS' })
+    await page.getByRole('heading', { name: 'Tool History (3 of 4)' }).waitFor()
     await page.getByLabel('Tool', { exact: true }).selectOption({ label: 'All tools' })
+    await page.getByRole('heading', { name: 'Tool History (4)' }).waitFor()
 
-    // Open in tool fills the form; Run again runs it.
+    // Open in tool fills the form, options included; Run again runs it with them.
     await entry.getByRole('link', { name: /^Open in tool: DNS/ }).click()
     await page.waitForURL(`${url}/dns-lookup?input=example.test`)
     expect(await page.getByLabel('domain', { exact: true }).inputValue()).toBe('example.test')
     await page.goto(`${url}/?history=true`)
-    await page
-      .getByRole('link', { name: /^Run again: DNS/ })
-      .first()
-      .click()
-    await toast(page, 'DNS completed successfully')
-    await page.waitForURL(`${url}/dns-lookup?q=example.test`)
-
-    // Delete offers Undo; a delete left alone is final. The page's clock is a controlled one from
-    // here, so the Undo window can be passed over instead of waited out.
-    await page.clock.install()
+    await withOptions.getByRole('link', { name: /^Open in tool: DNS/ }).click()
+    await page.waitForURL(`${url}/dns-lookup?input=example.test&type=MX&dnssec=1`)
+    // The options are set once the panel has read the address.
+    await expect.poll(() => page.getByLabel('Record type').inputValue()).toBe('MX')
+    await expect.poll(() => page.getByLabel('Request DNSSEC records').isChecked()).toBe(true)
     await page.goto(`${url}/?history=true`)
-    await page.getByRole('heading', { name: 'Tool History (3)' }).waitFor()
+    await withOptions.getByRole('link', { name: /^Run again: DNS/ }).click()
+    await toast(page, 'DNS completed successfully')
+    await page.waitForURL(`${url}/dns-lookup?q=example.test&type=MX&dnssec=1`)
+    await expect.poll(() => page.getByLabel('Record type').inputValue()).toBe('MX')
+
+    // A delete reaches the server at once; Undo restores it there. No page timer is involved.
+    await page.goto(`${url}/?history=true`)
+    await page.getByRole('heading', { name: 'Tool History (5)' }).waitFor()
+    const answered = (method: string) =>
+      page.waitForResponse(
+        (response) =>
+          response.request().method() === method && new URL(response.url()).pathname.startsWith('/api/history/'),
+      )
     const ipEntry = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'What Is My IP' }) })
+    const deletion = answered('DELETE')
     await ipEntry.getByRole('button', { name: 'Delete result of What Is My IP' }).click()
+    expect((await deletion).status()).toBe(204)
+    await page.getByRole('heading', { name: 'Tool History (4)' }).waitFor()
+    const restoring = answered('POST')
     await page
       .locator('[data-sonner-toast]')
       .filter({ hasText: 'Result deleted' })
       .getByRole('button', { name: 'Undo' })
       .click()
-    await page.getByRole('heading', { name: 'Tool History (3)' }).waitFor()
-    for (const name of ['What Is My IP', 'DNS', 'DNS']) {
+    expect((await restoring).status()).toBe(204)
+    await toast(page, 'Result restored')
+    await page.getByRole('heading', { name: 'Tool History (5)' }).waitFor()
+    await ipEntry.waitFor()
+    for (const name of ['DNS', 'DNS', 'DNS', 'What Is My IP', 'DNS']) {
+      const deleted = answered('DELETE')
       await page
         .getByRole('button', { name: `Delete result of ${name}` })
         .first()
         .click()
-      await toast(page, 'Result deleted')
+      expect((await deleted).status()).toBe(204)
     }
     await page.getByText('No tool results yet').waitFor()
-    // Gone on the server too once the toasts have closed: three DELETEs, each answered.
-    let deleted = 0
-    page.on('response', (response) => {
-      if (response.request().method() === 'DELETE' && new URL(response.url()).pathname.startsWith('/api/history/'))
-        deleted += response.ok() ? 1 : 0
-    })
-    await page.clock.fastForward(UNDO_MS + 1000)
-    await expect.poll(() => deleted).toBe(3)
-    await page.reload()
-    await page.getByText('No tool results yet').waitFor()
-    await page.getByText('Run some tools to see your history here').waitFor()
+    // Closing the tab while the Undo toast is still up changes nothing: the deletes are done.
+    const again = await page.context().newPage()
+    await page.close()
+    await again.goto(`${url}/?history=true`)
+    await again.getByText('No tool results yet').waitFor()
+    await again.getByText('Run some tools to see your history here').waitFor()
 
-    await page.getByRole('button', { name: 'Sign Out' }).click()
-    await toast(page, 'Signed out successfully')
-    await page.getByText('Sign in to view your history').waitFor()
-    await page.getByRole('link', { name: 'Sign In / Sign Up' }).waitFor()
+    await again.getByRole('button', { name: 'Sign Out' }).click()
+    await toast(again, 'Signed out successfully')
+    await again.getByText('Sign in to view your history').waitFor()
+    await again.getByRole('link', { name: 'Sign In / Sign Up' }).waitFor()
+    await again.context().close()
+  }, 150_000)
+
+  it('runs a shared result again with the options it was asked with', async () => {
+    const page = await newPage()
+    await page.goto(`${url}/dns-lookup?q=example.test&type=MX&dnssec=1`)
+    await toast(page, 'DNS completed successfully')
+    await page.getByRole('button', { name: 'Share', exact: true }).click()
+    const shared = page.getByRole('link', { name: 'Open shared result (opens in a new tab)' })
+    const permalink = (await shared.getAttribute('href')) ?? ''
+    await page.goto(permalink)
+    const runAgain = page.getByRole('link', { name: 'Run again' })
+    expect(await runAgain.getAttribute('href')).toBe('/dns-lookup?q=example.test&type=MX&dnssec=1')
+    await runAgain.click()
+    await toast(page, 'DNS completed successfully')
+    await page.waitForURL(`${url}/dns-lookup?q=example.test&type=MX&dnssec=1`)
+    await expect.poll(() => page.getByLabel('Record type').inputValue()).toBe('MX')
+    await expect.poll(() => page.getByLabel('Request DNSSEC records').isChecked()).toBe(true)
     await page.context().close()
-  }, 90_000)
+  })
 
   it('answers a registered email like a new one, offering sign-in or reset to everyone', async () => {
     const page = await newPage()

@@ -77,6 +77,8 @@ describe.each(appBackends())('results API on $name', (backend) => {
       const { runId: _runId, saved: _saved, ...stored } = answer
       expect(shown.json()).toEqual({
         ...stored,
+        // The options it was asked with, for Run again.
+        options: { type: 'A' },
         id,
         server: 'probe-ams.test',
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),

@@ -11,6 +11,7 @@ import * as apiTokens from './migrations/0006-api-tokens.ts'
 import * as savedResultFields from './migrations/0007-saved-result-fields.ts'
 import * as probeTokens from './migrations/0008-probe-tokens.ts'
 import * as monitors from './migrations/0009-monitors.ts'
+import * as historyRuns from './migrations/0010-history-runs.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-tool-results': toolResults,
@@ -22,6 +23,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0007-saved-result-fields': savedResultFields,
   '0008-probe-tokens': probeTokens,
   '0009-monitors': monitors,
+  '0010-history-runs': historyRuns,
 }
 
 /** Applies every pending migration; returns the names applied (empty when up to date). */

@@ -11,6 +11,15 @@ export interface ToolResultsTable {
   result_data: ColumnType<unknown, string, never>
   /** ISO-8601 UTC text on SQLite, timestamptz (read back as a Date) on PostgreSQL. */
   created_at: ColumnType<Date | string, string, never>
+  /** The request's options, stored like result_data; null when the run had none. */
+  options: ColumnType<unknown, string | null | undefined, never>
+  /** 'ok' or 'failed' (a failed diagnosis is kept too). */
+  status: ColumnType<string, string | undefined, never>
+  /** The failure's sentence and its source, for a failed run. */
+  error: ColumnType<string | null, string | null | undefined, never>
+  failure_source: ColumnType<string | null, string | null | undefined, never>
+  /** Set by a delete and cleared by a restore; timestamp like created_at. */
+  deleted_at: ColumnType<Date | string | null, string | null | undefined, string | null>
 }
 
 /** Settings of the deployment kept in the database (e.g. the generated auth secret). */

@@ -15,6 +15,7 @@ import { toolManifest } from '../catalogue/tool-manifest.tsx'
 import { Button, buttonClass } from '../components/button.tsx'
 import { Card } from '../components/card.tsx'
 import { OutputBox } from '../components/output-box.tsx'
+import { optionsQuery } from '../features/tool-panel/run-entries.ts'
 import { ApiError } from '../lib/api.ts'
 import { requestJson } from '../lib/api-request.ts'
 import { forgetShare, ownShare } from '../lib/own-shares.ts'
@@ -31,7 +32,8 @@ async function fetchShared(id: string): Promise<SharedResult | null> {
 
 /**
  * The tool page with the input filled in and run once (`?q=`; `?run=1` for a tool without input),
- * from the same places when the result is a measurement (`extra`: `from` or `probes`).
+ * with the run's options and, when the result is a measurement, from the same places (`extra`:
+ * options, then `from` or `probes`).
  */
 function runAgainLink(route: string, input: string, extra: [string, string][] = []): string {
   const params = new URLSearchParams(input ? { q: input } : { run: '1' })
@@ -185,7 +187,13 @@ export function ResultPage() {
       </dl>
       <div className="mt-5 flex flex-wrap gap-2">
         {entry?.kind === 'tool' && (
-          <Link to={runAgainLink(entry.route, shared.input, measurement?.runAgain)} className={buttonClass()}>
+          <Link
+            to={runAgainLink(entry.route, shared.input, [
+              ...optionsQuery(shared.options),
+              ...(measurement?.runAgain ?? []),
+            ])}
+            className={buttonClass()}
+          >
             <Play aria-hidden="true" />
             Run again
           </Link>

@@ -21,8 +21,8 @@ export interface BulkRoutesOptions {
   maxInputs: number
   /** Inputs of one request run at once (never more than the client's own concurrency cap). */
   concurrency: number
-  /** Called after every run, as for single runs (metrics, history, stored runs). */
-  onAnswer?: (request: FastifyRequest, answer: ToolAnswer) => Promise<void>
+  /** Called after every run with its options, as for single runs (metrics, history, stored runs). */
+  onAnswer?: (request: FastifyRequest, answer: ToolAnswer, options?: unknown) => Promise<void>
 }
 
 const NDJSON = 'application/x-ndjson; charset=utf-8'
@@ -103,7 +103,7 @@ function registerBulkTool(app: FastifyInstance, diagnostic: AnyDiagnostic, optio
           admit: (abort) => options.admission.admit(request, diagnostic.id, abort),
           run: async (body, abort) => {
             const answer = await runTool(diagnostic, body, { net: options.net, clientIp: request.ip, signal: abort })
-            await options.onAnswer?.(request, answer)
+            await options.onAnswer?.(request, answer, body.options)
             return answer
           },
           onRow: (row: BulkRow) => write(row),

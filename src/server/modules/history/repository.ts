@@ -1,4 +1,6 @@
 // Saved tool results, per user. Hides how each dialect stores JSON and timestamps.
+// A delete is soft (deleted_at): the row is hidden from every read at once, can be restored within
+// the restore window, and is removed for good by purgeDeleted (the results retention job).
 import { randomUUID } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
 import type { DatabaseSchema } from '../../db/schema.ts'
@@ -11,6 +13,12 @@ export interface NewToolResult {
   inputValue: string | null
   /** Any JSON-serialisable value: a string, an array or an object. */
   resultData: unknown
+  /** The request's options; absent or empty for none. */
+  options?: Record<string, unknown> | null
+  /** Default 'ok'. A failed run carries its error sentence and failure source. */
+  status?: 'ok' | 'failed'
+  error?: string | null
+  failureSource?: 'target' | 'server' | 'policy' | null
 }
 
 export interface ToolResult {
@@ -18,17 +26,29 @@ export interface ToolResult {
   userId: string
   toolName: string
   inputValue: string | null
+  options: Record<string, JsonValue> | null
+  status: 'ok' | 'failed'
+  error: string | null
+  failureSource: 'target' | 'server' | 'policy' | null
   resultData: JsonValue
   /** ISO-8601 UTC, millisecond precision. */
   createdAt: string
 }
 
+/** What a restore found: restored (or never deleted), deleted too long ago, or no such row of the user. */
+export type RestoreOutcome = 'restored' | 'expired' | 'not_found'
+
 export interface ToolResultsRepository {
   insert(row: NewToolResult): Promise<{ id: string; createdAt: string }>
-  /** Newest first; rows saved in the same millisecond are ordered by id, descending. */
+  /** Newest first; rows saved in the same millisecond are ordered by id, descending. Deleted rows are left out. */
   listForUser(userId: string, limit?: number): Promise<ToolResult[]>
-  /** False when no row with this id belongs to the user. */
+  /** Marks the row deleted. False when no row with this id belongs to the user or it is deleted already. */
   deleteForUser(id: string, userId: string): Promise<boolean>
+  /** Clears the delete of a row deleted at or after `deletedSince`. */
+  restoreForUser(id: string, userId: string, deletedSince: Date): Promise<RestoreOutcome>
+  /** Removes rows deleted before `deletedBefore`; returns how many. */
+  purgeDeleted(deletedBefore: Date): Promise<number>
+  /** Rows not deleted. */
   countForUser(userId: string): Promise<number>
 }
 
@@ -36,12 +56,21 @@ export interface ToolResultsRepositoryDeps {
   now?: () => Date
 }
 
+const FAILURE_SOURCES = new Set(['target', 'server', 'policy'])
+const toFailureSource = (value: string | null) =>
+  value !== null && FAILURE_SOURCES.has(value) ? (value as 'target' | 'server' | 'policy') : null
+/** null for no options (none given, or only unset ones). */
+function optionsJson(options: Record<string, unknown> | null | undefined): string | null {
+  const json = options ? JSON.stringify(options) : undefined
+  return json === undefined || json === '{}' ? null : json
+}
+
 export function createToolResultsRepository(
   db: Kysely<DatabaseSchema>,
   { now = () => new Date() }: ToolResultsRepositoryDeps = {},
 ): ToolResultsRepository {
   return {
-    async insert({ userId, toolName, inputValue, resultData }) {
+    async insert({ userId, toolName, inputValue, resultData, options, status = 'ok', error, failureSource }) {
       const json = JSON.stringify(resultData)
       if (json === undefined) throw new TypeError('resultData is not JSON-serialisable')
       const id = randomUUID()
@@ -55,6 +84,10 @@ export function createToolResultsRepository(
           input_value: inputValue,
           result_data: json,
           created_at: createdAt,
+          options: optionsJson(options),
+          status,
+          error: error ?? null,
+          failure_source: failureSource ?? null,
         })
         .execute()
       return { id, createdAt }
@@ -63,9 +96,11 @@ export function createToolResultsRepository(
     async listForUser(userId, limit = 50) {
       const rows = await db
         .selectFrom('tool_results')
-        .select(['id', 'user_id', 'tool_name', 'input_value', 'created_at'])
+        .select(['id', 'user_id', 'tool_name', 'input_value', 'created_at', 'status', 'error', 'failure_source'])
         .select(sql<string>`cast(result_data as text)`.as('result_json'))
+        .select(sql<string | null>`cast(options as text)`.as('options_json'))
         .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
@@ -75,6 +110,10 @@ export function createToolResultsRepository(
         userId: row.user_id,
         toolName: row.tool_name,
         inputValue: row.input_value,
+        options: row.options_json === null ? null : (JSON.parse(row.options_json) as Record<string, JsonValue>),
+        status: row.status === 'failed' ? 'failed' : 'ok',
+        error: row.error,
+        failureSource: toFailureSource(row.failure_source),
         resultData: JSON.parse(row.result_json) as JsonValue,
         createdAt: new Date(row.created_at).toISOString(),
       }))
@@ -82,11 +121,41 @@ export function createToolResultsRepository(
 
     async deleteForUser(id, userId) {
       const result = await db
-        .deleteFrom('tool_results')
+        .updateTable('tool_results')
+        .set({ deleted_at: now().toISOString() })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n
+    },
+
+    async restoreForUser(id, userId, deletedSince) {
+      const row = await db
+        .selectFrom('tool_results')
+        .select('deleted_at')
         .where('id', '=', id)
         .where('user_id', '=', userId)
         .executeTakeFirst()
-      return result.numDeletedRows > 0n
+      if (!row) return 'not_found'
+      if (row.deleted_at === null) return 'restored'
+      const result = await db
+        .updateTable('tool_results')
+        .set({ deleted_at: null })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('deleted_at', '>=', deletedSince.toISOString())
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n ? 'restored' : 'expired'
+    },
+
+    async purgeDeleted(deletedBefore) {
+      const result = await db
+        .deleteFrom('tool_results')
+        .where('deleted_at', 'is not', null)
+        .where('deleted_at', '<', deletedBefore.toISOString())
+        .executeTakeFirst()
+      return Number(result.numDeletedRows)
     },
 
     async countForUser(userId) {
@@ -94,6 +163,7 @@ export function createToolResultsRepository(
         .selectFrom('tool_results')
         .select((eb) => eb.fn.countAll().as('count'))
         .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
         .executeTakeFirstOrThrow()
       return Number(row.count)
     },

@@ -11,6 +11,10 @@ export interface HistoryEntry {
   /** What the user typed; null for tools without input. */
   input: string | null
   result: unknown
+  /** The request's options, so that Run again asks the same. */
+  options?: Record<string, unknown> | null
+  /** A failed diagnosis is kept too, with why it failed. */
+  failure?: { error: string | null; source: 'target' | 'server' | 'policy' | null }
 }
 
 export interface HistorySaver {
@@ -20,9 +24,16 @@ export interface HistorySaver {
 
 export function createHistorySaver(history: Pick<ToolResultsRepository, 'insert'>): HistorySaver {
   return {
-    async save(request, { userId, toolName, input, result }) {
+    async save(request, { userId, toolName, input, result, options, failure }) {
       try {
-        await history.insert({ userId, toolName, inputValue: input === '' ? null : input, resultData: result })
+        await history.insert({
+          userId,
+          toolName,
+          inputValue: input === '' ? null : input,
+          resultData: result,
+          options,
+          ...(failure ? { status: 'failed', error: failure.error, failureSource: failure.source } : {}),
+        })
         return true
       } catch (error) {
         request.log.error({ err: error, tool: toolName }, 'saving a result to the history failed')
@@ -32,12 +43,18 @@ export function createHistorySaver(history: Pick<ToolResultsRepository, 'insert'
   }
 }
 
-export type AnswerHook = (request: FastifyRequest, answer: ToolAnswer) => Promise<void>
+/** `options`: what the run's request asked besides the input (POST /api/tools/:id's `options`). */
+export type AnswerHook = (request: FastifyRequest, answer: ToolAnswer, options?: unknown) => Promise<void>
 
-/** Sets answer.saved (true or false) when the caller is signed in and the run succeeded; leaves it out otherwise. */
+const asOptions = (options: unknown): Record<string, unknown> | null =>
+  typeof options === 'object' && options !== null && !Array.isArray(options)
+    ? (options as Record<string, unknown>)
+    : null
+
+/** Sets answer.saved (true or false) when the caller is signed in, for successful and failed runs alike. */
 export function createAnswerSaver(saver: HistorySaver, currentUser: CurrentUser): AnswerHook {
-  return async (request, answer) => {
-    if (answer.status !== 'ok' || (!request.headers.cookie && !request.apiTokenOwner)) return
+  return async (request, answer, options) => {
+    if (!request.headers.cookie && !request.apiTokenOwner) return
     let user: { id: string } | null
     try {
       user = await currentUser(request)
@@ -52,6 +69,10 @@ export function createAnswerSaver(saver: HistorySaver, currentUser: CurrentUser)
       toolName: answer.tool,
       input: answer.input,
       result: answer.result,
+      options: asOptions(options),
+      ...(answer.status === 'failed'
+        ? { failure: { error: answer.error ?? null, source: answer.failureSource ?? null } }
+        : {}),
     })
   }
 }

@@ -1,16 +1,22 @@
 // Stores every finished tool run and puts its runId into the answer, so that the caller can share
-// exactly what the server answered. A failed store is logged and leaves runId out; the run's answer
-// is still sent.
+// exactly what the server answered, with the options it was asked with (so that Run again asks the
+// same). A failed store is logged and leaves runId out; the run's answer is still sent.
 import type { FastifyRequest } from 'fastify'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import type { CurrentUser } from '../auth/session.ts'
 import type { RunsRepository } from './repository.ts'
 
-export type RunRecorder = (request: FastifyRequest, answer: ToolAnswer) => Promise<void>
+export type RunRecorder = (request: FastifyRequest, answer: ToolAnswer, options?: unknown) => Promise<void>
+
+function hasOptions(options: unknown): options is Record<string, unknown> {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return false
+  return Object.values(options).some((value) => value !== undefined)
+}
 
 export function createRunRecorder(runs: RunsRepository, currentUser: CurrentUser, serverName: string): RunRecorder {
-  return async (request, answer) => {
-    const { saved: _saved, runId: _runId, ...stored } = answer
+  return async (request, answer, options) => {
+    const { saved: _saved, runId: _runId, ...answered } = answer
+    const stored = hasOptions(options) ? { ...answered, options } : answered
     try {
       const user = await currentUser(request)
       answer.runId = await runs.insert({ userId: user?.id ?? null, answer: stored, server: serverName })

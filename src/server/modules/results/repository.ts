@@ -13,6 +13,8 @@ export interface StoredAnswer {
   durationMs: number
   failureSource?: 'target' | 'server' | 'policy'
   error?: string
+  /** The request's options, when it had any. */
+  options?: Record<string, unknown>
 }
 
 export interface StoredRun {

@@ -1,12 +1,28 @@
 // The retention job: deletes runs nobody shared after RUN_RETENTION_HOURS and shares after
-// SHARE_RETENTION_DAYS (pinned shares are kept). Runs on a timer in the server process; purge()
-// can also be called directly (tests, maintenance scripts).
+// SHARE_RETENTION_DAYS (pinned shares are kept), and, when given the history, history entries
+// deleted longer ago than their restore window (HISTORY_RESTORE_MS). Runs on a timer in the server
+// process; purge() can also be called directly (tests, maintenance scripts).
 import type { FastifyBaseLogger } from 'fastify'
+import { HISTORY_RESTORE_MS } from '../../../shared/history.ts'
 import type { ResultSettings } from '../../config.ts'
+import type { ToolResultsRepository } from '../history/repository.ts'
 import type { RunsRepository } from './repository.ts'
 
+/** How many rows a purge removed; `history` only when the job purges the history too. */
+export interface PurgeCounts {
+  runs: number
+  shares: number
+  history?: number
+}
+
+export interface ResultsRetentionDeps {
+  log?: FastifyBaseLogger
+  now?: () => Date
+  history?: Pick<ToolResultsRepository, 'purgeDeleted'>
+}
+
 export interface ResultsRetention {
-  purge(): Promise<{ runs: number; shares: number }>
+  purge(): Promise<PurgeCounts>
   /** Starts the timer (unref'd: it never keeps the process alive). */
   start(): void
   /** Stops the timer; resolves once a purge already under way has finished. */
@@ -20,17 +36,19 @@ const FIRST_PURGE_DELAY_MS = 30_000
 export function createResultsRetention(
   runs: RunsRepository,
   settings: ResultSettings,
-  { log, now = () => new Date() }: { log?: FastifyBaseLogger; now?: () => Date } = {},
+  { log, now = () => new Date(), history }: ResultsRetentionDeps = {},
 ): ResultsRetention {
   let timer: NodeJS.Timeout | undefined
   let first: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
-  const purge = async () => {
+  const purge = async (): Promise<PurgeCounts> => {
     const at = now().getTime()
-    return runs.purgeExpired({
+    const expired = await runs.purgeExpired({
       runsCreatedBefore: new Date(at - settings.runRetentionMs),
       sharesMadeBefore: new Date(at - settings.shareRetentionMs),
     })
+    if (!history) return expired
+    return { ...expired, history: await history.purgeDeleted(new Date(at - HISTORY_RESTORE_MS)) }
   }
   return {
     purge,
@@ -42,9 +60,10 @@ export function createResultsRetention(
         running = purge()
           .then(
             (deleted) => {
-              if (deleted.runs + deleted.shares > 0) log?.info(deleted, 'expired runs and shares deleted')
+              if (deleted.runs + deleted.shares + (deleted.history ?? 0) > 0)
+                log?.info(deleted, 'expired runs, shares and deleted history entries removed')
             },
-            (error: unknown) => log?.error({ err: error }, 'deleting expired runs and shares failed'),
+            (error: unknown) => log?.error({ err: error }, 'removing expired runs and shares failed'),
           )
           .finally(() => {
             running = undefined

@@ -39,7 +39,7 @@ function fail(reply: FastifyReply, status: 403 | 404, type: string, message: str
 const SHARE_NOT_FOUND = 'This shared result does not exist, was unshared or has expired'
 
 export function toSharedResult(run: StoredRun): SharedResult {
-  const { tool, input, status, result, lines, durationMs, failureSource, error } = run.answer
+  const { tool, input, status, result, lines, durationMs, failureSource, error, options } = run.answer
   return {
     id: run.shareId ?? '',
     tool,
@@ -50,6 +50,7 @@ export function toSharedResult(run: StoredRun): SharedResult {
     durationMs,
     ...(failureSource ? { failureSource } : {}),
     ...(error !== undefined ? { error } : {}),
+    ...(options !== undefined ? { options } : {}),
     createdAt: run.createdAt,
     server: run.server,
     sharedAt: run.sharedAt ?? run.createdAt,

@@ -14,8 +14,8 @@ export interface ToolRoutesOptions {
   net: Net
   /** The diagnostics built from config (createRegistry). */
   registry: Registry
-  /** Called after every run (history, analytics). */
-  onAnswer?: (request: FastifyRequest, answer: Awaited<ReturnType<typeof runTool>>) => Promise<void>
+  /** Called after every run with the request's options (history, analytics). */
+  onAnswer?: (request: FastifyRequest, answer: Awaited<ReturnType<typeof runTool>>, options?: unknown) => Promise<void>
 }
 
 /** Aborted when the client goes away before the answer is written. */
@@ -45,13 +45,13 @@ function registerTool(app: FastifyInstance, diagnostic: AnyDiagnostic, options: 
       if (wantsEventStream(request)) {
         await streamToolRun(reply, async (progress) => {
           const answer = await run(progress)
-          await options.onAnswer?.(request, answer)
+          await options.onAnswer?.(request, answer, body.options)
           return answer
         })
         return reply
       }
       const answer = await run()
-      await options.onAnswer?.(request, answer)
+      await options.onAnswer?.(request, answer, body.options)
       return answer
     },
   )

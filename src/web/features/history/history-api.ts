@@ -1,4 +1,5 @@
-// GET /api/history and DELETE /api/history/:id, parsed with the shared schema.
+// GET /api/history, DELETE /api/history/:id and POST /api/history/:id/restore, parsed with the shared
+// schema.
 
 import { type HistoryItem, historyList } from '../../../shared/history.ts'
 import { errorBody } from '../../../shared/tools/common.ts'
@@ -23,6 +24,15 @@ export async function fetchHistory(signal?: AbortSignal): Promise<HistoryItem[]>
 export async function deleteHistoryItem(id: string): Promise<void> {
   const response = await fetch(`/api/history/${encodeURIComponent(id)}`, {
     method: 'DELETE',
+    credentials: 'same-origin',
+  })
+  if (!response.ok) throw await failure(response)
+}
+
+/** Undo of a delete: 410 when the delete is older than the restore window. */
+export async function restoreHistoryItem(id: string): Promise<void> {
+  const response = await fetch(`/api/history/${encodeURIComponent(id)}/restore`, {
+    method: 'POST',
     credentials: 'same-origin',
   })
   if (!response.ok) throw await failure(response)

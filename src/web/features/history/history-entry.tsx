@@ -1,23 +1,31 @@
 import { format } from 'date-fns'
-import { ChevronDown, ChevronUp, Play, SquareArrowOutUpRight, Trash2 } from 'lucide-react'
+import { ChevronDown, ChevronUp, CircleAlert, Play, SquareArrowOutUpRight, Trash2 } from 'lucide-react'
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { type CatalogueEntry, findEntry } from '../../../shared/catalogue.ts'
-import type { HistoryItem } from '../../../shared/history.ts'
+import type { HistoryItem, RunOptions } from '../../../shared/history.ts'
 import { isStoredMeasurement } from '../../../shared/measurements.ts'
 import { Button, buttonClass } from '../../components/button.tsx'
 import { runFromOfStored, writeRunFrom } from '../measurements/index.ts'
+import { optionsQuery } from '../tool-panel/index.ts'
 import { resultLines } from './result-lines.ts'
 
 /**
  * The tool's page with the saved input: `?q=` runs it once when opened (`run`), `?input=` only fills
- * the field; a tool without input is run by `?run=1`. A measurement's places come along (`from` or
- * `probes`), so it measures from them again.
+ * the field; a tool without input is run by `?run=1`. The run's options come along (`type=MX`...), and
+ * a measurement's places (`from` or `probes`), so it asks the same from the same places again.
  */
-export function toolLink(entry: CatalogueEntry, input: string | null, run: boolean, from: unknown = null): string {
+export function toolLink(
+  entry: CatalogueEntry,
+  input: string | null,
+  run: boolean,
+  from: unknown = null,
+  options: RunOptions | null = null,
+): string {
   const params = new URLSearchParams()
   if (input !== null) params.set(run ? 'q' : 'input', input)
   else if (run) params.set('run', '1')
+  for (const [name, value] of optionsQuery(options)) params.set(name, value)
   if (isStoredMeasurement(from))
     for (const [name, value] of writeRunFrom(runFromOfStored(from))) params.set(name, value)
   const query = params.toString()
@@ -37,11 +45,26 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting }: H
   const entry = findEntry(item.toolName)
   const toolName = entry?.name ?? item.toolName
   const rerunnable = entry?.kind === 'tool'
+  const failed = item.status === 'failed'
+  const lines = failed && item.resultData === null ? [] : resultLines(item.toolName, item.resultData)
+  const shown = failed ? [`Error: ${item.error ?? 'the run failed'}`, ...lines] : lines
+  // A measurement from several places keeps its options inside its stored result.
+  const runOptions = item.options ?? (isStoredMeasurement(item.resultData) ? item.resultData.options : null)
+  const options = optionsQuery(runOptions)
   return (
     <li className="rounded-xl border border-border bg-card p-4">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="font-medium">{toolName}</h3>
+          <h3 className="flex items-center gap-2 font-medium">
+            {toolName}
+            {failed && ' '}
+            {failed && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800 dark:bg-red-950 dark:text-red-200">
+                <CircleAlert className="size-3" aria-hidden="true" />
+                Failed
+              </span>
+            )}
+          </h3>
           <p className="text-xs text-muted-foreground">
             <time dateTime={item.createdAt}>{format(new Date(item.createdAt), 'MMM d, HH:mm')}</time>
           </p>
@@ -49,6 +72,12 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting }: H
             <p className="mt-1 text-sm break-all">
               <span className="text-muted-foreground">Input: </span>
               <code className="font-mono">{item.inputValue}</code>
+            </p>
+          )}
+          {options.length > 0 && (
+            <p className="mt-1 text-sm break-all">
+              <span className="text-muted-foreground">Options: </span>
+              <code className="font-mono">{options.map(([name, value]) => `${name}=${value}`).join(' ')}</code>
             </p>
           )}
         </div>
@@ -67,7 +96,7 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting }: H
         data-testid="history-result"
         className={`mt-3 overflow-x-auto rounded-lg bg-zinc-950 p-3 font-mono text-xs whitespace-pre-wrap break-words text-zinc-100 ${expanded ? '' : 'max-h-24 overflow-y-hidden'}`}
       >
-        {resultLines(item.toolName, item.resultData).join('\n')}
+        {shown.join('\n')}
       </pre>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={resultId} onClick={onToggle}>
@@ -76,7 +105,7 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting }: H
         </Button>
         {entry && (
           <Link
-            to={toolLink(entry, item.inputValue, false, item.resultData)}
+            to={toolLink(entry, item.inputValue, false, item.resultData, runOptions)}
             className={buttonClass({ variant: 'ghost', size: 'sm' })}
             aria-label={`Open in tool: ${toolName}${item.inputValue ? ` with ${item.inputValue}` : ''}`}
           >
@@ -86,7 +115,7 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting }: H
         )}
         {entry && rerunnable && (
           <Link
-            to={toolLink(entry, item.inputValue, true, item.resultData)}
+            to={toolLink(entry, item.inputValue, true, item.resultData, runOptions)}
             className={buttonClass({ variant: 'ghost', size: 'sm' })}
             aria-label={`Run again: ${toolName}${item.inputValue ? ` with ${item.inputValue}` : ''}`}
           >

@@ -25,6 +25,11 @@ export interface HistoryPanelProps {
 
 const nameOf = (toolName: string) => findEntry(toolName)?.name ?? toolName
 
+/** The heading's count follows the search and tool filter: "3", or "1 of 3" while filtered. */
+export function historyCount(shown: number, all: number): string {
+  return shown === all ? String(all) : `${shown} of ${all}`
+}
+
 function SignInPrompt() {
   return (
     <div className="flex flex-col items-center gap-4 py-10 text-center">
@@ -74,7 +79,7 @@ function HistoryList({ userId }: { userId: string }) {
   return (
     <section aria-labelledby="tool-history-heading">
       <h3 id="tool-history-heading" className="mb-3 text-lg font-semibold">
-        Tool History ({items.length})
+        Tool History ({historyCount(shown.length, items.length)})
       </h3>
       <div className="mb-3 flex flex-col gap-2 sm:flex-row">
         <Field id={searchId} label="Search history" className="flex-1">

@@ -3,8 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import type { HistoryItem } from '../../../shared/history.ts'
-import { deleteHistoryItem, fetchHistory } from './history-api.ts'
+import { deleteHistoryItem, fetchHistory, restoreHistoryItem } from './history-api.ts'
 
 const historyKey = (userId: string | undefined) => ['history', userId] as const
 
@@ -16,47 +15,45 @@ export function useHistory(userId: string | undefined) {
   })
 }
 
-/** How long "Undo" is offered before a deleted result is deleted for good. */
+/** How long the "Result deleted" toast offers Undo (the server accepts a restore for longer). */
 export const UNDO_MS = 6000
 
 /**
- * Deleting hides the result at once and offers "Undo" in the toast; only when the toast's time is
- * up without Undo does the server delete it.
+ * Deleting sends the delete at once (the server hides the entry everywhere from then on) and hides it
+ * here while it is under way; the toast's "Undo" asks the server to restore it. Nothing waits on a
+ * page timer: closing the tab or signing out neither loses the delete nor brings the entry back.
  */
 export function useDeleteHistoryItem(userId: string | undefined) {
   const queryClient = useQueryClient()
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set())
-  const mutation = useMutation({
+  const unhide = (id: string) => setHidden((current) => without(current, id))
+  const restore = useMutation({
+    mutationFn: restoreHistoryItem,
+    onSuccess: async (_nothing, id) => {
+      await queryClient.invalidateQueries({ queryKey: historyKey(userId) })
+      unhide(id)
+      toast.success('Result restored')
+    },
+    onError: (error) => toast.error(`Failed to restore result: ${error.message}`),
+  })
+  const remove = useMutation({
     mutationFn: deleteHistoryItem,
     onSuccess: (_nothing, id) => {
-      queryClient.setQueryData<HistoryItem[]>(historyKey(userId), (items) => items?.filter((item) => item.id !== id))
+      toast.success('Result deleted', {
+        duration: UNDO_MS,
+        action: { label: 'Undo', onClick: () => restore.mutate(id) },
+      })
     },
     onError: (_error, id) => {
-      setHidden((current) => without(current, id))
+      unhide(id)
       toast.error('Failed to delete result')
     },
   })
-  const remove = (id: string) => {
+  const removeItem = (id: string) => {
     setHidden((current) => new Set(current).add(id))
-    let undone = false
-    toast.success('Result deleted', {
-      duration: UNDO_MS,
-      action: {
-        label: 'Undo',
-        onClick: () => {
-          undone = true
-          setHidden((current) => without(current, id))
-        },
-      },
-      onAutoClose: () => {
-        if (!undone) mutation.mutate(id)
-      },
-      onDismiss: () => {
-        if (!undone) mutation.mutate(id)
-      },
-    })
+    remove.mutate(id)
   }
-  return { remove, hidden }
+  return { remove: removeItem, hidden }
 }
 
 function without(set: ReadonlySet<string>, id: string): ReadonlySet<string> {

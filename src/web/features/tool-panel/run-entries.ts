@@ -74,3 +74,20 @@ export function runSearch(input: string | null, options: [string, string][]): st
   const search = params.toString()
   return search ? `?${search}` : ''
 }
+
+/**
+ * The query parameters of a run's stored options (History's and a shared result's Run again and Open
+ * in tool). Each tool with options names its query parameters like its request options (DNS `type`,
+ * `dnssec`...; ping `count`, `mode`...: docs/product.md, "Links to a run"), so the tool's own `query`
+ * reads them back into its controls. A true flag is `1`, a false one `0`; values that are not a
+ * string, number or boolean are left out.
+ */
+export function optionsQuery(options: Readonly<Record<string, unknown>> | null | undefined): [string, string][] {
+  const pairs: [string, string][] = []
+  for (const [name, value] of Object.entries(options ?? {})) {
+    if (typeof value === 'boolean') pairs.push([name, value ? '1' : '0'])
+    else if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))
+      pairs.push([name, String(value)])
+  }
+  return pairs
+}
