@@ -34,6 +34,7 @@ import { createGuardedServer, guardConnections } from './plugins/connection-guar
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts'
 import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { openApiRoute, registerOpenApi } from './plugins/openapi.ts'
+import { routeScopeOf } from './plugins/route-scope.ts'
 import { registerSameOriginRule } from './plugins/same-origin.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
 import { registerWeb } from './plugins/web.ts'
@@ -48,6 +49,18 @@ export interface AppDeps {
   monitors?: MonitorsOptions
 }
 
+/**
+ * Stated rather than left to defaults: /api/tokens/, //api/tokens, /API/tokens and /api/tokens;x
+ * match no route (404); they are not other names for /api/tokens. (find-my-way reads
+ * useSemicolonDelimiter; Fastify's type of these options omits it.)
+ */
+const ONE_SPELLING_PER_ROUTE = {
+  caseSensitive: true,
+  ignoreTrailingSlash: false,
+  ignoreDuplicateSlashes: false,
+  useSemicolonDelimiter: false,
+}
+
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const root = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
@@ -57,6 +70,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     requestTimeout: 120_000,
     serverFactory: (handler) => createGuardedServer(handler, config.connections, 120_000),
     frameworkErrors: answerFrameworkError,
+    routerOptions: ONE_SPELLING_PER_ROUTE,
     // GET /api/ip is the busiest route by far (scripts poll it): its requests are not logged one by
     // one.
     logController: new LogController({
@@ -103,7 +117,8 @@ async function registerSite(
   // Called directly (not registered) so that its hooks see every route of the site.
   await metricsRoutes(app, { metrics, ...config.metrics })
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? headers.api : headers.pages)
+    // Decided on the route that will answer, however the request spells its path (route-scope.ts).
+    reply.headers(routeScopeOf(request) === 'pages' ? headers.pages : headers.api)
     done()
   })
   registerSameOriginRule(app, { trustedOrigins: config.trustedOrigins })
