@@ -176,6 +176,19 @@ describe('other spellings of an API path', () => {
     expect(await accountState()).toEqual(before)
   })
 
+  it('serves pages only to GET and HEAD, and never a page for an API path however it is spelled', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'])
+      for (const target of ['/', '/dns-lookup', '/no-such-page', `/r/${randomUUID()}`]) {
+        const answer = await send(port, method, target, {})
+        expect(`${method} ${target}: ${isNoRoute(answer)}`).toBe(`${method} ${target}: true`)
+      }
+    for (const target of ['/%61pi/no-such-route', '/API/tokens', '/%2561pi/tokens', '/x/%2e%2e/api/nothing']) {
+      const answer = await send(port, 'GET', target, {})
+      expect(`${target}: ${isNoRoute(answer)}`).toBe(`${target}: true`)
+      expect(answer.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY)
+    }
+  })
+
   it("hands better-auth only paths spelled /api/auth/…, on the site's own origin", async () => {
     const credentials = JSON.stringify({ email: EMAIL, password: PASSWORD })
     const signIn = (target: string) => send(port, 'POST', target, { origin: TEST_PUBLIC_URL }, credentials)
