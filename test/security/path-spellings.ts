@@ -1,7 +1,7 @@
 // Other spellings of one request path: the ways a router, a proxy or a prefix test may read a path
 // differently (percent-escapes, doubled escapes, dot segments, doubled and trailing slashes, case,
-// ;parameters, encoded and back slashes, absolute-form targets). Each must reach the path's own route
-// and rules, or no route at all.
+// ;parameters, encoded and back slashes, broken escapes, absolute-form targets). Each must reach the
+// path's own route and rules, or no route at all.
 
 const hex = (char: string) => `%${char.charCodeAt(0).toString(16).padStart(2, '0')}`
 
@@ -53,6 +53,8 @@ export function spellingsOf(path: string, origin: string): Array<{ name: string;
     'a trailing NUL': `${path}%00`,
     'a trailing encoded space': `${path}%20`,
     'a trailing tab': `${path}%09`,
+    'a broken escape': `${path}%zz`,
+    'an encoded letter and a lone percent sign': `/%61pi${rest}%`,
     'a query string': `${path}?x=1`,
     'a fragment': `${path}#x`,
     'absolute-form, our own origin': `${origin}${path}`,
