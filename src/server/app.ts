@@ -31,9 +31,10 @@ import { securityTxtRoutes } from './modules/security-txt/routes.ts'
 import { speedRoutes } from './modules/speed/routes.ts'
 import { toolRoutes } from './modules/tools/routes.ts'
 import { createGuardedServer, guardConnections } from './plugins/connection-guard.ts'
-import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts'
+import { frameworkErrorAnswer, registerErrorHandling } from './plugins/errors.ts'
 import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { openApiRoute, registerOpenApi } from './plugins/openapi.ts'
+import { routeScopeOf } from './plugins/route-scope.ts'
 import { registerSameOriginRule } from './plugins/same-origin.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
 import { registerWeb } from './plugins/web.ts'
@@ -48,7 +49,20 @@ export interface AppDeps {
   monitors?: MonitorsOptions
 }
 
+/**
+ * Stated rather than left to defaults: /api/tokens/, //api/tokens, /API/tokens and /api/tokens;x
+ * match no route (404); they are not other names for /api/tokens. (find-my-way reads
+ * useSemicolonDelimiter; Fastify's type of these options omits it.)
+ */
+const ONE_SPELLING_PER_ROUTE = {
+  caseSensitive: true,
+  ignoreTrailingSlash: false,
+  ignoreDuplicateSlashes: false,
+  useSemicolonDelimiter: false,
+}
+
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const headers = securityHeaders({ https: config.publicUrl.startsWith('https://') })
   const root = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     // A hop count is valid at run time (proxy-addr); Fastify's types omit it.
@@ -56,7 +70,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     bodyLimit: 64 * 1024,
     requestTimeout: 120_000,
     serverFactory: (handler) => createGuardedServer(handler, config.connections, 120_000),
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: frameworkErrorAnswer(headers.api),
+    routerOptions: ONE_SPELLING_PER_ROUTE,
     // GET /api/ip is the busiest route by far (scripts poll it): its requests are not logged one by
     // one.
     logController: new LogController({
@@ -73,7 +88,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const metrics = createMetrics()
   metrics.gauge('dependency', async () => ({ database: (await deps.database.ping().catch(() => false)) ? 1 : 0 }))
-  const headers = securityHeaders({ https: config.publicUrl.startsWith('https://') })
   // The hot path, GET /api/ip, lives beside the rest of the site, not inside it: the root has no
   // request hooks (Fastify hands a context's hooks down to the contexts inside it, never to its
   // siblings), so none of the site's hooks runs for this route. It needs none of them: it sets the
@@ -103,7 +117,8 @@ async function registerSite(
   // Called directly (not registered) so that its hooks see every route of the site.
   await metricsRoutes(app, { metrics, ...config.metrics })
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? headers.api : headers.pages)
+    // Decided on the route that will answer, however the request spells its path (route-scope.ts).
+    reply.headers(routeScopeOf(request) === 'pages' ? headers.pages : headers.api)
     done()
   })
   registerSameOriginRule(app, { trustedOrigins: config.trustedOrigins })

@@ -29,7 +29,16 @@ export function registerErrorHandling(app: FastifyInstance) {
   })
 }
 
-/** Errors Fastify raises before routing (a malformed or over-long URL), in the same one shape. */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  reply.code(error.statusCode ?? 400).send({ error: { type: 'bad_request', message: error.message } })
+/**
+ * Errors Fastify raises before routing (a malformed or over-long URL), in the same one shape. No hook
+ * runs for them, so the answer is given the API's security headers here: it is JSON, and it repeats
+ * the URL it refuses.
+ */
+export function frameworkErrorAnswer(apiHeaders: Record<string, string>) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    reply
+      .headers(apiHeaders)
+      .code(error.statusCode ?? 400)
+      .send({ error: { type: 'bad_request', message: error.message } })
+  }
 }

@@ -56,6 +56,14 @@ describe('registerSameOriginRule()', () => {
     expect(await post({ ...crossSite, authorization: 'Bearer ntb_x' }, 'POST', '/api/auth/sign-in')).toBe(403)
   })
 
+  it('applies to the route that answers, however the path is spelled', async () => {
+    const crossSite = { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' }
+    expect(await post(crossSite, 'POST', '/%61pi/thing')).toBe(403)
+    expect(await post(crossSite, 'DELETE', '/api/t%68ing?x=1')).toBe(403)
+    expect(await post({ ...crossSite, authorization: 'Bearer ntb_x' }, 'POST', '/%61pi/auth/sign-in')).toBe(403)
+    expect(await post(crossSite, 'POST', '/not-%61pi')).toBe(200)
+  })
+
   it('leaves safe methods and paths outside /api/ alone', async () => {
     expect(await post({ origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' }, 'GET')).toBe(200)
     expect(await post({ origin: 'https://attacker.example' }, 'POST', '/not-api')).toBe(200)

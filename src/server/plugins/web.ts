@@ -16,6 +16,7 @@ import { startAfterFirstPaint } from './boot-script.ts'
 import { etagOf, renderPageHtml, robotsTxt, sitemapXml } from './page-html.ts'
 import { completeMarkup, isRenderedPage, loadPageRenderer, withRenderedPage } from './page-render.ts'
 import { withPageShell } from './page-shell.ts'
+import { originFormOf, routeScopeOf } from './route-scope.ts'
 
 interface RenderedPage {
   html: string
@@ -136,9 +137,10 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
   )
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?')[0] ?? '/'
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api'
+    // The path of an absolute-form target (http://host/dns-lookup) is its page's path.
+    const pathname = originFormOf(request.url).split('?')[0] ?? '/'
+    // Only GET and HEAD get a page; an API path, however it is spelled, gets the API's JSON 404.
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && routeScopeOf(request) === 'pages'
     if (!isPage) {
       return reply
         .code(404)

@@ -1,6 +1,7 @@
 // /api/auth/*: better-auth's own routes, bridged from Fastify to its fetch-style handler, behind
 // our per-email limits.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { AUTH_PREFIX, originFormOf } from '../../plugins/route-scope.ts'
 import { clientAddressKey } from '../limits/client-key.ts'
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts'
 import type { EmailRateLimiter } from './email-rate-limit.ts'
@@ -15,14 +16,26 @@ export interface AuthRoutesOptions {
 
 const DROPPED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', CLIENT_IP_HEADER])
 
-function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
+/**
+ * The URL better-auth is given: the request's own path and query on our public origin (never the
+ * host of an absolute-form request target). Null when the path is not spelled /api/auth/… as sent:
+ * the router also matches /%61pi/auth/… to this route, and better-auth and our per-email limits
+ * must both read the one path that was asked for.
+ */
+function authUrlOf(request: FastifyRequest, publicUrl: string): URL | null {
+  const target = originFormOf(request.url)
+  if (!target.startsWith(AUTH_PREFIX)) return null
+  const url = new URL(target, publicUrl)
+  return url.pathname.startsWith(AUTH_PREFIX) ? url : null
+}
+
+function toFetchRequest(request: FastifyRequest, url: URL): Request {
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || DROPPED_HEADERS.has(name)) continue
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
   }
   headers.set(CLIENT_IP_HEADER, request.ip)
-  const url = new URL(request.url, publicUrl)
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined
   return new Request(url, {
     method: request.method,
@@ -89,8 +102,15 @@ export async function authRoutes(
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(request, reply) {
+      const url = authUrlOf(request, publicUrl)
+      if (!url) {
+        const pathname = request.url.split('?')[0]
+        return reply
+          .code(404)
+          .send({ error: { type: 'not_found', message: `No route for ${request.method} ${pathname}` } })
+      }
       const email = request.method === 'POST' ? emailOf(request.body) : undefined
-      const action = new URL(request.url, publicUrl).pathname.slice('/api/auth'.length).replace(/\/+$/, '')
+      const action = url.pathname.slice('/api/auth'.length).replace(/\/+$/, '')
       const signIn = email !== undefined && action === '/sign-in/email'
       const address = clientAddressKey(request.ip)
       if (signIn) {
@@ -100,7 +120,7 @@ export async function authRoutes(
         const decision = await emailLimiter.consume(action, email)
         if (!decision.allowed) return tooMany(reply, decision.retryAfterSeconds)
       }
-      const response = await auth.handler(toFetchRequest(request, publicUrl))
+      const response = await auth.handler(toFetchRequest(request, url))
       if (signIn && response.status === 401) await signInThrottle.recordFailure(email, address)
       if (signIn && response.ok) await signInThrottle.recordSuccess(email, address)
       return sendFetchResponse(reply, response)

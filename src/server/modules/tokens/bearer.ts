@@ -1,7 +1,9 @@
 // Requests to /api/ with "Authorization: Bearer <token>" act as the token's account. An unknown or
 // revoked token is refused with 401 before the route runs; a request without one is left to the
-// session cookie. (/api/auth/* is better-auth's own and never takes API tokens.)
+// session cookie. (/api/auth/* is better-auth's own and never takes API tokens.) Whether a request is
+// an API request is decided on the route that will handle it, not on how its path is spelled.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { routeScopeOf } from '../../plugins/route-scope.ts'
 import type { TokenOwner, TokensRepository } from './repository.ts'
 
 declare module 'fastify' {
@@ -22,7 +24,7 @@ export function bearerTokenOf(request: FastifyRequest): string | undefined {
 export function registerBearerAuth(app: FastifyInstance, tokens: TokensRepository) {
   app.decorateRequest('apiTokenOwner', null)
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return
+    if (routeScopeOf(request) !== 'api') return
     const token = bearerTokenOf(request)
     if (token === undefined) return
     const owner = token ? await tokens.ownerOf(token) : null
