@@ -97,6 +97,33 @@ async function readJson(settings: ClientSettings, response: Response, signal: Ab
   }
 }
 
+/**
+ * GET of a server-sent event stream (a measurement's events): calls `onEvent` for each event until
+ * the stream ends or `onEvent` answers true (done).
+ */
+export async function getEvents(
+  settings: ClientSettings,
+  path: string,
+  onEvent: (event: ServerSentEvent) => boolean,
+): Promise<void> {
+  const signal = AbortSignal.timeout(settings.timeoutMs)
+  let response: Response
+  try {
+    response = await fetch(apiUrl(settings, path), { headers: headers(settings, 'text/event-stream'), signal })
+  } catch (error) {
+    throw describeFailure(settings, signal, error)
+  }
+  if (!response.ok) throw await refusal(response)
+  if (!response.body) throw new ServerProblem(`${settings.server} sent an empty answer`)
+  try {
+    for await (const event of readEvents(response.body)) if (onEvent(event)) return
+  } catch (error) {
+    if (error instanceof ServerProblem) throw error
+    throw describeFailure(settings, signal, error)
+  }
+  throw new ServerProblem(`${settings.server} ended the stream before the measurement finished`)
+}
+
 /** POST with a JSON answer. */
 export async function postJson(settings: ClientSettings, path: string, body: unknown): Promise<unknown> {
   const signal = AbortSignal.timeout(settings.timeoutMs)

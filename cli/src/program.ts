@@ -1,6 +1,7 @@
 // The nettoolbox command line: global options, one command per tool, `phone` and `completion`.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { TOOL_IDS } from '../../src/shared/catalogue.ts'
+import { isMeasurementTool, MEASUREMENT_MAX_LIMIT } from '../../src/shared/measurements.ts'
 import packageJson from '../package.json' with { type: 'json' }
 import type { ClientSettings } from './client.ts'
 import { completionScript, SHELLS, type Shell } from './completion.ts'
@@ -34,11 +35,36 @@ function httpUrl(value: string): string {
   return value.replace(/\/+$/, '')
 }
 
+/** "DE, AS13335,Frankfurt" -> ["DE", "AS13335", "Frankfurt"]: each entry a place to measure from. */
+function locationList(value: string): string[] {
+  const locations = value
+    .split(',')
+    .map((place) => place.trim())
+    .filter(Boolean)
+  if (locations.length === 0) throw new InvalidArgumentError('name at least one place, e.g. DE,AS13335 or any')
+  return locations
+}
+
+/** --from and --limit: a multi-location measurement by the probes (docs/cli.md, "Locations"). */
+function measurementOptions(): Option[] {
+  return [
+    new Option(
+      '--from <locations>',
+      'measure from probes at these places, comma-separated: country, city, continent, region, AS number, network, any or local',
+    ).argParser(locationList),
+    new Option('--limit <n>', `probes per place with --from (1-${MEASUREMENT_MAX_LIMIT}, default 1)`).argParser(
+      wholeNumber,
+    ),
+  ]
+}
+
 function toolOption(spec: ToolOption): Option {
   const option = new Option(spec.flags, spec.description)
   if (spec.kind === 'integer') return option.argParser(wholeNumber)
   if (spec.kind === 'family') return option.choices(['4', '6']).argParser((v) => Number(v.trim()))
   if (spec.choices) option.choices(spec.choices)
+  // Completion reads argChoices; a suggested value is not enforced here (the request schema is).
+  else if (spec.suggestions) option.argChoices = [...spec.suggestions]
   return option
 }
 
@@ -90,6 +116,7 @@ export function buildProgram(io: Io, finish: (code: number) => void): Command {
     const command = program.command(id).description(describeTool(id))
     if (tool.argument) command.argument(tool.argument)
     for (const spec of tool.options) command.addOption(toolOption(spec))
+    if (isMeasurementTool(id)) for (const option of measurementOptions()) command.addOption(option)
     command.action(async (...args: unknown[]) => {
       const self = args.at(-1) as Command
       const input = tool.argument ? (args[0] as string) : undefined
@@ -99,7 +126,14 @@ export function buildProgram(io: Io, finish: (code: number) => void): Command {
         const value = given[self.options.find((o) => o.flags === spec.flags)?.attributeName() ?? spec.key]
         if (value !== undefined) options[spec.key] = value
       }
-      finish(await runToolCommand(tool, input, options, settingsOf(self), io))
+      const targeting = given.from
+        ? { locations: given.from as string[], limit: given.limit as number | undefined }
+        : undefined
+      if (!targeting && given.limit !== undefined) {
+        io.err(`nettoolbox ${id}: --limit counts probes per place: use it with --from`)
+        return finish(EXIT.problem)
+      }
+      finish(await runToolCommand(tool, input, options, settingsOf(self), io, targeting))
     })
   }
 

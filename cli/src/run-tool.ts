@@ -4,22 +4,14 @@ import { z } from 'zod'
 import type { ShareCreated } from '../../src/shared/results.ts'
 import { toolResponse } from '../../src/shared/tools/common.ts'
 import { type ClientSettings, postJson, postStream, ServerProblem } from './client.ts'
+import type { Io, OutputSettings } from './io.ts'
 import { createLiveRenderer, remainingLines } from './live.ts'
 import { EXIT, exitCodeOf, failureLine } from './outcome.ts'
+import { runMeasurementCommand, type Targeting } from './run-measurement.ts'
 import { shareLines, sharePermalink } from './share.ts'
 import type { ToolCommand } from './tools.ts'
 
-export interface OutputSettings {
-  json: boolean
-  share: boolean
-}
-
-/** Where text goes: stdout lines, stderr lines, and a passing status (shown on terminals only). */
-export interface Io {
-  out(line: string): void
-  err(line: string): void
-  status(text: string): void
-}
+export type { Io, OutputSettings } from './io.ts'
 
 /** The schema's first complaint, naming the option it is about ("--count: Count must be 1 to 10"). */
 export function inputProblem(tool: ToolCommand, error: z.ZodError): string {
@@ -55,6 +47,7 @@ export async function runToolCommand(
   options: Record<string, unknown>,
   settings: ClientSettings & OutputSettings,
   io: Io,
+  targeting?: Targeting,
 ): Promise<number> {
   const body = { input: input ?? '', ...(Object.keys(options).length > 0 ? { options } : {}) }
   const checked = tool.request.safeParse(body)
@@ -62,6 +55,7 @@ export async function runToolCommand(
     io.err(`nettoolbox ${tool.id}: ${inputProblem(tool, checked.error)}`)
     return EXIT.problem
   }
+  if (targeting) return runMeasurementCommand(tool, body, targeting, settings, io)
   try {
     const { raw, printed } = await fetchAnswer(tool, body, settings, settings.json, io)
     const answer = toolResponse(tool.id, z.unknown()).safeParse(raw)

@@ -25,6 +25,8 @@ export interface ToolOption {
   kind: 'string' | 'integer' | 'boolean' | 'family'
   /** The allowed values: checked before sending and offered by shell completion. */
   choices?: readonly string[]
+  /** Values offered by shell completion where others are allowed too (the request schema judges). */
+  suggestions?: readonly string[]
 }
 
 export interface ToolCommand {
@@ -87,10 +89,10 @@ export const TOOL_COMMANDS: Record<ToolId, ToolCommand> = {
     options: [
       {
         flags: '-t, --type <type>',
-        description: 'record type (default: A, AAAA, MX, NS, TXT and CNAME)',
+        description: 'record type, any case, by name or as TYPE<number> (default: A, AAAA, MX, NS, TXT and CNAME)',
         key: 'type',
         kind: 'string',
-        choices: DNS_TYPES,
+        suggestions: DNS_TYPES,
       },
       {
         flags: '-r, --resolver <id>',

@@ -184,7 +184,9 @@ async function registerSite(
     publicUrl: config.publicUrl,
     webDist: config.webDist,
   })
-  await app.register(securityTxtRoutes, { contact: config.securityContact, publicUrl: config.publicUrl })
+  // security.txt only names a contact the operator gave: no contact, no file (RFC 9116 requires one).
+  if (config.securityContact)
+    await app.register(securityTxtRoutes, { contact: config.securityContact, publicUrl: config.publicUrl })
   await app.register(speedRoutes, {
     maxBytes: config.speedMaxBytes,
     serverName: config.speedServerName,
@@ -204,5 +206,9 @@ async function registerSite(
     forward: config.posthog && createPosthogForwarder(config.posthog),
   })
   openApiRoute(app, { publicUrl: config.publicUrl })
-  await registerWeb(app, { webDist: config.webDist, publicUrl: config.publicUrl })
+  await registerWeb(app, {
+    webDist: config.webDist,
+    publicUrl: config.publicUrl,
+    reportIssueUrl: config.reportIssueUrl,
+  })
 }

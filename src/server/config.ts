@@ -58,7 +58,8 @@ const envSchema = z.object({
   CONCURRENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   RUN_COST_SECONDS: z.coerce.number().int().min(1).default(10),
   IPV6_SUBNETS_PER_48: z.coerce.number().int().min(1).default(8),
-  SECURITY_CONTACT: z.string().trim().min(3).default('mailto:security@nettoolbox.example'),
+  SECURITY_CONTACT: z.string().trim().min(3).optional(),
+  REPORT_ISSUE_URL: z.url({ protocol: /^(https?|mailto)$/, error: 'must be an http(s) or mailto URL' }).optional(),
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(64),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
@@ -148,7 +149,10 @@ export interface Config {
   /** Per-client rate limits and concurrency caps (src/server/modules/limits). */
   limits: LimitSettings
   /** Where vulnerabilities are reported (security.txt Contact: a mailto: or https: URI). */
-  securityContact: string
+  /** Where to report a vulnerability (security.txt); none: the file is not served. */
+  securityContact?: string
+  /** Where the header's Report Issue link points; none: the link is left out. */
+  reportIssueUrl?: string
   /** Caps on open connections and the deadlines of slow clients (src/server/plugins/connection-guard.ts). */
   connections: ConnectionLimits
   /**
@@ -333,7 +337,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         expensivePerMinute: e.RATE_LIMIT_TOKEN_EXPENSIVE_PER_MINUTE,
       },
     },
-    securityContact: toContactUri(e.SECURITY_CONTACT),
+    securityContact: e.SECURITY_CONTACT === undefined ? undefined : toContactUri(e.SECURITY_CONTACT),
+    reportIssueUrl: e.REPORT_ISSUE_URL,
     connections: {
       perClient: e.MAX_CONNECTIONS_PER_CLIENT,
       total: e.MAX_CONNECTIONS,

@@ -40,6 +40,12 @@ export const pageMeta = {
       'Your NetToolbox monitors: scheduled checks of certificates, block lists, DNS, websites, mail and ping with alerts.',
     keywords: 'monitoring, uptime, certificate expiry, alerts, webhook',
   },
+  privacy: {
+    title: `Privacy${suffix}`,
+    description:
+      'What NetToolbox collects and keeps: tool runs, accounts, history, monitors, analytics events and logs, and for how long.',
+    keywords: 'privacy, data retention, analytics, do not track',
+  },
   notFound: {
     title: `Page not found${suffix}`,
     description: 'This page does not exist. Return to the NetToolbox home page for every network tool.',
@@ -68,6 +74,7 @@ const OWN_PAGES: Record<(typeof PAGE_PATHS)[number], { meta: Required<DocumentMe
   '/benefits': { meta: pageMeta.benefits, noindex: false },
   '/dashboard': { meta: pageMeta.dashboard, noindex: true },
   '/monitors': { meta: pageMeta.monitors, noindex: true },
+  '/privacy': { meta: pageMeta.privacy, noindex: false },
 }
 
 /** The head of the page at `pathname`; the 404 page's for a path the site does not have. */

@@ -1,7 +1,7 @@
 // Every page path of the site (docs/product.md, Routes); anything else is the 404 page.
 import { catalogue } from './catalogue.ts'
 
-export const PAGE_PATHS = ['/', '/auth', '/benefits', '/dashboard', '/monitors'] as const
+export const PAGE_PATHS = ['/', '/auth', '/benefits', '/dashboard', '/monitors', '/privacy'] as const
 
 /** One monitor's page, /monitors/<id>: served with the monitors page's head. */
 export const MONITOR_PAGE = /^\/monitors\/[^/]+$/

@@ -8,16 +8,20 @@ import { type ReactNode, StrictMode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
 import { App } from './app/app.tsx'
+import { type SiteSettings, setServerSiteSettings } from './lib/site-settings.ts'
 
 const SIGNED_OUT = { user: null, loading: false }
 
 export interface RenderOptions {
   /** The visitor has no session cookie: the page is drawn signed out, not waiting for the sign-in check. */
   signedOut: boolean
+  /** The server's settings the page also carries in its meta tags (the Report Issue address). */
+  site?: SiteSettings
 }
 
 /** The markup of #root for the page at `pathname` (no query string: a query is the browser's to read). */
-export async function renderPage(pathname: string, { signedOut }: RenderOptions): Promise<string> {
+export async function renderPage(pathname: string, { signedOut, site = {} }: RenderOptions): Promise<string> {
+  setServerSiteSettings(site)
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={pathname}>{children}</StaticRouter>
   let failure: unknown
   const { prelude } = await prerenderToNodeStream(

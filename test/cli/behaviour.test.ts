@@ -68,6 +68,19 @@ describe.skipIf(!knotAvailable).concurrent('nettoolbox command line', { timeout:
     expect(answer.runId).toEqual(expect.any(String))
   })
 
+  it('takes record types in any case and as TYPE<number>, as dig and the web app do', async () => {
+    const [lower, generic] = await Promise.all([
+      cli(['dns', 'good.example.test', '--type', 'a', '--json']),
+      cli(['dns', 'good.example.test', '-t', 'TYPE1', '--json']),
+    ])
+    for (const run of [lower, generic]) {
+      expectOk(run)
+      const answer = JSON.parse(run.stdout)
+      expect(answer.result.queries[0].type).toBe('A')
+      expect(answer.result.queries[0].answers[0]).toMatchObject({ type: 'A', value: '127.0.0.11' })
+    }
+  })
+
   it('--json of a target failure prints the failed answer and exits 1', async () => {
     const run = await cli(['--json', 'dns', 'missing.example.test', '-t', 'A'])
     expect(run.code).toBe(1)
@@ -95,7 +108,9 @@ describe.skipIf(!knotAvailable).concurrent('nettoolbox command line', { timeout:
     expect(runs.map((r) => r.code)).toEqual([2, 2, 2, 2, 2, 2])
     expect(runs[0]?.stderr).toBe('nettoolbox dns: Invalid domain format\n')
     expect(runs[1]?.stderr).toBe('nettoolbox ping: --count: Count must be 1 to 10\n')
-    expect(runs[2]?.stderr).toContain("argument 'BOGUS' is invalid. Allowed choices are A, AAAA, MX")
+    expect(runs[2]?.stderr).toBe(
+      'nettoolbox dns: --type: Unknown record type "BOGUS": use a type name such as A, MX or HTTPS, or TYPE followed by its number (1-65535)\n',
+    )
     expect(runs[3]?.stderr).toContain("argument 'three' is invalid. must be a whole number")
     expect(runs[4]?.stderr).toContain("missing required argument 'domain'")
     expect(runs[5]?.stderr).toContain('must be http or https')

@@ -71,7 +71,7 @@ describe.skipIf(!fish)('fish completion', () => {
   it('offers commands with their descriptions, then options and their values', async () => {
     expect(await complete('nettoolbox d')).toEqual(['dns\tQuery DNS records (A, AAAA, MX, NS, TXT, CNAME and more)'])
     expect(await complete('nettoolbox dns x --type M')).toEqual([
-      'MX\trecord type (default A, AAAA, MX, NS, TXT and CNAME)',
+      'MX\trecord type, any case, by name or as TYPE<number> (default A, AAAA, MX, NS, TXT and CNAME)',
     ])
     expect(await complete('nettoolbox ping x --c')).toEqual(['--count\tprobes to send (1-10)'])
   })

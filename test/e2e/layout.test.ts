@@ -13,6 +13,7 @@ import { type CatalogueEntry, catalogue } from '../../src/shared/catalogue.ts'
 import { REPO_ROOT } from '../lab/lab.ts'
 import { type RunningServer, startHttpServer } from '../support/app/http-server.ts'
 import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
+import { clippedChartLabels } from '../support/browser/chart-labels.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
 import { type HttpSite, startHttpSite } from '../support/http/http-site.ts'
 import { type RdapServer, startRdapServer } from '../support/whois/rdap-server.ts'
@@ -138,6 +139,7 @@ describe.skipIf(notice !== null)('every page at 390 px and 1440 px, light and da
         for (const theme of ['light', 'dark'] as const) {
           await setTheme(theme)
           expect(await overflow(), `${name} at ${width} px (${theme}) scrolls sideways`).toBeLessThanOrEqual(0)
+          expect(await clippedChartLabels(page), `${name} at ${width} px: chart labels cut off`).toEqual([])
           await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true })
         }
       }

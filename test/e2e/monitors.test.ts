@@ -12,6 +12,7 @@ import { WEBHOOK_SIGNATURE_HEADER } from '../../src/shared/monitors.ts'
 import { latestOutboxMail } from '../support/app/accounts.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
 import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
+import { clippedChartLabels } from '../support/browser/chart-labels.ts'
 import { startTableDns, type TableDns, type TableRecord } from '../support/dns/table-dns.ts'
 import { type HttpSite, startHttpSite } from '../support/http/http-site.ts'
 import { freePort } from '../support/net/ports.ts'
@@ -193,6 +194,7 @@ describe.skipIf(!browserAvailable)('monitors in the browser', () => {
     expect(await chart.evaluate((svg) => svg.querySelector('desc')?.textContent)).toMatch(
       /^Records in the answer: \d+ checks? from .+\. Lowest 1 record, highest 1 record, latest 1 record\.$/,
     )
+    expect(await clippedChartLabels(page), 'chart labels cut off at 1280 px').toEqual([])
     await page.getByText('Show as table').click()
     await page.getByRole('region', { name: 'Records in the answer: every check' }).getByText(/^OK: /).first().waitFor()
     problems.push(...(await accessibilityProblems(page, 'light monitor page')))
@@ -268,6 +270,7 @@ describe.skipIf(!browserAvailable)('monitors in the browser', () => {
     await page.getByRole('link', { name: 'Open the monitor' }).click()
     await page.getByRole('heading', { name: 'DNS answer: watch.test', level: 1 }).waitFor()
     await page.getByRole('img', { name: 'Records in the answer' }).waitFor()
+    expect(await clippedChartLabels(page), 'chart labels cut off at 390 px').toEqual([])
     phoneProblems.push(...(await accessibilityProblems(page, 'dark monitor page')))
     // On a phone the header keeps to one line: monitors are reached from the dashboard.
     expect(await page.getByRole('banner').getByRole('link', { name: 'Monitors' }).count()).toBe(0)

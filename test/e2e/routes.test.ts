@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { type CatalogueEntry, catalogue, findEntry } from '../../src/shared/catalogue.ts'
 import { pageMeta } from '../../src/shared/page-meta.ts'
 import { browserAvailable } from '../support/browser/browser.ts'
-import { eventSent, metaContent, navigate, type Site, useSite } from '../support/browser/site.ts'
+import { eventSent, metaContent, navigate, REPORT_ISSUE_URL, type Site, useSite } from '../support/browser/site.ts'
 
 if (!browserAvailable) console.warn('SKIPPED: the routes end-to-end test needs chromium')
 
@@ -45,10 +45,11 @@ describe.skipIf(!browserAvailable)('routes in the browser', () => {
     expect(new Set(catalogue.map((tool) => tool.seo.title)).size).toBe(catalogue.length)
   }, 60_000)
 
-  it('gives the home, auth, benefits and 404 pages their heading and their own texts', async () => {
+  it('gives the home, auth, benefits, privacy and 404 pages their heading and their own texts', async () => {
     await expectPage('/', 'Network Diagnostic Toolkit', pageMeta.home)
     await expectPage('/auth', 'Welcome to NetToolbox', pageMeta.auth)
     await expectPage('/benefits', 'Why create an account?', pageMeta.benefits)
+    await expectPage('/privacy', 'Privacy', pageMeta.privacy)
     await expectPage('/no/such/page', 'Oops! Page not found', pageMeta.notFound)
     const titles = Object.values(pageMeta).map((meta) => meta.title)
     expect(new Set(titles).size).toBe(titles.length)
@@ -116,7 +117,7 @@ describe.skipIf(!browserAvailable)('routes in the browser', () => {
     const search = page.getByRole('link', { name: /^Domain Search/ })
     expect(await search.getAttribute('href')).toBe(registrar.url)
     expect(await search.getAttribute('target')).toBe('_blank')
-    await page.getByText('V.1.14', { exact: true }).waitFor()
+    await page.getByText('V.1.34', { exact: true }).waitFor()
   })
 
   it("shows the benefits page's four benefits and its buttons to signed-out visitors", async () => {
@@ -135,7 +136,7 @@ describe.skipIf(!browserAvailable)('routes in the browser', () => {
     expect(await header.getByRole('link', { name: 'NetToolbox' }).getAttribute('href')).toBe('/')
     const report = header.getByRole('link', { name: /Report Issue/ })
     expect(await report.getAttribute('target')).toBe('_blank')
-    expect(await report.getAttribute('href')).toMatch(/^https:\/\//)
+    expect(await report.getAttribute('href')).toBe(REPORT_ISSUE_URL)
     expect(await header.getByRole('link', { name: 'Benefits' }).getAttribute('href')).toBe('/benefits')
     expect(await header.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth')
 
@@ -144,6 +145,9 @@ describe.skipIf(!browserAvailable)('routes in the browser', () => {
     const footer = page.getByRole('contentinfo')
     await footer.getByText('BETA V.1.34', { exact: true }).waitFor()
     await footer.getByText('© 2026 NetToolbox').waitFor()
+    await footer.getByRole('link', { name: 'Privacy' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Privacy' }).waitFor()
+    await page.getByText('What you type into a tool is never part of an event.', { exact: false }).waitFor()
   })
 
   it('keeps the chosen theme under "theme" across reloads, starting from the system preference', async () => {

@@ -76,15 +76,18 @@ describe('analytics forwarding to PostHog', () => {
   it('stores a tool_used event and sends it to PostHog with the key, anonymously, without a person profile', async () => {
     const properties = {
       tool_name: 'DNS',
-      input_value: 'example.test',
       timestamp: '2026-01-02T03:04:05.000Z',
       session_id: sessionId,
     }
-    const res = await createClient(t.app).post('/api/events', { name: 'tool_used', properties })
+    // An input sent by an older page is neither stored nor forwarded.
+    const sent = { ...properties, input_value: 'secret-internal.example.test' }
+    const res = await createClient(t.app).post('/api/events', { name: 'tool_used', properties: sent })
     expect(res.statusCode).toBe(204)
     const [event] = await stored()
     expect(event).toMatchObject({ name: 'tool_used', userId: null, properties })
+    expect(JSON.stringify(event)).not.toContain('secret-internal')
     const capture = await posthog.next('tool_used')
+    expect(JSON.stringify(capture)).not.toContain('secret-internal')
     expect(capture).toMatchObject({
       api_key: 'phc_test_key',
       distinct_id: sessionId,

@@ -89,12 +89,9 @@ describe('security headers over plain http', () => {
     expect((await t.app.inject('/')).headers['strict-transport-security']).toBeUndefined()
   })
 
-  it('serves security.txt naming the default security contact', async () => {
+  it('serves no security.txt while no security contact is configured', async () => {
     const res = await t.app.inject('/.well-known/security.txt')
-    expect(res.statusCode).toBe(200)
-    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8')
-    expect(res.body).toContain('Contact: mailto:security@nettoolbox.example\n')
-    expect(res.body).toContain('Canonical: http://localhost:8080/.well-known/security.txt\n')
+    expect(res.statusCode).toBe(404)
   })
 })
 
@@ -108,6 +105,8 @@ describe('security headers and cookies behind https (PUBLIC_URL https)', () => {
 
   it('names the configured SECURITY_CONTACT in security.txt', async () => {
     const res = await t.app.inject('/.well-known/security.txt')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8')
     expect(res.body).toContain('Contact: mailto:security@tools.example.test\n')
     expect(res.body).toContain('Canonical: https://tools.example.test/.well-known/security.txt\n')
   })

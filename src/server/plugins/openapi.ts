@@ -3,6 +3,7 @@
 import swagger from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { APP_VERSION } from '../../shared/app-version.ts'
 import { apiReferenceRoutes } from './api-reference.ts'
 import { codeSampleFor } from './openapi-samples.ts'
 
@@ -17,7 +18,7 @@ const DESCRIPTION = [
 export async function registerOpenApi(app: FastifyInstance, { publicUrl = '' }: { publicUrl?: string } = {}) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'NetToolbox API', version: '1.34.0', description: DESCRIPTION },
+      info: { title: 'NetToolbox API', version: APP_VERSION, description: DESCRIPTION },
       servers: publicUrl ? [{ url: new URL(publicUrl).origin }] : [],
       components: {
         securitySchemes: {

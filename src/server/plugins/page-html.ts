@@ -33,8 +33,13 @@ function structuredData(head: PageHead, url: string): string | null {
   })
 }
 
+/** Settings of this server the web app reads from the page (src/web/lib/site-settings.ts). */
+export interface PageSiteSettings {
+  reportIssueUrl?: string
+}
+
 /** `template` is the built index.html; `origin` the site's public origin (PUBLIC_URL). */
-export function renderPageHtml(template: string, head: PageHead, origin: string): string {
+export function renderPageHtml(template: string, head: PageHead, origin: string, site: PageSiteSettings = {}): string {
   const url = new URL(head.path, origin).href
   const tags = [
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
@@ -48,6 +53,8 @@ export function renderPageHtml(template: string, head: PageHead, origin: string)
     `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
   ]
+  if (site.reportIssueUrl)
+    tags.push(`<meta name="ntb:report-issue-url" content="${escapeHtml(site.reportIssueUrl)}" />`)
   const data = structuredData(head, url)
   if (data) tags.push(`<script type="application/ld+json">${data}</script>`)
   return template

@@ -16,7 +16,10 @@ import { pathToFileURL } from 'node:url'
 import type { PageHead } from '../../shared/page-meta.ts'
 import { escapeHtml } from './page-html.ts'
 
-export type RenderPage = (pathname: string, options: { signedOut: boolean }) => Promise<string>
+export type RenderPage = (
+  pathname: string,
+  options: { signedOut: boolean; site: { reportIssueUrl?: string } },
+) => Promise<string>
 
 /**
  * The renderer built beside `webDist` (dist/web → dist/ssr/entry-server.js), or null when there is

@@ -60,7 +60,10 @@ function inlineStylesheets(html: string, root: string): string {
 /** A larger stylesheet is better cached on its own than sent with every page. */
 const MAX_INLINE_CSS = 64 * 1024
 
-export async function registerWeb(app: FastifyInstance, options: { webDist: string; publicUrl: string }) {
+export async function registerWeb(
+  app: FastifyInstance,
+  options: { webDist: string; publicUrl: string; reportIssueUrl?: string },
+) {
   const root = path.resolve(options.webDist)
   const indexFile = path.join(root, 'index.html')
   const hasBundle = existsSync(indexFile)
@@ -80,17 +83,18 @@ export async function registerWeb(app: FastifyInstance, options: { webDist: stri
   const template = hasBundle ? startAfterFirstPaint(inlineStylesheets(readFileSync(indexFile, 'utf8'), root)) : null
   const renderPage = template ? await loadPageRenderer(root, (message) => app.log.warn(message)) : null
   const origin = new URL(options.publicUrl).origin
+  const site = options.reportIssueUrl ? { reportIssueUrl: options.reportIssueUrl } : {}
   const pages = new Map<string, Promise<RenderedPage>>()
 
   async function buildPage(
     head: ReturnType<typeof pageHeadFor>,
     rendered: { signedOut: boolean } | null,
   ): Promise<RenderedPage> {
-    const page = renderPageHtml(template ?? '', head, origin)
+    const page = renderPageHtml(template ?? '', head, origin, site)
     let html = withPageShell(page, head)
     if (rendered && renderPage) {
       try {
-        const markup = completeMarkup(await renderPage(head.path, rendered))
+        const markup = completeMarkup(await renderPage(head.path, { ...rendered, site }))
         html = withRenderedPage(page, head.path, markup, rendered.signedOut)
       } catch (error) {
         app.log.warn({ err: error, path: head.path }, 'page render failed; sending the page outline')

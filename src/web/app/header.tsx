@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { buttonClass } from '../components/button.tsx'
 import { webConfig } from '../lib/config.ts'
 import { paths } from '../lib/routes.ts'
+import { siteSettings } from '../lib/site-settings.ts'
 import { DocumentationDialog } from './documentation-dialog.tsx'
 import { HeaderAuth } from './header-auth.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
@@ -24,6 +25,7 @@ function Logo() {
 }
 
 export function Header() {
+  const { reportIssueUrl } = siteSettings()
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/80 backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-14 max-w-[1600px] items-center justify-between gap-2 px-3 sm:px-6">
@@ -33,16 +35,18 @@ export function Header() {
         </Link>
         <nav aria-label="Main" className="flex items-center gap-0.5 sm:gap-1">
           <DocumentationDialog />
-          <a
-            href={webConfig.issuesUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClass({ variant: 'ghost', size: 'nav' })}
-          >
-            <Bug aria-hidden="true" />
-            <span className="sr-only md:not-sr-only">Report Issue</span>
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          {reportIssueUrl && (
+            <a
+              href={reportIssueUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass({ variant: 'ghost', size: 'nav' })}
+            >
+              <Bug aria-hidden="true" />
+              <span className="sr-only md:not-sr-only">Report Issue</span>
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
           <ThemeToggle />
           <span className="mx-1 hidden h-5 w-px bg-border sm:block" aria-hidden="true" />
           <HeaderAuth />

@@ -14,6 +14,7 @@ const BenefitsPage = lazy(() => import('../pages/benefits-page.tsx').then((m) =>
 const DashboardPage = lazy(() => import('../pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })))
 const MonitorsPage = lazy(() => import('../pages/monitors-page.tsx').then((m) => ({ default: m.MonitorsPage })))
 const MonitorPage = lazy(() => import('../pages/monitors-page.tsx').then((m) => ({ default: m.MonitorPage })))
+const PrivacyPage = lazy(() => import('../pages/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage })))
 const ResultPage = lazy(() => import('../pages/result-page.tsx').then((m) => ({ default: m.ResultPage })))
 const NotFoundPage = lazy(() => import('../pages/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })))
 
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
       page(paths.dashboard, pageMeta.dashboard, <DashboardPage />),
       page(paths.monitors, pageMeta.monitors, <MonitorsPage />),
       page(paths.monitor, pageMeta.monitors, <MonitorPage />),
+      page(paths.privacy, pageMeta.privacy, <PrivacyPage />),
       ...toolRoutes,
       { path: paths.sharedResult, element: <ResultPage /> },
       page('*', pageMeta.notFound, <NotFoundPage />),

@@ -10,6 +10,7 @@ export const paths = {
   signUp: '/auth?tab=signup',
   monitors: '/monitors',
   monitor: '/monitors/:id',
+  privacy: '/privacy',
   history: '/?history=true',
   /** Served by the server itself (not a route of this app): load it with a full page load. */
   apiReference: '/docs/api',

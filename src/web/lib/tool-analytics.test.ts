@@ -13,11 +13,12 @@ function clientSending() {
 }
 
 describe('createToolAnalyticsCache()', () => {
-  it('sends tool_used with the input, then tool_result with success and the result size', async () => {
+  it('sends tool_used with the tool only (never the input), then tool_result with success and the result size', async () => {
     const { send, run } = clientSending()
     await run(['tool', 'dns'], async () => ({ result: { records: [1, 2] } }), { input: 'example.test' })
     expect(send.mock.calls.map(([name]) => name)).toEqual(['tool_used', 'tool_result'])
-    expect(send.mock.calls[0]?.[1]).toMatchObject({ tool_name: 'dns', input_value: 'example.test' })
+    expect(send.mock.calls[0]?.[1]).toEqual({ tool_name: 'dns', timestamp: expect.any(String) })
+    expect(JSON.stringify(send.mock.calls)).not.toContain('example.test')
     expect(send.mock.calls[1]?.[1]).toMatchObject({ tool_name: 'dns', success: true, result_size: 17 })
     expect(Number.isNaN(Date.parse(send.mock.calls[1]?.[1].timestamp))).toBe(false)
   })
@@ -35,12 +36,12 @@ describe('createToolAnalyticsCache()', () => {
     expect(send.mock.calls.map(([name]) => name)).toEqual(['tool_used'])
   })
 
-  it('sends a null input for a tool without one and ignores mutations that are not tool runs', async () => {
+  it('names the tool of a run without input and ignores mutations that are not tool runs', async () => {
     const { send, run } = clientSending()
     await run(['tool', 'whatismyip'], async () => ({ result: null }), { input: '' })
     await run(['history', 'delete'], async () => undefined, 'id-1')
     expect(send.mock.calls).toHaveLength(2)
-    expect(send.mock.calls[0]?.[1]).toMatchObject({ tool_name: 'whatismyip', input_value: null })
+    expect(send.mock.calls[0]?.[1]).toEqual({ tool_name: 'whatismyip', timestamp: expect.any(String) })
   })
 })
 

@@ -1,5 +1,6 @@
 // The product's tool analytics, for every tool run of every panel: tool_used when a run starts,
 // tool_result when it ends. Runs are the mutations keyed ["tool", id]; a cancelled run reports nothing.
+// Events name the tool and the outcome only, never what the user typed (the privacy page says so).
 import { MutationCache } from '@tanstack/react-query'
 import { sendEvent } from './events.ts'
 
@@ -8,11 +9,6 @@ type Send = typeof sendEvent
 function toolIdOf(mutationKey: readonly unknown[] | undefined): string | null {
   if (mutationKey?.[0] !== 'tool' || typeof mutationKey[1] !== 'string') return null
   return mutationKey[1]
-}
-
-function inputOf(variables: unknown): string | null {
-  if (typeof variables !== 'object' || variables === null || !('input' in variables)) return null
-  return typeof variables.input === 'string' && variables.input !== '' ? variables.input : null
 }
 
 /** Characters of the result's JSON; 0 when there is none. */
@@ -28,9 +24,9 @@ function isCancellation(error: unknown): boolean {
 export function createToolAnalyticsCache(send: Send = sendEvent): MutationCache {
   const now = () => new Date().toISOString()
   return new MutationCache({
-    onMutate: (variables, mutation) => {
+    onMutate: (_variables, mutation) => {
       const tool = toolIdOf(mutation.options.mutationKey)
-      if (tool) send('tool_used', { tool_name: tool, input_value: inputOf(variables), timestamp: now() })
+      if (tool) send('tool_used', { tool_name: tool, timestamp: now() })
     },
     onSuccess: (answer, _variables, _result, mutation) => {
       const tool = toolIdOf(mutation.options.mutationKey)

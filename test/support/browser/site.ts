@@ -20,6 +20,9 @@ export interface Site {
   close(): Promise<void>
 }
 
+/** The operator's Report Issue address the site's header links to. */
+export const REPORT_ISSUE_URL = 'https://support.example.test/nettoolbox'
+
 const embeddedUrls = catalogue.flatMap((entry) =>
   (entry.kind === 'embed' || entry.kind === 'speed') && entry.url ? [entry.url] : [],
 )
@@ -38,7 +41,7 @@ export function useSite(started: (site: Site) => void | Promise<void>): void {
 
 export async function startSite(): Promise<Site> {
   const dns: StubDns = await startStubDns()
-  const server = await startHttpServer({ DNS_SERVERS: dns.endpoint })
+  const server = await startHttpServer({ DNS_SERVERS: dns.endpoint, REPORT_ISSUE_URL })
   const database: DatabaseHandle = await createDatabase({
     dialect: 'sqlite',
     file: path.join(server.dataDir, 'nettoolbox.db'),

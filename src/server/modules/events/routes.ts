@@ -25,6 +25,15 @@ export interface EventRoutesOptions {
   forward?: ForwardEvent
 }
 
+/**
+ * The properties kept: a tool's input is never kept (an older page may still send it as
+ * `input_value`), so analytics hold tools and outcomes, not what people typed.
+ */
+function keptProperties(properties: Record<string, unknown> = {}): Record<string, unknown> {
+  const { input_value: _typed, ...kept } = properties
+  return kept
+}
+
 export function optedOutOfTracking(request: FastifyRequest): boolean {
   return request.headers.dnt === '1' || request.headers['sec-gpc'] === '1'
 }
@@ -43,7 +52,11 @@ export async function eventRoutes(app: FastifyInstance, { events, currentUser, f
     async (request, reply) => {
       if (!optedOutOfTracking(request)) {
         const user = await currentUser(request)
-        const event = { name: request.body.name, userId: user?.id ?? null, properties: request.body.properties ?? {} }
+        const event = {
+          name: request.body.name,
+          userId: user?.id ?? null,
+          properties: keptProperties(request.body.properties),
+        }
         await events.insert(event)
         forward?.({ ...event, timestamp: new Date().toISOString() }).catch((error: unknown) => {
           request.log.warn({ err: error }, 'analytics event not forwarded')

@@ -112,10 +112,15 @@ async function connectOnce(
     const stopped = AbortSignal.any([signal, idle.signal])
     stopped.addEventListener('abort', stop, { once: true })
     let buffer = ''
+    let finished: Measurement | undefined
+    let ended = false
     try {
       for (;;) {
         const { value, done } = await reader.read()
-        if (done) return { kind: 'dropped', gotData }
+        if (done) {
+          ended = true
+          return finished ? { kind: 'finished', measurement: finished } : { kind: 'dropped', gotData }
+        }
         stillAlive()
         const { events, rest } = splitEvents(buffer + value)
         buffer = rest
@@ -124,12 +129,14 @@ async function connectOnce(
           if (!parsed.success) continue
           gotData = true
           onEvent(parsed.data)
-          if (parsed.data.type === 'finished') return { kind: 'finished', measurement: parsed.data.measurement }
+          // The server ends the stream after `finished`: it is read to its end, not cancelled, so no
+          // aborted request is left behind (a stream kept open is let go by the idle timer).
+          if (parsed.data.type === 'finished') finished = parsed.data.measurement
         }
       }
     } finally {
       stopped.removeEventListener('abort', stop)
-      reader.cancel().catch(() => {})
+      if (!ended) reader.cancel().catch(() => {})
     }
   } catch (error) {
     if (signal.aborted || error instanceof ApiError) throw error

@@ -4,6 +4,7 @@ import { buttonClass } from '../../components/button.tsx'
 import { Card } from '../../components/card.tsx'
 import { ExternalLink } from '../../components/external-link.tsx'
 import { PanelFrame } from '../../components/panel-frame.tsx'
+import { webConfig } from '../../lib/config.ts'
 import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'
 import { toolPath } from '../../lib/routes.ts'
 
@@ -44,7 +45,10 @@ export function RegistrarPanel({ entry, variant, icon: EntryIcon }: PanelProps) 
     )
   }
   return (
-    <PanelFrame {...frame} actions={<span className="text-xs font-medium text-muted-foreground">V.1.14</span>}>
+    <PanelFrame
+      {...frame}
+      actions={<span className="text-xs font-medium text-muted-foreground">{webConfig.registrarVersionLabel}</span>}
+    >
       <ul className="grid gap-4 sm:grid-cols-2">
         {benefits.map(({ icon: Icon, title, text }) => (
           <li key={title}>

@@ -57,6 +57,47 @@ describe('streamTool()', () => {
     expect(new Headers(init?.headers).get('accept')).toBe('text/event-stream')
   })
 
+  it('reads the stream to its end after the result instead of cancelling it (no aborted request)', async () => {
+    let cancelled = false
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(event('result', answer)))
+        setTimeout(() => controller.close(), 20)
+      },
+      cancel() {
+        cancelled = true
+      },
+    })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(body)),
+    )
+    await expect(streamTool('ping', { input: 'srv.lab.test' }, { onProgress: () => {} })).resolves.toEqual(answer)
+    expect(cancelled).toBe(false)
+  })
+
+  it('lets a stream go that stays open after its result', async () => {
+    vi.useFakeTimers()
+    let cancelled = false
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(event('result', answer)))
+      },
+      cancel() {
+        cancelled = true
+      },
+    })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(body)),
+    )
+    const run = streamTool('ping', { input: 'srv.lab.test' }, { onProgress: () => {} })
+    await vi.advanceTimersByTimeAsync(2000)
+    await expect(run).resolves.toEqual(answer)
+    expect(cancelled).toBe(true)
+    vi.useRealTimers()
+  })
+
   it('rejects with ToolFailure when the diagnosis failed', async () => {
     serverStreams([
       event('result', { ...answer, status: 'failed', error: 'No reply from 203.0.113.200 (100% packet loss)' }),

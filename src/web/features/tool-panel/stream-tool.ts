@@ -37,12 +37,12 @@ export function splitEvents(buffer: string): { events: StreamEvent[]; rest: stri
   return { events, rest }
 }
 
-function toAnswer(id: string, data: unknown): ToolAnswer {
+/** The result event's answer, or the ToolFailure of a failed diagnosis (thrown once the stream has ended). */
+function toOutcome(id: string, data: unknown): ToolAnswer | ToolFailure {
   const parsed = toolResponse(id, z.unknown()).safeParse(data)
   if (!parsed.success) throw new Error('The server sent an answer this page cannot read', { cause: parsed.error })
   const answer: ToolAnswer = parsed.data
-  if (answer.status === 'failed') throw new ToolFailure(answer)
-  return answer
+  return answer.status === 'failed' ? new ToolFailure(answer) : answer
 }
 
 async function failFromResponse(response: Response): Promise<never> {
@@ -50,6 +50,9 @@ async function failFromResponse(response: Response): Promise<never> {
   if (body.success) throw new ApiError(body.data.error.message, response.status, body.data.error.type)
   throw new ApiError(`Request failed with status ${response.status}`, response.status, 'http_error')
 }
+
+/** How long the stream may stay open after its result before the page lets it go. */
+const RESULT_END_GRACE_MS = 2000
 
 /**
  * Runs a tool as a server-sent event stream, handing each progress event to `onProgress` and each
@@ -79,17 +82,26 @@ export async function streamTool(
   if (!response.body) throw new Error('The server sent an answer this page cannot read')
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
   let buffer = ''
+  let answer: ToolAnswer | ToolFailure | undefined
+  let ended = false
+  let letGo: ReturnType<typeof setTimeout> | undefined
   try {
     for (;;) {
       const { value, done } = await reader.read()
-      if (done) break
+      if (done) {
+        ended = true
+        break
+      }
       const { events, rest } = splitEvents(buffer + value)
       buffer = rest
       for (const { event, data } of events) {
         if (event === 'queue' && isQueuePlace(data)) options.onQueue?.(data)
         else if (event === 'progress') options.onProgress(data)
-        else if (event === 'result') return toAnswer(id, data)
-        else if (event === 'error') {
+        else if (event === 'result') {
+          answer = toOutcome(id, data)
+          // A stream that stays open after its result (a proxy holding it) is let go after a moment.
+          letGo = setTimeout(() => reader.cancel().catch(() => {}), RESULT_END_GRACE_MS)
+        } else if (event === 'error') {
           const error = errorBody.safeParse(data)
           if (!error.success) throw new ApiError('Internal server error', 500, 'internal_error')
           const { type, message } = error.data.error
@@ -98,7 +110,12 @@ export async function streamTool(
       }
     }
   } finally {
-    reader.cancel().catch(() => {})
+    clearTimeout(letGo)
+    // The server ends the stream right after its result: reading it to its end (instead of
+    // cancelling the read once the result is in) leaves no aborted request behind.
+    if (!ended) reader.cancel().catch(() => {})
   }
+  if (answer instanceof ToolFailure) throw answer
+  if (answer) return answer
   throw new ApiError('The connection closed before the result arrived', 0, 'network_error')
 }
