@@ -29,9 +29,7 @@ export function BlacklistResultView({ result }: { result: BlacklistResult }) {
         {summary.unverified > 0 && <Count status="unverified" count={summary.unverified} />}
         {summary.allowed > 0 && <Count status="allowed" count={summary.allowed} />}
       </p>
-      {summary.listed > 0 && (
-        <p className="font-sans text-sm text-red-300">Listed: {listingsByTarget(result.rows)}</p>
-      )}
+      {summary.listed > 0 && <p className="font-sans text-sm text-red-300">Listed: {listingsByTarget(result.rows)}</p>}
       <ZoneTable rows={sortRows(result.rows)} showTarget={hasSeveralTargets(result.rows)} />
     </div>
   )
