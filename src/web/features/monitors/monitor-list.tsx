@@ -1,6 +1,6 @@
 // The account's monitors: what each watches, its state in words, the last check, its record over the
-// windows it has lived through (uptime, or time in Problem), and Pause/Resume. A table from tablet width up; on phones one card per
-// monitor, so nothing hides in a sideways-scrolling table.
+// windows it has lived through (uptime, or time in Problem), and Pause/Resume. A table from tablet
+// width up; on phones one card per monitor, so nothing hides in a sideways-scrolling table.
 import { format } from 'date-fns'
 import { Pause, Play } from 'lucide-react'
 import { Link } from 'react-router'
