@@ -1,6 +1,6 @@
 // /monitors/:id: one monitor — its state and last finding, its record (uptime or time in Problem, state
-// changes), thresholds and alerts, the chart of
-// its measured value, its state changes, and Pause/Resume, Edit, a new webhook secret and Delete.
+// changes), thresholds and alerts, the chart of its measured value, its state changes, and
+// Pause/Resume, Edit, a new webhook secret and Delete.
 import { format } from 'date-fns'
 import { ArrowLeft, KeyRound, Pause, Pencil, Play, RefreshCw, Trash2 } from 'lucide-react'
 import { type ReactNode, useId, useRef, useState } from 'react'
