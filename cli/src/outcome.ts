@@ -16,7 +16,8 @@ export function exitCodeOf(answer: Pick<ToolAnswer, 'status' | 'failureSource'>)
 
 const WHOSE: Record<string, string> = {
   target: 'the target failed',
-  server: 'the NetToolbox server could not run the check',
+  // Our side (our resolver, a list we ask, our machinery) failed: the target is not to blame.
+  server: "the NetToolbox server's side failed, not the target",
   policy: "refused by the server's target policy",
 }
 

@@ -41,8 +41,9 @@ export const monitorMessages = {
   notFound: 'This monitor does not exist',
   forbidden: 'This monitor belongs to another account',
   signIn: 'Sign in to use monitors',
-  tooMany: (max: number) => `An account can have at most ${max} monitors; delete one first`,
-  intervalTooShort: (min: number) => `Checks run at most every ${min} minutes`,
+  tooMany: (max: number) => `An account can have at most ${max} monitor${max === 1 ? '' : 's'}; delete one first`,
+  intervalTooShort: (min: number) =>
+    min === 1 ? 'Checks run at most every minute' : `Checks run at most every ${min} minutes`,
   runNotFound: 'Unknown run: it does not exist, belongs to another account or has expired',
   runNotMonitorable: (tool: string) => `A ${tool} result cannot become a monitor`,
   kindFixed: 'The kind of a monitor cannot change; create a new monitor instead',
@@ -250,6 +251,35 @@ export const CHECK_VALUE_UNITS = {
 /** Share of ok results among ok and problem results in the window (0-100); null without any. */
 const uptimePercent = z.number().min(0).max(100).nullable()
 
+/**
+ * Kinds that watch whether something answers: their record is an uptime share. The other kinds
+ * (certificate expiry, block lists, DNS answer, mail server) watch a fact, so their record is the
+ * time spent in Problem and the state changes.
+ */
+export const AVAILABILITY_KINDS = ['website', 'ping'] as const satisfies readonly MonitorKind[]
+
+export function isAvailabilityKind(kind: MonitorKind): boolean {
+  return (AVAILABILITY_KINDS as readonly MonitorKind[]).includes(kind)
+}
+
+/** The last 24 hours, 7 or 30 days, or the whole life of a monitor younger than the next of these. */
+export const windowSpan = z.enum(['h24', 'd7', 'd30', 'created'])
+export type WindowSpan = z.infer<typeof windowSpan>
+
+/** A monitor's record over one window, never longer than the monitor has existed. */
+export const monitorWindow = z.object({
+  span: windowSpan,
+  /** ISO-8601 UTC start of the window (the creation time for `created`). */
+  since: z.string(),
+  /** Availability kinds only: the ok share of the checks in the window; null otherwise or without any. */
+  uptime: uptimePercent,
+  /** Time the confirmed state was Problem within the window, in ms. */
+  problemMs: z.number().int().min(0),
+  /** Confirmed state changes within the window. */
+  stateChanges: z.number().int().min(0),
+})
+export type MonitorWindow = z.infer<typeof monitorWindow>
+
 export const monitorItem = z.object({
   id: z.string(),
   name: z.string(),
@@ -269,7 +299,8 @@ export const monitorItem = z.object({
   /** ISO-8601 UTC, or null before the first check. */
   lastCheckAt: z.string().nullable(),
   nextCheckAt: z.string().nullable(),
-  uptime: z.object({ h24: uptimePercent, d7: uptimePercent, d30: uptimePercent }),
+  /** The record over the last 24 h, 7 and 30 days that fit in the monitor's life, and since it was created. */
+  windows: z.array(monitorWindow),
   /** DNS only: the recorded answer set later answers are compared with. */
   baseline: z.array(z.string()).nullable(),
   createdAt: z.string(),

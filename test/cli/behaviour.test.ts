@@ -120,7 +120,7 @@ describe.skipIf(!knotAvailable).concurrent('nettoolbox command line', { timeout:
   it("the server's own failure and its rate limit both exit 2, each said as such", async () => {
     const first = await runCli(['--server', strict.url, 'dns', 'example.test', '-t', 'A'])
     expect(first.code).toBe(2)
-    expect(first.stderr).toMatch(/^Failed \(the NetToolbox server could not run the check\): .*resolver/m)
+    expect(first.stderr).toMatch(/^Failed \(the NetToolbox server's side failed, not the target\): .*resolver/m)
     const limited = await runCli(['--server', strict.url, 'dns', 'example.test', '-t', 'A'])
     expect(limited.code).toBe(2)
     expect(limited.stderr).toMatch(/^The server refused the request \(HTTP 429\): .+\(try again in \d+ s\)\n$/)

@@ -184,11 +184,17 @@ describe.skipIf(!browserAvailable)('monitors in the browser', () => {
     await row.getByText('DNS answer · watch.test').waitFor()
     await row.getByText('OK', { exact: true }).waitFor()
     expect(await row.getByRole('cell').nth(1).textContent()).not.toBe('not yet')
+    // A DNS monitor minutes old: its record since it was created, in its own terms (no uptime, no 7 or 30 days).
+    await row.getByText(/^Since created (just now|\d+ min ago): no time in Problem, \d+ state changes?$/).waitFor()
+    expect(await row.textContent()).not.toMatch(/uptime|%|7 days|30 days/i)
 
     // Its page: facts, the chart (with its words and its table), no state change to the worse yet.
     await row.getByRole('link', { name: 'DNS answer: watch.test' }).click()
     await page.getByRole('heading', { name: 'DNS answer: watch.test', level: 1 }).waitFor()
     await page.getByText('Watches the A records: a problem when the answer differs from the recorded one.').waitFor()
+    await page.getByText('2 results in a row change the state').waitFor()
+    await page.getByText('Time in Problem', { exact: true }).waitFor()
+    expect(await page.getByText('Uptime', { exact: true }).count()).toBe(0)
     const chart = page.getByRole('img', { name: 'Records in the answer' })
     await chart.waitFor()
     expect(await chart.evaluate((svg) => svg.querySelector('desc')?.textContent)).toMatch(
@@ -300,6 +306,8 @@ describe.skipIf(!browserAvailable)('monitors in the browser', () => {
       .filter({ hasText: 'Hook site' })
     await card.getByText(`Website · ${website}`).waitFor()
     await card.getByText(/^Up: HTTP 200 in \d+ ms$/).waitFor()
+    // A website monitor is an availability check: its record is an uptime share, since it was created.
+    await card.getByText(/^Since created (just now|\d+ min ago): (no data|100 %) uptime, \d+ state changes?$/).waitFor()
     await card.getByText('OK', { exact: true }).waitFor()
     expect(phoneProblems).toEqual([])
   }, 90_000)

@@ -55,7 +55,8 @@ describe('the monitors API', () => {
       disabled: false,
       state: 'unknown',
       lastCheckAt: null,
-      uptime: { h24: null, d7: null, d30: null },
+      // Just created: one window since creation, nothing checked yet.
+      windows: [{ span: 'created', since: expect.any(String), uptime: null, problemMs: 0, stateChanges: 0 }],
     })
     expect(created.webhookSecret).toMatch(/^whsec_[\w-]{32}$/)
     const list = (await owner.get('/api/monitors')).json()

@@ -115,18 +115,21 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist against DNSBL zones o
     expect(result).toMatchObject({ host: 'www.badsite.test', targetType: 'domain', domain: 'badsite.test' })
     expect(result?.addresses).toEqual(['198.51.100.10'])
     const rows = result?.rows ?? []
-    expect(rowOf(rows, 'dbl.spamhaus.org')).toMatchObject({
+    expect(rowOf(rows, 'dbl.spamhaus.org', 'www.badsite.test').status).toBe('clean')
+    expect(rowOf(rows, 'dbl.spamhaus.org', 'badsite.test')).toMatchObject({
       status: 'listed',
       target: 'badsite.test',
       meanings: ['Phishing domain'],
       reason: 'https://check.spamhaus.org/dbl/query/badsite.test phishing',
     })
-    expect(rowOf(rows, 'multi.uribl.com').meanings).toEqual([
+    expect(rowOf(rows, 'multi.uribl.com', 'badsite.test').meanings).toEqual([
       'black: domain used by spammers',
       'grey: seen in bulk mail, may honour opt-outs',
     ])
     expect(rowOf(rows, 'zen.spamhaus.org', '198.51.100.10').status).toBe('listed')
-    expect(result?.notes).toContain('Domain lists were asked about the registrable domain badsite.test')
+    expect(result?.notes).toContain(
+      'Domain lists were asked about www.badsite.test as given and about its registrable domain badsite.test',
+    )
   })
 
   it('checks a name with IPv4 and IPv6 addresses on both', async () => {
@@ -150,7 +153,7 @@ describe.skipIf(!knotAvailable)('POST /api/tools/blacklist against DNSBL zones o
     const body = await check('private.badsite.test')
     expect(body.status).toBe('ok')
     expect(body.result?.addresses).toEqual([])
-    expect(rowOf(body.result?.rows ?? [], 'dbl.spamhaus.org').status).toBe('listed')
+    expect(rowOf(body.result?.rows ?? [], 'dbl.spamhaus.org', 'badsite.test').status).toBe('listed')
     expect(body.result?.notes).toContain(
       'private.badsite.test resolves to 10.0.0.1, which is not allowed: private network (RFC 1918): such an address cannot be on a public block list; only the domain lists were asked',
     )

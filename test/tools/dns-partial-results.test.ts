@@ -30,10 +30,10 @@ describe('DNS lookup with a type left unanswered', () => {
     expect(body.status).toBe('ok')
     expect(body.result.queries.map((q: { type: string }) => q.type)).toEqual(['A', 'AAAA', 'NS', 'TXT', 'CNAME'])
     expect(body.result.unanswered).toEqual([
-      { type: 'MX', error: `This server's resolver ${dns.endpoint} did not answer` },
+      { type: 'MX', error: `This server could not reach its resolver ${dns.endpoint}` },
     ])
     expect(body.lines[1]).toBe(
-      `; Answered 5 of 6 record types; not checked: MX: This server's resolver ${dns.endpoint} did not answer`,
+      `; Answered 5 of 6 record types; not checked: MX: This server could not reach its resolver ${dns.endpoint}`,
     )
   }, 20_000)
 
@@ -42,7 +42,7 @@ describe('DNS lookup with a type left unanswered', () => {
     expect(res.json()).toMatchObject({
       status: 'failed',
       failureSource: 'server',
-      error: `This server's resolver ${dns.endpoint} did not answer`,
+      error: `This server could not reach its resolver ${dns.endpoint}`,
     })
   }, 20_000)
 })
@@ -78,12 +78,12 @@ describe('DNS lookup where the resolver answers some types with an error rcode',
       'CNAME NOERROR',
     ])
     expect(body.result.unanswered).toEqual([
-      { type: 'AAAA', error: `${ours} did not answer` },
+      { type: 'AAAA', error: `This server could not reach its resolver ${table.endpoint}` },
       { type: 'MX', rcode: 'SERVFAIL', error: `${ours} answered SERVFAIL` },
       { type: 'TXT', rcode: 'REFUSED', error: `${ours} answered REFUSED` },
     ])
     expect(body.lines[1]).toBe(
-      `; Answered 3 of 6 record types; not checked: AAAA: ${ours} did not answer; MX: ${ours} answered SERVFAIL; TXT: ${ours} answered REFUSED`,
+      `; Answered 3 of 6 record types; not checked: AAAA: This server could not reach its resolver ${table.endpoint}; MX: ${ours} answered SERVFAIL; TXT: ${ours} answered REFUSED`,
     )
     expect(body.lines).toContain(`;; MX: not checked: ${ours} answered SERVFAIL`)
   }, 20_000)

@@ -133,12 +133,12 @@ describe.skipIf(!knotAvailable)('POST /api/tools/dns against Knot DNS', () => {
     expect(body.error).toBe(`This server's resolver ${knot.endpoint} answered REFUSED for elsewhere.example A`)
   })
 
-  it('reports a failure of a resolver the user chose as a fact about that resolver', async () => {
+  it('reports a failure of a name server the user chose as a fact about that server, named as their choice', async () => {
     const body = (await lookup('elsewhere.example', { type: 'A', server: knot.endpoint })).json()
     expect(body).toMatchObject({
       status: 'failed',
       failureSource: 'target',
-      error: `The resolver ${knot.endpoint} answered REFUSED for elsewhere.example A`,
+      error: `The name server you chose, ${knot.endpoint}, answered REFUSED for elsewhere.example A`,
     })
   })
 })

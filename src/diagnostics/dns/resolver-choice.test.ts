@@ -11,6 +11,7 @@ describe('chooseResolver()', () => {
     expect(chooseResolver(options, net)).toEqual({
       endpoint: { address: '127.0.0.1', port: 5300 },
       label: 'System resolver',
+      origin: 'system',
     })
   })
 
@@ -20,7 +21,7 @@ describe('chooseResolver()', () => {
     ['quad9-ipv6', '2620:fe::fe', 'Quad9 (2620:fe::fe)'],
     ['opendns', '208.67.222.222', 'OpenDNS (208.67.222.222)'],
   ])('sends the public resolver %s to %s on port 53', (resolver, address, label) => {
-    expect(chooseResolver({ resolver }, net)).toEqual({ endpoint: { address, port: 53 }, label })
+    expect(chooseResolver({ resolver }, net)).toEqual({ endpoint: { address, port: 53 }, label, origin: 'public' })
   })
 
   it('checks a public resolver against the target policy', () => {
@@ -41,6 +42,7 @@ describe('chooseResolver()', () => {
     expect(chooseResolver({ server: '127.0.0.1:5353' }, allowing)).toEqual({
       endpoint: { address: '127.0.0.1', port: 5353 },
       label: 'Custom server',
+      origin: 'custom',
     })
   })
 

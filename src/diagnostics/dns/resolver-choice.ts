@@ -8,6 +8,11 @@ export interface ChosenResolver {
   endpoint: Endpoint
   /** For people: "System resolver", "Cloudflare (1.1.1.1)", "Custom server". */
   label: string
+  /**
+   * Whose resolver it is: this server's own (DNS_SERVERS or the system's), one of the public
+   * resolvers this server offers by name, or a name server the user typed.
+   */
+  origin: 'system' | 'public' | 'custom'
 }
 
 export const SYSTEM_RESOLVER_LABEL = 'System resolver'
@@ -24,16 +29,16 @@ export function chooseResolver(
   if (options.server) {
     const checked = net.checkEndpoint(options.server, 53)
     if (!checked.ok) return failed('policy', checked.error)
-    return { endpoint: checked.endpoint, label: CUSTOM_SERVER_LABEL }
+    return { endpoint: checked.endpoint, label: CUSTOM_SERVER_LABEL, origin: 'custom' }
   }
   if (options.resolver && options.resolver !== SYSTEM_RESOLVER) {
     const known = findPublicResolver(options.resolver)
     if (!known) return failed('server', `Unknown public resolver: ${options.resolver}`)
     const checked = net.checkEndpoint(known.address, 53)
     if (!checked.ok) return failed('policy', checked.error)
-    return { endpoint: checked.endpoint, label: describePublicResolver(known) }
+    return { endpoint: checked.endpoint, label: describePublicResolver(known), origin: 'public' }
   }
   const first = net.resolver
   if (!first) return failed('server', 'No DNS resolver is configured on this server')
-  return { endpoint: first, label: SYSTEM_RESOLVER_LABEL }
+  return { endpoint: first, label: SYSTEM_RESOLVER_LABEL, origin: 'system' }
 }

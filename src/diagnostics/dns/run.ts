@@ -3,7 +3,6 @@
 import { domainToASCII, domainToUnicode } from 'node:url'
 import type { z } from 'zod'
 import { hasNonAscii } from '../../shared/idn.ts'
-import type { FailureSource } from '../../shared/tools/common.ts'
 import {
   DNS_DEFAULT_TYPES,
   type DnsQueryResult,
@@ -20,7 +19,8 @@ import { formatEndpoint } from '../net/endpoint.ts'
 import { type Diagnostic, failed, type Outcome, type RunContext } from '../types.ts'
 import { checkPropagation, publicResolverTargets } from './propagation.ts'
 import { queryDns } from './query.ts'
-import { type ChosenResolver, CUSTOM_SERVER_LABEL, chooseResolver, SYSTEM_RESOLVER_LABEL } from './resolver-choice.ts'
+import { chooseResolver } from './resolver-choice.ts'
+import { authorityWords, type ResolverWords, resolverWords } from './resolver-words.ts'
 import { parseRootHints, type RootHints } from './root-hints.ts'
 import { walkDelegation } from './trace.ts'
 
@@ -46,18 +46,8 @@ function readName(input: string): { name: string; unicodeName: string } {
   return { name, unicodeName: domainToUnicode(name) || name }
 }
 
-/**
- * Who answered, in words: this server's own resolver (a failure there is ours) or a resolver the
- * user chose (a failure there is a fact about that resolver, reported as the target's).
- */
-function resolverOf(chosen: ChosenResolver, where: string): { phrase: string; source: FailureSource } {
-  if (chosen.label === SYSTEM_RESOLVER_LABEL) return { phrase: `This server's resolver ${where}`, source: 'server' }
-  const name = chosen.label === CUSTOM_SERVER_LABEL ? where : chosen.label
-  return { phrase: `The resolver ${name}`, source: 'target' }
-}
-
 /** The verdict of a finished lookup: NXDOMAIN and server errors are failures, never empty answers. */
-function verdict(result: DnsResult, resolver: { phrase: string; source: FailureSource }): Outcome<DnsResult> {
+function verdict(result: DnsResult, resolver: ResolverWords): Outcome<DnsResult> {
   const codes = new Set(result.queries.map((q) => q.rcode))
   if (codes.has('NXDOMAIN')) {
     const error = `${result.name} does not exist (NXDOMAIN from resolver ${result.server})`
@@ -65,16 +55,15 @@ function verdict(result: DnsResult, resolver: { phrase: string; source: FailureS
   }
   const bad = result.queries.find((q) => q.rcode !== 'NOERROR')
   if (bad) {
-    const error = `${resolver.phrase} answered ${bad.rcode} for ${result.name} ${bad.type}`
+    const error = `${resolver.answered(bad.rcode)} for ${result.name} ${bad.type}`
     return { status: 'failed', failureSource: resolver.source, error, result }
   }
   return { status: 'ok', result }
 }
 
-function describeQueryError(error: unknown, phrase: string): string {
-  if (error instanceof DnsTimeoutError) return `${phrase} did not answer`
-  const code = (error as NodeJS.ErrnoException).code
-  return `${phrase} could not be asked${code ? ` (${code})` : ''}`
+function describeQueryError(error: unknown, resolver: ResolverWords): string {
+  if (error instanceof DnsTimeoutError) return resolver.silent
+  return resolver.unreachable((error as NodeJS.ErrnoException).code)
 }
 
 /** An error rcode other than NXDOMAIN leaves the type unanswered; NXDOMAIN is an answer about the name. */
@@ -87,18 +76,18 @@ const answeredRcode = (rcode: string) => rcode === 'NOERROR' || rcode === 'NXDOM
 function sortReplies(
   types: string[],
   settled: PromiseSettledResult<DnsQueryResult>[],
-  phrase: string,
+  resolver: ResolverWords,
 ): { answered: DnsQueryResult[]; errors: DnsQueryResult[]; unanswered: DnsUnanswered[] } {
   const answered: DnsQueryResult[] = []
   const errors: DnsQueryResult[] = []
   const unanswered: DnsUnanswered[] = []
   settled.forEach((s, i) => {
     const type = types[i] ?? '?'
-    if (s.status === 'rejected') unanswered.push({ type, error: describeQueryError(s.reason, phrase) })
+    if (s.status === 'rejected') unanswered.push({ type, error: describeQueryError(s.reason, resolver) })
     else if (answeredRcode(s.value.rcode)) answered.push(s.value)
     else {
       errors.push(s.value)
-      unanswered.push({ type, rcode: s.value.rcode, error: `${phrase} answered ${s.value.rcode}` })
+      unanswered.push({ type, rcode: s.value.rcode, error: resolver.answered(s.value.rcode) })
     }
   })
   return { answered, errors, unanswered }
@@ -112,15 +101,15 @@ function settle(
   base: Omit<DnsResult, 'queries'>,
   types: string[],
   settled: PromiseSettledResult<DnsQueryResult>[],
-  resolver: { phrase: string; source: FailureSource },
+  resolver: ResolverWords,
   lead: DnsQueryResult[] = [],
 ): Outcome<DnsResult> {
-  const { answered, errors, unanswered } = sortReplies(types, settled, resolver.phrase)
+  const { answered, errors, unanswered } = sortReplies(types, settled, resolver)
   const queries = [...lead, ...answered]
   if (queries.length === 0) {
     // Error rcodes are kept as they came, so the failed lookup still shows its replies.
     if (errors.length > 0) return verdict({ ...base, queries: errors }, resolver)
-    const error = unanswered[0]?.error ?? `${resolver.phrase} did not answer`
+    const error = unanswered[0]?.error ?? resolver.silent
     return failed(resolver.source, error)
   }
   const result: DnsResult = { ...base, queries }
@@ -143,10 +132,11 @@ async function lookUp(
     types.map((type) => queryDns(names.name, type, chosen.endpoint, { net: ctx.net, signal: ctx.signal, dnssec })),
   )
   const base = { ...names, server: where, resolver: chosen.label, dnssec }
-  const outcome = settle(base, types, settled, resolverOf(chosen, where))
+  const words = resolverWords(chosen, where)
+  const outcome = settle(base, types, settled, words)
   if (dnssec && outcome.result) {
     // Our own validation, asking the same server with CD set: its AD bit is never trusted.
-    const serverFailureSource = resolverOf(chosen, where).source
+    const serverFailureSource = words.source
     const options = { net: ctx.net, server: chosen.endpoint, signal: ctx.signal, trustAnchors, serverFailureSource }
     outcome.result.dnssecValidation = await validateLookup(outcome.result, options)
   }
@@ -176,7 +166,7 @@ async function trace(
   }
   const where = formatEndpoint(walk.end.endpoint)
   // At the end of a trace the name's own authoritative server answers: its failures are the target's.
-  const authority = { phrase: `The authoritative server ${where}`, source: 'target' as const }
+  const authority = authorityWords(where)
   const settled = await Promise.allSettled(
     rest.map((type) =>
       queryDns(names.name, type, walk.end.endpoint, {

@@ -1,5 +1,5 @@
-// What a blacklist check asks about: an address as given, or a name's registrable domain and its
-// addresses (resolved once). Nothing connects to the target; an address that cannot appear on a
+// What a blacklist check asks about: an address as given, or a name as given and its registrable
+// domain (on the domain lists) and its addresses (resolved once, on the IP lists). Nothing connects to the target; an address that cannot appear on a
 // public list (private, loopback, documentation...) is reported instead of asked about.
 import ipaddr from 'ipaddr.js'
 import { getDomain } from 'tldts'
@@ -59,8 +59,14 @@ export async function planTargets(host: string, net: Net, signal: AbortSignal): 
   const name = host.replace(/\.$/, '').toLowerCase()
   const domain = getDomain(name) ?? name
   const notes: string[] = []
-  const targets: CheckTarget[] = [{ kind: 'domain', name: domain }]
-  if (domain !== name) notes.push(`Domain lists were asked about the registrable domain ${domain}`)
+  // A list may list a subdomain (evil.shop.test) and not its registrable domain, or the other way round.
+  const targets: CheckTarget[] = [
+    ...(domain !== name ? [{ kind: 'domain' as const, name }] : []),
+    { kind: 'domain', name: domain },
+  ]
+  if (domain !== name) {
+    notes.push(`Domain lists were asked about ${name} as given and about its registrable domain ${domain}`)
+  }
 
   const resolution = await net.resolveTarget(name, { signal })
   if (!resolution.ok && resolution.failureSource === 'server') return resolution

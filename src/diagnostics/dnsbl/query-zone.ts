@@ -117,6 +117,7 @@ export async function queryZone(query: ZoneQuery, options: QueryOptions): Promis
     reason,
     timeMs: Math.round(performance.now() - started),
     info: zone.info,
+    ...(zone.delisting ? { delisting: zone.delisting } : {}),
   }
   return { zone, verdict, row }
 }

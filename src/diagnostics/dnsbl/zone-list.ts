@@ -36,6 +36,8 @@ export const dnsblZone = z.object({
   /** Answers that are not a verdict: the list refused the query. */
   errorCodes: z.record(codeKey, z.string()).default({}),
   info: z.url(),
+  /** The list's own page for asking to be removed, where it publishes one (shown beside a listing). */
+  delisting: z.url().optional(),
   /** Lists of one operator count once in the abuse score. */
   group: z.string().optional(),
   /** Abuse-score points of a listing (codes may set their own). */

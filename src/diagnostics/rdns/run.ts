@@ -24,10 +24,11 @@ export const rdnsDiagnostic: Diagnostic<RdnsRequest, RdnsResult> = {
     const lookup = await ctx.net.lookUpPtr(ip, { signal: ctx.signal })
     if (!lookup.server) return failed('server', 'No DNS resolver is configured on this server')
     const server = formatEndpoint(lookup.server)
+    // Our resolver's silence, refusal or failure is ours: it says nothing about the address.
     if (!lookup.answered) {
       const why =
         lookup.reason === 'timeout'
-          ? `This server's resolver ${server} did not answer`
+          ? `This server could not reach its resolver ${server}`
           : `This server's resolver ${server} could not be asked`
       return failed('server', why)
     }
@@ -45,7 +46,7 @@ export const rdnsDiagnostic: Diagnostic<RdnsRequest, RdnsResult> = {
       return {
         status: 'failed',
         failureSource: 'server',
-        error: `${lookup.rcode} from ${server} for ${name} PTR`,
+        error: `This server's resolver ${server} answered ${lookup.rcode} for ${name} PTR, so the PTR records of ${ip.address} are unknown`,
         result,
       }
     }
@@ -60,6 +61,7 @@ export const rdnsDiagnostic: Diagnostic<RdnsRequest, RdnsResult> = {
       }),
     )
     const result = { ...base, ptrs, forwardConfirmed: ptrs.some((p) => p.confirmation === 'confirmed') }
+    // Only NXDOMAIN or an empty answer from a resolver that answered says the address has no name.
     if (ptrs.length === 0) {
       return { status: 'failed', failureSource: 'target', error: `No PTR record for ${ip.address}`, result }
     }

@@ -1,5 +1,12 @@
 // The blacklist result as text lines: the summary first, then listed, unverified, allowed and clean lists.
-import { type BlacklistResult, type BlacklistRow, summarySentence, type ZoneStatus } from './blacklist.ts'
+import {
+  type BlacklistResult,
+  type BlacklistRow,
+  hasSeveralTargets,
+  listingsByTarget,
+  summarySentence,
+  type ZoneStatus,
+} from './blacklist.ts'
 
 const LABELS: Record<ZoneStatus, string> = {
   listed: 'LISTED    ',
@@ -18,17 +25,19 @@ function rowLine(row: BlacklistRow, showTarget: boolean): string {
 
 export function blacklistLines(result: BlacklistResult): string[] {
   const { summary } = result
-  const targets = [...result.addresses, ...(result.domain ? [result.domain] : [])]
+  const showTarget = hasSeveralTargets(result.rows)
   const lines = [
     `Blacklist check for ${result.host}`,
     summarySentence(summary),
+    ...(summary.listed > 0 ? [`Listed: ${listingsByTarget(result.rows)}`] : []),
     ...result.notes.map((note) => `Note: ${note}`),
     '',
   ]
   for (const status of ORDER) {
     for (const row of result.rows.filter((r) => r.status === status)) {
-      lines.push(rowLine(row, targets.length > 1))
+      lines.push(rowLine(row, showTarget))
       if (row.reason) lines.push(`            Reason: ${row.reason}`)
+      if (row.status === 'listed' && row.delisting) lines.push(`            Removal: ${row.delisting}`)
     }
   }
   return lines

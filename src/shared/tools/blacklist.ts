@@ -40,6 +40,8 @@ export const blacklistRow = z.object({
   reason: z.string().nullable(),
   timeMs: z.number(),
   info: z.string(),
+  /** The list's page for asking to be removed, when it publishes one. */
+  delisting: z.string().optional(),
 })
 export type BlacklistRow = z.infer<typeof blacklistRow>
 
@@ -107,4 +109,28 @@ export function summarySentence(summary: BlacklistSummary): string {
   if (allowed > 0) parts.push(`allow-listed on ${lists(allowed)}`)
   if (unverified > 0 && checked > 0) parts.push(`${lists(unverified)} could not be checked`)
   return parts.join('; ')
+}
+
+/** Each listed address or name with the lists that list it: "evil.shop.test on Spamhaus DBL; 198.51.100.10 on SpamCop". */
+export function listingsByTarget(rows: readonly BlacklistRow[]): string {
+  const byTarget = new Map<string, string[]>()
+  for (const row of rows.filter((r) => r.status === 'listed')) {
+    byTarget.set(row.target, [...(byTarget.get(row.target) ?? []), row.list])
+  }
+  return [...byTarget].map(([target, names]) => `${target} on ${names.join(', ')}`).join('; ')
+}
+
+/**
+ * What a run that found a listing warns of, naming what matched: "Listed on 1 of 41 reachable
+ * lists: evil.shop.test on Spamhaus DBL"; undefined when nothing is listed.
+ */
+export function listingWarning(result: Pick<BlacklistResult, 'rows' | 'summary'>): string | undefined {
+  const { listed, checked } = result.summary
+  if (listed === 0) return undefined
+  return `Listed on ${listed} of ${checked} reachable list${checked === 1 ? '' : 's'}: ${listingsByTarget(result.rows)}`
+}
+
+/** More than one address or name was asked about, so each verdict names its own. */
+export function hasSeveralTargets(rows: readonly BlacklistRow[]): boolean {
+  return new Set(rows.map((row) => row.target)).size > 1
 }

@@ -185,7 +185,7 @@ export const dnsUnanswered = z.object({
   type: z.string(),
   /** The rcode of the reply (SERVFAIL, REFUSED...); absent when no reply came. */
   rcode: z.string().optional(),
-  /** Why, in words: "This server's resolver 127.0.0.1:53 did not answer", "… answered SERVFAIL". */
+  /** Why, in words: "This server could not reach its resolver 127.0.0.1:53", "Cloudflare (1.1.1.1) answered SERVFAIL". */
   error: z.string(),
 })
 export type DnsUnanswered = z.infer<typeof dnsUnanswered>

@@ -50,9 +50,16 @@ function confirmationText(ptr: RdnsPtr, ip: string): string {
   }
 }
 
+/** NOERROR or NXDOMAIN: the resolver answered about the name; any other rcode (REFUSED, SERVFAIL) is no answer. */
+export function ptrAnswered(result: Pick<RdnsResult, 'rcode'>): boolean {
+  return result.rcode === 'NOERROR' || result.rcode === 'NXDOMAIN'
+}
+
 export function rdnsLines(result: RdnsResult): string[] {
   const lines = [`; Reverse DNS of ${result.ip} (${result.reverseName}.)`, `;; status: ${result.rcode}`, '']
-  if (result.ptrs.length === 0) {
+  if (!ptrAnswered(result)) {
+    lines.push(`No answer: this server's resolver answered ${result.rcode}; the PTR records are unknown`)
+  } else if (result.ptrs.length === 0) {
     lines.push(`No PTR record for ${result.ip}`)
   } else {
     lines.push(';; ANSWER SECTION:')

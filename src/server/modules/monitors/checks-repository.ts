@@ -59,6 +59,8 @@ export function createChecksRepository(base: Kysely<DatabaseSchema>) {
   }
 
   return {
+    uptimeSince,
+
     async insertCheck(monitorId: string, check: Omit<StoredCheck, 'checks'> & { transition: boolean }): Promise<void> {
       await db
         .insertInto('monitor_checks')

@@ -24,7 +24,12 @@ describe('BlacklistResultView', () => {
   const rows = [
     row('Clean', 'clean'),
     row('Slow', 'unverified'),
-    row('Zen', 'listed', { codes: ['127.0.0.2'], meanings: ['SBL: direct spam source'], reason: 'see SBL100' }),
+    row('Zen', 'listed', {
+      codes: ['127.0.0.2'],
+      meanings: ['SBL: direct spam source'],
+      reason: 'see SBL100',
+      delisting: 'https://delist.dnsbl.test/',
+    }),
   ]
   const result: BlacklistResult = {
     host: '198.51.100.10',
@@ -47,6 +52,11 @@ describe('BlacklistResultView', () => {
     expect(html).toContain('SBL: direct spam source')
     expect(html).toContain('127.0.0.2')
     expect(html).toContain('see SBL100')
+  })
+
+  it('names what is listed and links the list removal page beside the listing', () => {
+    expect(html).toContain('Listed: 198.51.100.10 on Zen')
+    expect(html).toMatch(/<a href="https:\/\/delist\.dnsbl\.test\/"[^>]*>Request removal from Zen<\/a>/)
   })
 
   it('shows an unanswered list as unverified with why, never as clean', () => {

@@ -1,4 +1,9 @@
-import { type BlacklistResult, summarySentence } from '../../../shared/tools/blacklist.ts'
+import {
+  type BlacklistResult,
+  hasSeveralTargets,
+  listingsByTarget,
+  summarySentence,
+} from '../../../shared/tools/blacklist.ts'
 import { STATUS_LABELS, sortRows } from './zone-status.ts'
 import { ZoneTable } from './zone-table.tsx'
 
@@ -14,7 +19,6 @@ function Count({ status, count }: { status: keyof typeof STATUS_LABELS; count: n
 /** The summary counts and every list's verdict, listed ones first. */
 export function BlacklistResultView({ result }: { result: BlacklistResult }) {
   const { summary } = result
-  const targets = result.addresses.length + (result.domain ? 1 : 0)
   return (
     <div className="space-y-3 border-b border-zinc-800 pb-4">
       <p className="flex flex-wrap items-center gap-2 font-sans text-sm text-zinc-300">
@@ -25,7 +29,8 @@ export function BlacklistResultView({ result }: { result: BlacklistResult }) {
         {summary.unverified > 0 && <Count status="unverified" count={summary.unverified} />}
         {summary.allowed > 0 && <Count status="allowed" count={summary.allowed} />}
       </p>
-      <ZoneTable rows={sortRows(result.rows)} showTarget={targets > 1} />
+      {summary.listed > 0 && <p className="font-sans text-sm text-red-300">Listed: {listingsByTarget(result.rows)}</p>}
+      <ZoneTable rows={sortRows(result.rows)} showTarget={hasSeveralTargets(result.rows)} />
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import type { BlacklistResult } from '../../../shared/tools/blacklist.ts'
-import { blacklistRequest, blacklistResult } from '../../../shared/tools/blacklist.ts'
+import { blacklistRequest, blacklistResult, listingWarning } from '../../../shared/tools/blacklist.ts'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import { defineTool } from '../../lib/tool-manifest.tsx'
 import { foldBlacklistProgress } from './blacklist-live.ts'
@@ -19,4 +19,6 @@ export const tool = defineTool({
   input: { schema: blacklistRequest.shape.input },
   result: blacklistResult,
   live: { render: renderBlacklist, placement: 'replace' },
+  // A run that found a listing is a warning naming what is listed, never a green success.
+  warning: listingWarning,
 })

@@ -9,6 +9,16 @@ function Detail({ row }: { row: BlacklistRow }) {
       <span className={row.status === 'unverified' ? 'text-amber-200' : undefined}>{text}</span>
       {row.codes.length > 0 && <span className="ml-2 text-zinc-500">{row.codes.join(', ')}</span>}
       {row.reason && <span className="mt-0.5 block break-all text-zinc-400">“{row.reason}”</span>}
+      {row.status === 'listed' && row.delisting && (
+        <a
+          href={row.delisting}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-0.5 block text-sky-300 underline underline-offset-2"
+        >
+          Request removal from {row.list}
+        </a>
+      )}
     </>
   )
 }

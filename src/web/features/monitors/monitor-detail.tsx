@@ -1,5 +1,6 @@
-// /monitors/:id: one monitor — its state and last finding, uptime, thresholds and alerts, the chart of
-// its measured value, its state changes, and Pause/Resume, Edit, a new webhook secret and Delete.
+// /monitors/:id: one monitor — its state and last finding, its record (uptime or time in Problem, state
+// changes), thresholds and alerts, the chart of its measured value, its state changes, and
+// Pause/Resume, Edit, a new webhook secret and Delete.
 import { format } from 'date-fns'
 import { ArrowLeft, KeyRound, Pause, Pencil, Play, RefreshCw, Trash2 } from 'lucide-react'
 import { type ReactNode, useId, useRef, useState } from 'react'
@@ -15,7 +16,8 @@ import { EventLog } from './event-log.tsx'
 import { MonitorForm } from './monitor-form.tsx'
 import { monitorChanges, type ReadMonitor, valuesOfMonitor } from './monitor-form-values.ts'
 import { lastCheckText } from './monitor-list.tsx'
-import { formatInterval, formatUptime, KIND_NAMES } from './monitor-text.ts'
+import { formatInterval, KIND_NAMES } from './monitor-text.ts'
+import { confirmationsText, recordFacts } from './record-text.ts'
 import { describeSettings } from './settings-text.ts'
 import { StateBadge } from './state-badge.tsx'
 import {
@@ -60,12 +62,9 @@ function Facts({ monitor }: { monitor: MonitorItem }) {
       'Next check',
       monitor.nextCheckAt && !monitor.paused ? format(new Date(monitor.nextCheckAt), 'MMM d, HH:mm') : '—',
     ],
-    [
-      'Uptime',
-      `${formatUptime(monitor.uptime.h24)} (24 h) · ${formatUptime(monitor.uptime.d7)} (7 d) · ${formatUptime(monitor.uptime.d30)} (30 d)`,
-    ],
+    ...recordFacts(monitor, Date.now()),
     ['Problem when', describeSettings(monitor)],
-    ['Confirmations', `${monitor.confirmations} results in a row change the state`],
+    ['Confirmations', confirmationsText(monitor.confirmations)],
     [
       'Alerts',
       [monitor.alertEmail ? 'e-mail' : null, monitor.webhookUrl ? `webhook to ${monitor.webhookUrl}` : null]

@@ -1,6 +1,6 @@
-// The account's monitors: what each watches, its state in words, the last check, uptime over 24
-// hours, 7 and 30 days, and Pause/Resume. A table from tablet width up; on phones one card per
-// monitor, so nothing hides in a sideways-scrolling table.
+// The account's monitors: what each watches, its state in words, the last check, its record over the
+// windows it has lived through (uptime, or time in Problem), and Pause/Resume. A table from tablet
+// width up; on phones one card per monitor, so nothing hides in a sideways-scrolling table.
 import { format } from 'date-fns'
 import { Pause, Play } from 'lucide-react'
 import { Link } from 'react-router'
@@ -8,7 +8,8 @@ import type { MonitorItem } from '../../../shared/monitors.ts'
 import { Button } from '../../components/button.tsx'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { monitorPath } from '../../lib/routes.ts'
-import { formatUptime, KIND_NAMES } from './monitor-text.ts'
+import { KIND_NAMES } from './monitor-text.ts'
+import { windowLine } from './record-text.ts'
 import { StateBadge } from './state-badge.tsx'
 import { usePauseMonitor } from './use-monitors.ts'
 
@@ -17,11 +18,18 @@ export function lastCheckText(monitor: Pick<MonitorItem, 'lastCheckAt' | 'paused
   return monitor.paused || monitor.disabled ? 'never' : 'not yet'
 }
 
-const UPTIMES = [
-  ['24\u00a0h', 'h24'],
-  ['7\u00a0d', 'd7'],
-  ['30\u00a0d', 'd30'],
-] as const
+/** One line per window: "24 h: 99.95 % uptime, 1 state change", "Since created 6 min ago: no time in Problem, …". */
+function Record({ monitor }: { monitor: MonitorItem }) {
+  const now = Date.now()
+  if (monitor.windows.length === 0) return <>no data</>
+  return (
+    <ul className="space-y-0.5">
+      {monitor.windows.map((window) => (
+        <li key={window.span}>{windowLine(monitor.kind, window, now)}</li>
+      ))}
+    </ul>
+  )
+}
 
 function PauseButton({ monitor }: { monitor: MonitorItem }) {
   const pause = usePauseMonitor()
@@ -66,13 +74,7 @@ const columns: Column<MonitorItem>[] = [
   { header: 'Monitor', rowHeader: true, className: 'min-w-48 py-2', cell: (m) => <Name monitor={m} /> },
   { header: 'State', className: 'min-w-40 py-2', cell: (m) => <State monitor={m} /> },
   { header: 'Last check', className: 'py-2 whitespace-nowrap', cell: (m) => lastCheckText(m) },
-  ...UPTIMES.map(
-    ([label, key]): Column<MonitorItem> => ({
-      header: `Uptime ${label}`,
-      className: 'py-2 whitespace-nowrap tabular-nums',
-      cell: (m) => formatUptime(m.uptime[key]),
-    }),
-  ),
+  { header: 'Record', className: 'min-w-56 py-2 tabular-nums', cell: (m) => <Record monitor={m} /> },
   { header: 'Actions', className: 'py-1', cell: (m) => <PauseButton monitor={m} /> },
 ]
 
@@ -89,12 +91,10 @@ function MonitorCard({ monitor }: { monitor: MonitorItem }) {
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Last check</dt>
         <dd>{lastCheckText(monitor)}</dd>
-        {UPTIMES.map(([label, key]) => (
-          <div key={key} className="contents">
-            <dt className="text-muted-foreground">Uptime {label}</dt>
-            <dd className="tabular-nums">{formatUptime(monitor.uptime[key])}</dd>
-          </div>
-        ))}
+        <dt className="text-muted-foreground">Record</dt>
+        <dd className="tabular-nums">
+          <Record monitor={monitor} />
+        </dd>
       </dl>
     </li>
   )

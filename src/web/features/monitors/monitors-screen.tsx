@@ -54,7 +54,7 @@ export function MonitorsScreen() {
           <h1 className="text-2xl font-semibold tracking-tight">Monitors</h1>
           <p className="mt-1 max-w-2xl text-sm text-muted-foreground">
             Checks that run on a schedule from this server and alert you by e-mail or webhook when their state changes.{' '}
-            {max !== undefined && `${count} of ${max} monitors.`}
+            {max !== undefined && `${count} of ${max} ${max === 1 ? 'monitor' : 'monitors'}.`}
           </p>
         </div>
         <Button

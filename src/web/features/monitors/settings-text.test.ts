@@ -17,6 +17,11 @@ describe('describeSettings()', () => {
     )
   })
 
+  it('writes a one-day threshold in the singular', () => {
+    expect(describeSettings({ kind: 'ssl', settings: { expiryDays: 1 } })).toContain('expires within 1 day.')
+    expect(describeSettings({ kind: 'mail', settings: { expiryDays: 1 } })).toContain('expires within 1 day.')
+  })
+
   it('leaves out a threshold that is not set', () => {
     expect(describeSettings({ kind: 'ssl', settings: { expiryDays: 7 } })).not.toContain('grade')
     expect(describeSettings({ kind: 'website', settings: {} })).toBe(
