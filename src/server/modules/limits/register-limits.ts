@@ -49,8 +49,10 @@ async function createSlots(
   if (!redisUrl) return createMemorySlotStore(caps)
   return createRedisSlotStore(redisUrl, caps, {
     leaseMs,
-    onError: (error) =>
-      app.log.warn({ err: error }, 'Redis for concurrency caps failed: counting in this process meanwhile'),
+    onError: (error) => app.log.debug({ err: error }, 'Redis connection for concurrency caps failed'),
+    onFallback: (error) =>
+      app.log.error({ err: error }, 'Redis for concurrency caps failed: counting in this process until it answers'),
+    onRecovered: () => app.log.info('Redis for concurrency caps answers again: counting in Redis'),
   })
 }
 
