@@ -1,7 +1,9 @@
 // Server-sent events for tool runs: `queue` events while the run waits in line, `progress` events as
-// they happen, then one `result` event.
+// they happen, then one `result` event; or, when the server shuts down before the run ends, one
+// `error` event saying so (src/server/shutdown).
 import type { FastifyReply } from 'fastify'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import { SERVER_RESTARTING, unlessShutdown } from '../../shutdown/shutdown-notice.ts'
 import { sseEvent as event, startEventStream } from '../limits/queue-events.ts'
 
 export { wantsEventStream } from '../limits/queue-events.ts'
@@ -9,6 +11,7 @@ export { wantsEventStream } from '../limits/queue-events.ts'
 export async function streamToolRun(
   reply: FastifyReply,
   run: (progress: (partial: unknown) => void) => Promise<ToolAnswer>,
+  stopping: AbortSignal,
 ): Promise<void> {
   reply.hijack()
   const raw = reply.raw
@@ -18,8 +21,11 @@ export async function streamToolRun(
     if (!raw.destroyed) raw.write(text)
   }
   try {
-    const answer = await run((partial) => write(event('progress', partial)))
-    write(event('result', answer))
+    const answer = await unlessShutdown(
+      run((partial) => write(event('progress', partial))),
+      stopping,
+    )
+    write(answer ? event('result', answer) : event('error', SERVER_RESTARTING))
   } catch (error) {
     reply.log.error({ err: error }, 'tool run failed')
     write(event('error', { error: { type: 'internal_error', message: 'Internal server error' } }))
