@@ -63,10 +63,23 @@ describe.skipIf(!redisAvailable)('limits while Redis is down, and after it is ba
   const download = (t: TestApp, bytes: number, remoteAddress: string) =>
     t.app.inject({ url: `/api/speed/down?bytes=${bytes}`, remoteAddress })
 
-  it('holds every rate budget to its limit while Redis is down, from the counts made before', async () => {
+  it('holds the concurrency caps while Redis is down, runs started before the outage included', async () => {
+    const target = `http://127.0.0.1:${peer.port}/`
+    const held = [1, 2].map(() => checkTool(first, 'website-check', target, { remoteAddress: '127.0.8.9' }))
+    await peer.connections(2)
+    // Two runs counted in the rate budget before the outage (next test).
     expect(await accepted(first, '127.0.8.1', 2)).toBe(2)
     await redis.stop()
     expect(await redisUp(first)).toBe(false)
+    const third = await checkTool(first, 'whatismyip', '', { remoteAddress: '127.0.8.9' })
+    expect(third.statusCode).toBe(429)
+    expect(third.json().error.message).toBe('Too many tool runs in progress from your address. Try again in 5 s.')
+    peer.release()
+    await Promise.all(held)
+    expect((await checkTool(first, 'whatismyip', '', { remoteAddress: '127.0.8.9' })).statusCode).toBe(200)
+  })
+
+  it('holds every rate budget to its limit while Redis is down, from the counts made before', async () => {
     // 2 before the outage + 3 during it: the limit, not a fresh budget.
     expect(await accepted(first, '127.0.8.1', 20)).toBe(LIMIT - 2)
     // A new address gets exactly its limit, never more.
@@ -77,18 +90,6 @@ describe.skipIf(!redisAvailable)('limits while Redis is down, and after it is ba
     expect(overBytes.statusCode).toBe(429)
     expect(overBytes.json().error.message).toMatch(/^Too much speed-test traffic from your address\./)
     expect((await first.app.inject('/healthz')).statusCode).toBe(200)
-  })
-
-  it('holds the concurrency caps while Redis is down, runs started before the outage included', async () => {
-    // Redis is still down here; the runs held open count in the process.
-    const target = `http://127.0.0.1:${peer.port}/`
-    const held = [1, 2].map(() => checkTool(first, 'website-check', target, { remoteAddress: '127.0.8.9' }))
-    await peer.connections(2)
-    const third = await checkTool(first, 'website-check', target, { remoteAddress: '127.0.8.9' })
-    expect(third.statusCode).toBe(429)
-    expect(third.json().error.message).toBe('Too many tool runs in progress from your address. Try again in 5 s.')
-    peer.release()
-    await Promise.all(held)
   })
 
   it('counts in Redis again, shared by both apps, once Redis is back', async () => {
