@@ -4,72 +4,16 @@
 // saved, new connections are refused meanwhile, and the process exits 0. With a grace shorter than
 // the run, the forced exit is logged, the open answers say the server is restarting, and the exit
 // code is 1.
-import dgram from 'node:dgram'
 import { mkdtemp, rm } from 'node:fs/promises'
-import net, { type AddressInfo } from 'node:net'
+import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import dnsPacket from 'dns-packet'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type HttpSession, signInOverHttp, signUpOverHttp } from '../support/app/http-session.ts'
 import { type ServerProcess, startServerProcess } from '../support/app/server-process.ts'
+import { startSlowDns } from '../support/dns/slow-dns.ts'
 
 const PASSWORD = 'shutdown-secret-1'
-
-interface SlowDns {
-  endpoint: string
-  /** Resolves once a query has arrived (and is being held). */
-  queried: Promise<void>
-  /** The names asked for so far. */
-  names: string[]
-  /** Answers the held queries, and every later one at once. */
-  answer(): void
-  stop(): Promise<void>
-}
-
-/** A DNS server on loopback that holds every query until answer() (198.51.100.7 for A queries). */
-async function startSlowDns(): Promise<SlowDns> {
-  const socket = dgram.createSocket('udp4')
-  const held: Array<() => void> = []
-  const names: string[] = []
-  let answering = false
-  let onQuery = () => {}
-  const queried = new Promise<void>((resolve) => {
-    onQuery = resolve
-  })
-  socket.on('message', (message, peer) => {
-    const query = dnsPacket.decode(message)
-    const reply = () => {
-      const question = query.questions?.[0]
-      const answers: dnsPacket.Answer[] =
-        question?.type === 'A' ? [{ type: 'A', name: question.name, ttl: 300, data: '198.51.100.7' }] : []
-      const packet = dnsPacket.encode({
-        id: query.id,
-        type: 'response',
-        flags: dnsPacket.AUTHORITATIVE_ANSWER | ((query.flags ?? 0) & dnsPacket.RECURSION_DESIRED),
-        questions: query.questions,
-        answers,
-      })
-      socket.send(packet, peer.port, peer.address)
-    }
-    names.push(query.questions?.[0]?.name ?? '')
-    onQuery()
-    if (answering) reply()
-    else held.push(reply)
-  })
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve))
-  const { port } = socket.address() as AddressInfo
-  return {
-    endpoint: `127.0.0.1:${port}`,
-    queried,
-    names,
-    answer() {
-      answering = true
-      for (const reply of held.splice(0)) reply()
-    },
-    stop: () => new Promise((resolve) => socket.close(() => resolve())),
-  }
-}
 
 /** Whether a new TCP connection to the server's port is refused. */
 function connectionRefused(url: string): Promise<boolean> {
