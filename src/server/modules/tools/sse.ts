@@ -18,7 +18,8 @@ export async function streamToolRun(
   // A run that waited in line has started the stream already.
   startEventStream(reply)
   const write = (text: string) => {
-    if (!raw.destroyed) raw.write(text)
+    // After a shutdown notice the stream has ended while the run goes on: its later progress is dropped.
+    if (!raw.destroyed && !raw.writableEnded) raw.write(text)
   }
   try {
     const answer = await unlessShutdown(
