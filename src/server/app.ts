@@ -38,6 +38,7 @@ import { routeScopeOf } from './plugins/route-scope.ts'
 import { registerSameOriginRule } from './plugins/same-origin.ts'
 import { securityHeaders } from './plugins/security-headers.ts'
 import { registerWeb } from './plugins/web.ts'
+import { createShutdownNotice } from './shutdown/shutdown-notice.ts'
 
 export interface AppDeps {
   database: DatabaseHandle
@@ -84,6 +85,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   root.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(root)
   registerJsonBodyParser(root)
+  // Announced when the shutdown grace is over (src/server/shutdown/graceful-stop.ts).
+  root.decorate('shutdownNotice', createShutdownNotice())
   await registerOpenApi(root)
 
   const metrics = createMetrics()

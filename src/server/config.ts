@@ -42,6 +42,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('dist/web'),
   SOCKET_PATH: z.string().min(1).optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SPEED_MAX_BYTES: z.coerce.number().int().min(1).max(1_000_000_000).default(100_000_000),
   SPEED_SERVER_NAME: z.string().trim().min(1).max(100).optional(),
   PHONE_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
@@ -140,6 +141,11 @@ export interface Config {
   webDist: string
   /** When set, listen on this Unix socket instead of HOST:PORT. */
   socketPath?: string
+  /**
+   * After SIGTERM/SIGINT, how long runs in progress may go on before the process exits anyway (at
+   * least the longest tool deadline; src/server/shutdown/graceful-stop.ts).
+   */
+  shutdownGraceMs: number
   /** Largest download or upload one speed-test request may move, in bytes. */
   speedMaxBytes: number
   /** How the speed test names this server (serverLocation); default the host of PUBLIC_URL. */
@@ -315,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     socketPath: e.SOCKET_PATH,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     speedMaxBytes: e.SPEED_MAX_BYTES,
     speedServerName: e.SPEED_SERVER_NAME ?? new URL(publicUrl).host,
     phoneReportsPerHour: e.PHONE_REPORTS_PER_HOUR,

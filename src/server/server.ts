@@ -1,6 +1,8 @@
-// Process entry: read config, open the database, listen, and shut down gracefully on signals.
+// Process entry: read config, open the database, listen, and shut down gracefully on signals
+// (src/server/shutdown/graceful-stop.ts).
 import { ConfigError, loadConfig } from './config.ts'
 import { startApp } from './context.ts'
+import { createGracefulStop } from './shutdown/graceful-stop.ts'
 
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -14,16 +16,12 @@ async function main() {
     throw error
   }
   const app = await startApp(config)
-  let stopping = false
-  const stop = async (signal: string) => {
-    if (stopping) return
-    stopping = true
-    app.log.info({ signal }, 'shutting down')
-    const force = setTimeout(() => process.exit(1), 10_000)
-    force.unref()
-    await app.close()
-    process.exit(0)
-  }
+  const stop = createGracefulStop({
+    app,
+    notice: app.shutdownNotice,
+    graceMs: config.shutdownGraceMs,
+    exit: (code) => process.exit(code),
+  })
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
   if (config.socketPath) await app.listen({ path: config.socketPath })

@@ -1,5 +1,5 @@
 // Rate limits shared through Redis: two app instances, each with its own Redis connection, count one
-// client together; the counters expire with their window; without Redis, requests go on unlimited.
+// client together; the counters expire with their window; without Redis, the site keeps serving.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -65,11 +65,12 @@ describe.skipIf(!redisAvailable)('rate limits in Redis (REDIS_URL)', () => {
     return text.split('\n').find((line) => line.startsWith('nettoolbox_dependency_up{dependency="redis"}'))
   }
 
-  it('lets requests through, unlimited, while Redis is down, keeps serving, and says so in /metrics', async () => {
+  it('keeps serving while Redis is down, and says so in /metrics', async () => {
     expect(await redisUp(first)).toBe('nettoolbox_dependency_up{dependency="redis"} 1')
     await redis.stop()
     expect(await redisUp(first)).toBe('nettoolbox_dependency_up{dependency="redis"} 0')
-    for (let i = 0; i < 5; i++) expect((await run(first, '127.0.7.1')).statusCode).toBe(200)
+    // Counted in the process meanwhile (test/limits/redis-outage.test.ts): a new address still has its budget.
+    expect((await run(first, '127.0.7.3')).statusCode).toBe(200)
     expect((await first.app.inject('/healthz')).statusCode).toBe(200)
   })
 })

@@ -2,14 +2,14 @@
 import { latestOutboxMail, pathOf } from './accounts.ts'
 
 export interface HttpSession {
-  request(method: string, urlPath: string, body?: unknown): Promise<Response>
+  request(method: string, urlPath: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<Response>
   json<T = unknown>(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: T }>
 }
 
 export function createHttpSession(origin: string): HttpSession {
   const jar = new Map<string, string>()
-  const request = async (method: string, urlPath: string, body?: unknown) => {
-    const headers: Record<string, string> = { origin }
+  const request = async (method: string, urlPath: string, body?: unknown, extraHeaders?: Record<string, string>) => {
+    const headers: Record<string, string> = { origin, ...extraHeaders }
     if (jar.size > 0) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
     if (body !== undefined) headers['content-type'] = 'application/json'
     const response = await fetch(new URL(urlPath, origin), {

@@ -16,6 +16,8 @@ export interface ServerProcess {
   exited: Promise<string>
   /** Sends the signal and waits for the end; nothing when it has already ended. */
   kill(signal: NodeJS.Signals): Promise<string>
+  /** What the process wrote to stdout and stderr so far (its log lines, with LOG_LEVEL set). */
+  output(): string
 }
 
 /**
@@ -37,11 +39,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       ...GENEROUS_LIMITS,
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString()
+    output += chunk.toString()
   })
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`))
@@ -60,7 +67,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       (r) => r.status,
       () => 0,
     )
-    if (status === 200) return { url, child, exited, kill }
+    if (status === 200) return { url, child, exited, kill, output: () => output }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }

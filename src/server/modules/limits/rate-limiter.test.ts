@@ -27,16 +27,4 @@ describe('createRateLimiter()', () => {
     expect(await limiter.consume([tools], { address: 'c', accountId: 'u1' })).toMatchObject({ subject: 'account' })
     expect(await limiter.consume([tools], { address: 'c', accountId: 'u2' })).toBeUndefined()
   })
-
-  it('lets requests through when the store fails, and reports the failure once a minute', async () => {
-    const failures: unknown[] = []
-    let now = 0
-    const broken = { add: () => Promise.reject(new Error('connection refused')), close: async () => {} }
-    const limiter = createRateLimiter(broken, { onStoreFailure: (e) => failures.push(e), now: () => now })
-    for (let i = 0; i < 5; i++) expect(await limiter.consume([tools], { address: 'a' })).toBeUndefined()
-    expect(failures).toHaveLength(1)
-    now = 60_000
-    await limiter.consume([tools], { address: 'a' })
-    expect(failures).toHaveLength(2)
-  })
 })

@@ -1,5 +1,6 @@
 // Draws a request's budgets from the counter store, per address and (where the budget says so) per
-// signed-in account. When the store fails (Redis down), requests go through and the failure is logged.
+// signed-in account. The store never switches a limit off: with Redis it is fail-safe-counter-store.ts,
+// which counts in the process while Redis fails.
 import type { CounterStore } from './counter-store.ts'
 import { type Budget, LIMIT_WINDOW_MS } from './limit-rules.ts'
 
@@ -26,19 +27,7 @@ export interface RateLimiter {
   consume(budgets: Budget[], client: Client): Promise<RateRefusal | undefined>
 }
 
-/** Store failures are logged at most this often. */
-const FAILURE_LOG_INTERVAL_MS = 60_000
-
-export function createRateLimiter(
-  store: CounterStore,
-  { onStoreFailure = (_error: unknown) => {}, now = () => Date.now() } = {},
-): RateLimiter {
-  let nextFailureLogAt = 0
-  const reportFailure = (error: unknown) => {
-    if (now() < nextFailureLogAt) return
-    nextFailureLogAt = now() + FAILURE_LOG_INTERVAL_MS
-    onStoreFailure(error)
-  }
+export function createRateLimiter(store: CounterStore): RateLimiter {
   return {
     async consume(budgets, client) {
       for (const budget of budgets) {
@@ -50,13 +39,9 @@ export function createRateLimiter(
           if (budget.perAccount && client.accountId) subjects.push(['account', `user:${client.accountId}`, budget.max])
         }
         for (const [subject, key, max] of subjects) {
-          try {
-            const count = await store.add(`${budget.name}:${key}`, budget.amount, LIMIT_WINDOW_MS)
-            if (count.total > max) {
-              return { budget, subject, retryAfterSeconds: Math.max(1, Math.ceil(count.resetInMs / 1000)) }
-            }
-          } catch (error) {
-            reportFailure(error)
+          const count = await store.add(`${budget.name}:${key}`, budget.amount, LIMIT_WINDOW_MS)
+          if (count.total > max) {
+            return { budget, subject, retryAfterSeconds: Math.max(1, Math.ceil(count.resetInMs / 1000)) }
           }
         }
       }

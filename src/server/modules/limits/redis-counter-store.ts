@@ -1,5 +1,7 @@
 // The counters in Redis (REDIS_URL), so every process behind one address shares the same limits.
-// One Lua script adds and reads atomically; the key expires with its window.
+// One Lua script adds and reads atomically; the key expires with its window. A command fails at once
+// while Redis is disconnected and after REDIS_COMMAND_TIMEOUT_MS when it does not answer, so that
+// fail-safe-counter-store.ts can count in the process instead.
 import { Redis } from 'ioredis'
 import type { CounterStore } from './counter-store.ts'
 
@@ -15,8 +17,11 @@ return { total, ttl }
 
 const KEY_PREFIX = 'nettoolbox:limit:'
 
+/** A limit check waits at most this long for Redis (it answers in well under a millisecond on loopback). */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000
+
 export interface RedisCounterStoreOptions {
-  /** Told about connection errors after the start (requests go on without limits meanwhile). */
+  /** Told about connection errors after the start (ioredis reconnects by itself meanwhile). */
   onError?: (error: Error) => void
 }
 
@@ -31,6 +36,7 @@ export async function createRedisCounterStore(
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 5_000,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
   })
   redis.on('error', (error: Error) => options.onError?.(error))
   try {

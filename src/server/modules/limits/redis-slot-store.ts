@@ -3,9 +3,13 @@
 // time. A process renews its leases while their runs go on; a process that dies stops renewing, and
 // its leases lapse after the lease time, so a crash never keeps slots taken for good. Releases are
 // published, so that processes with runs waiting in line try again at once.
-// When Redis fails, slots are counted in this process until it answers again.
+// Every run is counted in this process as well (a lower bound of the true count), and a run needs a
+// slot in both: while Redis fails (down, erroring, or slower than REDIS_COMMAND_TIMEOUT_MS), this
+// process's own count decides alone, runs already in progress included, so a cap is never off; when
+// Redis answers again it decides once more.
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
+import { REDIS_COMMAND_TIMEOUT_MS } from './redis-counter-store.ts'
 import { createMemorySlotStore, type FullCap, type SlotCaps, type SlotGrant, type SlotStore } from './slot-store.ts'
 
 const PREFIX = 'nettoolbox:slots:'
@@ -39,6 +43,16 @@ end
 return 1
 `
 
+/**
+ * KEYS: all, tool, client. ARGV: member, channel, tool. A script rather than MULTI: Redis refuses a
+ * whole transaction when it is out of memory, which would keep the slot taken until its lease lapsed.
+ */
+const RELEASE_SCRIPT = `
+for i = 1, 3 do redis.call('ZREM', KEYS[i], ARGV[1]) end
+redis.call('PUBLISH', ARGV[2], ARGV[3])
+return 1
+`
+
 /** KEYS: client. ARGV: client cap. */
 const CLIENT_FULL_SCRIPT = `
 local time = redis.call('TIME')
@@ -50,7 +64,12 @@ return redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) and 1 or 0
 export interface RedisSlotStoreOptions {
   /** How long a lease lasts without renewal (a dead process's slots free after this). */
   leaseMs: number
+  /** Connection errors (ioredis reconnects by itself meanwhile). */
   onError?: (error: Error) => void
+  /** Redis failed and this process's counts decide alone (told once per outage). */
+  onFallback?: (error: unknown) => void
+  /** Redis answers again (told once, after an outage). */
+  onRecovered?: () => void
 }
 
 interface Lease {
@@ -61,16 +80,22 @@ interface Lease {
 export async function createRedisSlotStore(
   url: string,
   caps: SlotCaps,
-  { leaseMs, onError }: RedisSlotStoreOptions,
+  { leaseMs, onError, onFallback, onRecovered }: RedisSlotStoreOptions,
 ): Promise<SlotStore> {
   const connect = async (client: Redis) => {
     client.on('error', (error: Error) => onError?.(error))
     await client.connect()
     return client
   }
-  const options = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5_000 }
+  const options = {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 5_000,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  }
   const redis = await connect(new Redis(url, options))
-  const subscriber = await connect(new Redis(url, { ...options, enableOfflineQueue: true }))
+  const subscriber = await connect(new Redis(url, { ...options, enableOfflineQueue: true, commandTimeout: undefined }))
   const listeners: Array<() => void> = []
   subscriber.on('message', () => {
     for (const listener of listeners) listener()
@@ -80,7 +105,17 @@ export async function createRedisSlotStore(
   const owner = randomUUID()
   let sequence = 0
   const leases = new Set<Lease>()
-  const fallback = createMemorySlotStore(caps)
+  /** This process's runs, whether Redis answered for them or not. */
+  const local = createMemorySlotStore(caps)
+  let failing = false
+  const redisFailed = (error: unknown) => {
+    if (!failing) onFallback?.(error)
+    failing = true
+  }
+  const redisAnswered = () => {
+    if (failing) onRecovered?.()
+    failing = false
+  }
   const keysOf = (tool: string, client: string): Lease['keys'] => [
     `${PREFIX}all`,
     `${PREFIX}tool:${tool}`,
@@ -100,6 +135,8 @@ export async function createRedisSlotStore(
 
   return {
     async acquire(tool, client): Promise<SlotGrant> {
+      const own = local.grant(tool, client)
+      if (!own.ok) return own
       const lease: Lease = { member: `${owner}:${++sequence}`, keys: keysOf(tool, client) }
       let answer: string
       try {
@@ -116,10 +153,14 @@ export async function createRedisSlotStore(
           ),
         )
       } catch (error) {
-        failed(error)
-        return fallback.acquire(tool, client)
+        redisFailed(error)
+        return own
       }
-      if (answer !== 'ok') return { ok: false, full: answer as FullCap }
+      redisAnswered()
+      if (answer !== 'ok') {
+        own.release()
+        return { ok: false, full: answer as FullCap }
+      }
       leases.add(lease)
       let released = false
       return {
@@ -127,24 +168,21 @@ export async function createRedisSlotStore(
         release: () => {
           if (released) return
           released = true
+          own.release()
           leases.delete(lease)
-          redis
-            .multi()
-            .zrem(lease.keys[0], lease.member)
-            .zrem(lease.keys[1], lease.member)
-            .zrem(lease.keys[2], lease.member)
-            .publish(RELEASED_CHANNEL, tool)
-            .exec()
-            .catch(failed)
+          redis.eval(RELEASE_SCRIPT, 3, ...lease.keys, lease.member, RELEASED_CHANNEL, tool).catch(failed)
         },
       }
     },
     async clientFull(client) {
+      if (await local.clientFull(client)) return true
       try {
-        return (await redis.eval(CLIENT_FULL_SCRIPT, 1, keysOf('', client)[2], caps.perClient)) === 1
+        const full = (await redis.eval(CLIENT_FULL_SCRIPT, 1, keysOf('', client)[2], caps.perClient)) === 1
+        redisAnswered()
+        return full
       } catch (error) {
-        failed(error)
-        return fallback.clientFull(client)
+        redisFailed(error)
+        return false
       }
     },
     onReleased(listener) {

@@ -10,6 +10,7 @@ import type { Metrics } from '../metrics/metrics.ts'
 import { clientAddressKey } from './client-key.ts'
 import { createConcurrencyGate, type GateRefusal } from './concurrency-gate.ts'
 import { type CounterStore, createMemoryCounterStore } from './counter-store.ts'
+import { createFailSafeCounterStore } from './fail-safe-counter-store.ts'
 import { type LimitPlan, planLimits } from './limit-rules.ts'
 import { endStreamWithRefusal, wantsEventStream, writeQueueEvent } from './queue-events.ts'
 import { type Client, createRateLimiter } from './rate-limiter.ts'
@@ -28,8 +29,14 @@ export interface LimitsOptions {
 
 async function createStore(app: FastifyInstance, redisUrl: string | undefined): Promise<CounterStore> {
   if (!redisUrl) return createMemoryCounterStore()
-  return createRedisCounterStore(redisUrl, {
-    onError: (error) => app.log.warn({ err: error }, 'Redis connection for rate limits failed'),
+  const shared = await createRedisCounterStore(redisUrl, {
+    onError: (error) => app.log.debug({ err: error }, 'Redis connection for rate limits failed'),
+  })
+  // Never off: while Redis fails, each process counts on its own (fail-safe-counter-store.ts).
+  return createFailSafeCounterStore(shared, {
+    onFallback: (error) =>
+      app.log.error({ err: error }, 'Redis for rate limits failed: counting in this process until it answers'),
+    onRecovered: () => app.log.info('Redis for rate limits answers again: counting in Redis'),
   })
 }
 
@@ -42,8 +49,10 @@ async function createSlots(
   if (!redisUrl) return createMemorySlotStore(caps)
   return createRedisSlotStore(redisUrl, caps, {
     leaseMs,
-    onError: (error) =>
-      app.log.warn({ err: error }, 'Redis for concurrency caps failed: counting in this process meanwhile'),
+    onError: (error) => app.log.debug({ err: error }, 'Redis connection for concurrency caps failed'),
+    onFallback: (error) =>
+      app.log.error({ err: error }, 'Redis for concurrency caps failed: counting in this process until it answers'),
+    onRecovered: () => app.log.info('Redis for concurrency caps answers again: counting in Redis'),
   })
 }
 
@@ -124,10 +133,7 @@ export async function registerLimits(
 ): Promise<RunAdmission> {
   const store = await createStore(app, config.redisUrl)
   app.addHook('onClose', async () => store.close())
-  const limiter = createRateLimiter(store, {
-    onStoreFailure: (error) =>
-      app.log.error({ err: error }, 'rate-limit store unavailable: requests pass without rate limits'),
-  })
+  const limiter = createRateLimiter(store)
   const { limits } = config
   const caps = {
     overall: limits.concurrentRuns,

@@ -14,6 +14,7 @@ import {
   probeList,
 } from '../../../shared/measurements.ts'
 import { errorBody } from '../../../shared/tools/common.ts'
+import { SERVER_RESTARTING } from '../../shutdown/shutdown-notice.ts'
 import type { CurrentUser } from '../auth/session.ts'
 import { sendRefusal } from '../limits/refusals.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'
@@ -193,6 +194,14 @@ async function streamEvents(
   })
   const controller = new AbortController()
   raw.once('close', () => controller.abort())
+  // The server shut down and its grace is over: say so, and end the stream (src/server/shutdown).
+  const stopping = request.server.shutdownNotice.signal
+  const onStopping = () => {
+    if (!raw.destroyed) raw.write(`event: error\ndata: ${JSON.stringify(SERVER_RESTARTING)}\n\n`)
+    controller.abort()
+  }
+  if (stopping.aborted) onStopping()
+  else stopping.addEventListener('abort', onStopping, { once: true })
   // A comment now and then keeps proxies from closing a quiet stream.
   const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), 15_000)
   try {
@@ -207,6 +216,7 @@ async function streamEvents(
       raw.write(`event: error\ndata: ${JSON.stringify({ error: { type: 'unavailable', message } })}\n\n`)
     }
   } finally {
+    stopping.removeEventListener('abort', onStopping)
     clearInterval(keepAlive)
     controller.abort()
     raw.end()

@@ -7,6 +7,7 @@ import type { Net } from '../../../diagnostics/net/net.ts'
 import { type AnyDiagnostic, findDiagnostic, type Registry } from '../../../diagnostics/registry.ts'
 import { findEntry, TOOL_IDS } from '../../../shared/catalogue.ts'
 import { errorBody, toolResponse } from '../../../shared/tools/common.ts'
+import { SERVER_RESTARTING, unlessShutdown } from '../../shutdown/shutdown-notice.ts'
 import { runTool } from './service.ts'
 import { streamToolRun, wantsEventStream } from './sse.ts'
 
@@ -42,16 +43,19 @@ function registerTool(app: FastifyInstance, diagnostic: AnyDiagnostic, options: 
       const body = request.body as { input: string; options?: unknown }
       const run = (progress?: (partial: unknown) => void) =>
         runTool(diagnostic, body, { net: options.net, clientIp: request.ip, signal: clientSignal(reply), progress })
+      const runAndSave = async (progress?: (partial: unknown) => void) => {
+        const answer = await run(progress)
+        await options.onAnswer?.(request, answer, body.options)
+        return answer
+      }
+      // While the server shuts down, a run goes on until the grace is over; then it answers 503.
+      const stopping = app.shutdownNotice.signal
       if (wantsEventStream(request)) {
-        await streamToolRun(reply, async (progress) => {
-          const answer = await run(progress)
-          await options.onAnswer?.(request, answer, body.options)
-          return answer
-        })
+        await streamToolRun(reply, runAndSave, stopping)
         return reply
       }
-      const answer = await run()
-      await options.onAnswer?.(request, answer, body.options)
+      const answer = await unlessShutdown(runAndSave(), stopping)
+      if (!answer) return reply.code(503).header('retry-after', '5').send(SERVER_RESTARTING)
       return answer
     },
   )
