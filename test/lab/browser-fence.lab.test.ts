@@ -60,7 +60,7 @@ async function openPage(browserContext: BrowserContext): Promise<Page> {
 }
 
 /** fetch() from `page`: "ok <status>" or the error's text. */
-const fetchFrom = (page: Page, url: string, init: RequestInit = {}) =>
+const fetchFrom = (page: Page, url: string, init: { method?: string; body?: string } = {}) =>
   page.evaluate(
     ([u, i]) =>
       fetch(u, i).then(
