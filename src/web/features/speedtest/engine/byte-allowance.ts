@@ -12,6 +12,8 @@ export interface ByteAllowance {
   take(bytes: number): number
   /** Bytes asked for so far. */
   taken(): number
+  /** Bytes still to be had (Infinity without a budget). */
+  left(): number
 }
 
 /** One direction's allowance; unlimited when the server names no budget (Cloudflare). */
@@ -26,5 +28,6 @@ export function directionAllowance(bytesPerMinute: number | undefined): ByteAllo
       return size
     },
     taken: () => taken,
+    left: () => limit - taken,
   }
 }

@@ -61,7 +61,7 @@ function xhrUpload(url: string, body: Blob, signal: AbortSignal, onProgress: (se
     xhr.upload.onprogress = (event) => onProgress(event.loaded)
     xhr.onload = () => {
       settle()
-      onProgress(body.size)
+      if (xhr.status >= 200 && xhr.status <= 299) onProgress(body.size)
       resolve({ status: xhr.status, body: xhr.responseText })
     }
     xhr.onerror = () => {
@@ -81,7 +81,7 @@ function xhrUpload(url: string, body: Blob, signal: AbortSignal, onProgress: (se
 async function fetchUpload(url: string, body: Blob, signal: AbortSignal, onProgress: (sent: number) => void) {
   const response = await fetch(url, { method: 'POST', body, signal })
   const text = await response.text()
-  onProgress(body.size)
+  if (response.ok) onProgress(body.size)
   return { status: response.status, body: text }
 }
 

@@ -12,7 +12,7 @@ import type { SpeedEndpoints } from './endpoints.ts'
 import type { SpeedEnvironment } from './environment.ts'
 import { type LatencySummary, summarizeLatency } from './latency.ts'
 import { toMbps } from './statistics.ts'
-import { describeFailure, downloadBody, tryUrls, uploadBody } from './transfer.ts'
+import { describeFailure, downloadBody, tryUrls, uploadBody, wasRefused } from './transfer.ts'
 
 export type Direction = 'download' | 'upload'
 
@@ -154,7 +154,8 @@ export async function measureThroughput(
     let rampTransfers = 0
     const rampSeen = { bytes: 0, ms: 0 }
     for (let i = 0; i < plan.rampMaxTransfers; i++) {
-      const asked = allowance.take(size)
+      // The ramp leaves the phase at least half of the allowance.
+      const asked = allowance.take(Math.min(size, Math.floor(allowance.left() / 2)))
       if (asked === 0) break
       const started = env.now()
       let seen = 0
@@ -165,7 +166,8 @@ export async function measureThroughput(
         })
       } catch (error) {
         signal.throwIfAborted()
-        rampSeen.bytes += seen
+        // What the server refused did not arrive, whatever left the browser.
+        if (!wasRefused(error)) rampSeen.bytes += seen
         rampSeen.ms += env.now() - started
         if (rampSeen.bytes === 0) return failed(error, rampTransfers)
         return rampOnly(direction, plan, rampTransfers, rampSeen, describeFailure(error))
@@ -240,7 +242,9 @@ export async function measureThroughput(
           latestRate[index] = moved / Math.max(ended - started, 0.001)
           next = Math.min(sizeFor(latestRate[index] ?? 0), asked * 4)
         } catch (error) {
-          if (seen > 0) partial.push({ stream: index, bytes: seen, startedAt: started, endedAt: env.now() })
+          if (seen > 0 && !wasRefused(error)) {
+            partial.push({ stream: index, bytes: seen, startedAt: started, endedAt: env.now() })
+          }
           signal.throwIfAborted()
           if (!stopped) stop(error)
           return
@@ -303,6 +307,11 @@ export async function measureThroughput(
       loaded,
       ...(stopReason === undefined ? {} : { stoppedEarly: describeFailure(stopReason) }),
       ...(allowanceSpent ? { allowanceSpent } : {}),
+    }
+    if (!window && rampSeen.bytes > 0) {
+      // The phase moved nothing countable: the ramp's bytes are what was seen.
+      const ramp = rampOnly(direction, plan, rampTransfers, rampSeen, common.stoppedEarly ?? '')
+      return { ...common, mbps: ramp.mbps, window: ramp.window }
     }
     if (!window) {
       const reason = common.stoppedEarly ?? 'no byte moved'

@@ -17,10 +17,24 @@ export class SpeedTestError extends Error {
  */
 export function describeFailure(error: unknown): string {
   let inner = error
-  while (inner instanceof Error && inner.cause !== undefined) inner = inner.cause
+  while (inner instanceof Error && !(inner instanceof TypeError) && inner.cause !== undefined) inner = inner.cause
   if (inner instanceof TypeError) return 'the connection failed'
   const words = inner instanceof Error ? inner.message : String(inner)
   return words.length > 160 ? `${words.slice(0, 159)}…` : words
+}
+
+/** The server answered a transfer with an error status: it did not take what was sent. */
+export class TransferRefused extends Error {
+  constructor(status: number, body: string) {
+    super(describeRefusal(status, body))
+    this.name = 'TransferRefused'
+  }
+}
+
+/** Whether `error`, or an error it was caused by, is a refusal by the server. */
+export function wasRefused(error: unknown): boolean {
+  for (let inner = error; inner instanceof Error; inner = inner.cause) if (inner instanceof TransferRefused) return true
+  return false
 }
 
 /** Runs `attempt` on each URL until one succeeds; cancellation is rethrown at once. */
@@ -63,7 +77,7 @@ export function describeRefusal(status: number, body: string): string {
 async function ensureOk(response: Response): Promise<Response> {
   if (response.ok) return response
   const body = await response.text().catch(() => '')
-  throw new Error(describeRefusal(response.status, body))
+  throw new TransferRefused(response.status, body)
 }
 
 /** GETs `url` and counts the body's bytes as they arrive; returns the total. */
@@ -102,6 +116,6 @@ export async function uploadBody(
     onBytes(total - sent)
     sent = total
   })
-  if (answer.status < 200 || answer.status > 299) throw new Error(describeRefusal(answer.status, answer.body))
+  if (answer.status < 200 || answer.status > 299) throw new TransferRefused(answer.status, answer.body)
   return sent
 }
