@@ -49,7 +49,7 @@ const envSchema = z.object({
   RATE_LIMIT_EXPENSIVE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-  SPEED_BYTES_PER_MINUTE: z.coerce.number().int().min(1).default(10_000_000_000),
+  SPEED_BYTES_PER_MINUTE: z.coerce.number().int().min(1).default(4_000_000_000),
   MAX_CONCURRENT_RUNS: z.coerce.number().int().min(1).default(64),
   MAX_CONCURRENT_PER_TOOL: z.coerce.number().int().min(1).default(16),
   MAX_CONCURRENT_PER_CLIENT: z.coerce.number().int().min(1).default(4),

@@ -30,7 +30,7 @@ describe('limits are on by default', () => {
       expensivePerMinute: 20,
       authPerMinute: 30,
       eventsPerMinute: 120,
-      speedBytesPerMinute: 10_000_000_000,
+      speedBytesPerMinute: 4_000_000_000,
       concurrentRuns: 64,
       concurrentPerTool: 16,
       concurrentPerClient: 4,
