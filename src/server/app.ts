@@ -192,6 +192,7 @@ async function registerSite(
     await app.register(securityTxtRoutes, { contact: config.securityContact, publicUrl: config.publicUrl })
   await app.register(speedRoutes, {
     maxBytes: config.speedMaxBytes,
+    bytesPerMinute: config.limits.speedBytesPerMinute,
     serverName: config.speedServerName,
     currentUser: accounts.currentUser,
     history: saver,

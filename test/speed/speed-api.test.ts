@@ -58,9 +58,9 @@ describe('speed-test endpoints', () => {
     expect(res.headers['server-timing']).toMatch(/^app;dur=/)
   })
 
-  it('GET /api/speed/server names the server and its cap', async () => {
+  it('GET /api/speed/server names the server, its cap and the per-client byte budget per minute', async () => {
     const res = await t.app.inject('/api/speed/server')
-    expect(res.json()).toEqual({ name: 'Test Lab, Frankfurt', maxBytes: MAX })
+    expect(res.json()).toEqual({ name: 'Test Lab, Frankfurt', maxBytes: MAX, bytesPerMinute: 100_000_000_000 })
   })
 
   it('POST /api/speed/up counts bodies of any content type, or none, without parsing them', async () => {

@@ -5,10 +5,15 @@ import { z } from 'zod'
 export const speedServerKind = z.enum(['ours', 'cloudflare'])
 export type SpeedServerKind = z.infer<typeof speedServerKind>
 
-/** GET /api/speed/server: how this server names itself and the largest transfer it accepts. */
+/**
+ * GET /api/speed/server: how this server names itself, the largest transfer it accepts and the bytes
+ * one client may move per minute (downloads and uploads together; absent: no such limit). A test
+ * keeps to half of that budget, so that a second test right after the first still fits.
+ */
 export const speedServerInfo = z.object({
   name: z.string(),
   maxBytes: z.number().int().positive(),
+  bytesPerMinute: z.number().int().positive().optional(),
 })
 export type SpeedServerInfo = z.infer<typeof speedServerInfo>
 
@@ -47,6 +52,11 @@ export const speedTestResult = z.object({
   serverLocation: z.string().min(1).max(200),
   server: speedServerKind,
   errors: z.object({ latency: failure, download: failure, upload: failure }).default({}),
+  /**
+   * A direction whose phase stopped before its time, and why; its rate counts the bytes moved until
+   * then. Such a direction's latency under load does not count towards the bufferbloat grade.
+   */
+  incomplete: z.object({ download: failure, upload: failure }).optional(),
   /** Latency while downloading and while uploading; null where no probe answered. */
   loaded: z.object({ download: loadedLatency.nullable(), upload: loadedLatency.nullable() }).optional(),
   /** How much loading the link raised the round trip; null when there was nothing to compare. */

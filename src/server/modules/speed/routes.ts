@@ -11,6 +11,8 @@ import { uploadSinkRoutes } from './upload-sink.ts'
 
 export interface SpeedRoutesOptions {
   maxBytes: number
+  /** Speed-test bytes one client may move per minute (the limits module enforces it; told to the page). */
+  bytesPerMinute?: number
   serverName: string
   currentUser: (request: FastifyRequest) => Promise<{ id: string } | null>
   history: HistorySaver
@@ -40,13 +42,13 @@ export async function speedRoutes(app: FastifyInstance, options: SpeedRoutesOpti
     {
       schema: {
         tags: ['speed'],
-        summary: 'The name of this speed-test server and its transfer cap',
+        summary: 'The name of this speed-test server, its transfer cap and the per-client byte budget per minute',
         response: { 200: speedServerInfo },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store')
-      return { name: options.serverName, maxBytes }
+      return { name: options.serverName, maxBytes, bytesPerMinute: options.bytesPerMinute }
     },
   )
 

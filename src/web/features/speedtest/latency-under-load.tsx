@@ -65,7 +65,8 @@ export function LatencyUnderLoad({ result }: { result: SpeedTestResult }) {
           </>
         ) : (
           <span className="text-muted-foreground">
-            No bufferbloat grade: it needs the idle latency and the latency under load in at least one direction.
+            No bufferbloat grade: it needs the idle latency and the latency under load in at least one direction that
+            ran to its end.
           </span>
         )}
       </p>

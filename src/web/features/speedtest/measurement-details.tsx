@@ -31,6 +31,12 @@ const columns: Column<DirectionResult>[] = [
       <>
         {windowText(d)}
         {d.stoppedEarly && <span className="block text-danger">Stopped early: {d.stoppedEarly}</span>}
+        {d.allowanceSpent && (
+          <span className="block text-muted-foreground">
+            The phase ended once it had asked for its share of the server&apos;s speed-test byte budget (a quarter of
+            the budget per minute, so two whole tests fit).
+          </span>
+        )}
       </>
     ),
     className: (d) => (d.mbps === null ? 'text-danger' : ''),

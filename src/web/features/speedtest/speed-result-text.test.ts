@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { directionFixture } from './engine/report-fixture.ts'
+import { directionFixture, reportFixture } from './engine/report-fixture.ts'
 import type { SpeedTestReport } from './engine/run-speed-test.ts'
 import { speedResultText } from './speed-result-text.ts'
 
@@ -57,5 +57,10 @@ describe('speedResultText()', () => {
     expect(text).toContain('Latency during download: 54.5 ms (jitter 3.3 ms)')
     expect(text).toContain('Latency during upload: not measured (no probe answered)')
     expect(text).toContain('Bufferbloat: grade B, 45.0 ms more under load (A+ under 5 ms, F from 400 ms)')
+  })
+
+  it('marks a rate whose phase was cut short as incomplete, with the reason', () => {
+    const report = reportFixture({ incomplete: { download: 'the connection failed' } })
+    expect(speedResultText(report).split('\n')).toContain('Download: 95.2 Mbps (incomplete: the connection failed)')
   })
 })

@@ -14,10 +14,15 @@ export function speedResultText(report: SpeedTestReport): string {
   const { result, latency } = report
   const measure = (value: number | null, format: (v: number) => string, unit: string, reason: string) =>
     value === null ? `Failed (${reason})` : `${format(value)} ${unit}`
+  const rate = (direction: 'download' | 'upload', failed: string) => {
+    const text = measure(result[direction], formatMbps, 'Mbps', result.errors[direction] ?? failed)
+    const incomplete = result[direction] === null ? undefined : result.incomplete?.[direction]
+    return incomplete ? `${text} (incomplete: ${incomplete})` : text
+  }
   const lines = [
     `Server: ${result.serverLocation} (${SERVER_NAMES[result.server]})`,
-    `Download: ${measure(result.download, formatMbps, 'Mbps', result.errors.download ?? SPEED_MESSAGES.downloadFailed)}`,
-    `Upload: ${measure(result.upload, formatMbps, 'Mbps', result.errors.upload ?? SPEED_MESSAGES.uploadFailed)}`,
+    `Download: ${rate('download', SPEED_MESSAGES.downloadFailed)}`,
+    `Upload: ${rate('upload', SPEED_MESSAGES.uploadFailed)}`,
     `Ping: ${measure(result.ping, formatMs, 'ms', result.errors.latency ?? SPEED_MESSAGES.latencyFailed)}`,
     `Jitter: ${measure(result.jitter, formatMs, 'ms', result.errors.latency ?? SPEED_MESSAGES.latencyFailed)}`,
   ]

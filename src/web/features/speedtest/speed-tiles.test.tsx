@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { reportFixture } from './engine/report-fixture.ts'
 import { SpeedTiles } from './speed-tiles.tsx'
-import { applyUpdate, startView } from './speed-view.ts'
+import { applyUpdate, finishView, startView } from './speed-view.ts'
 
 const textOf = (html: string) =>
   html
@@ -26,5 +27,17 @@ describe('SpeedTiles', () => {
     const text = textOf(renderToStaticMarkup(<SpeedTiles view={view} />))
     expect(text).toContain('Download Failed All download tests failed')
     expect(text).toContain('Ping Failed Latency measurement failed')
+  })
+
+  it('shows a direction cut short as incomplete, with the reason in words beside its rate', () => {
+    const report = reportFixture({
+      upload: 41.5,
+      incomplete: { upload: 'Too much speed-test traffic from your address. Try again in 30 s.' },
+    })
+    const text = textOf(renderToStaticMarkup(<SpeedTiles view={finishView(startView(), report)} />))
+    expect(text).toContain(
+      'Upload 41.5 Mbps Incomplete: Too much speed-test traffic from your address. Try again in 30 s.',
+    )
+    expect(text).not.toContain('Download 95.2 Mbps Incomplete')
   })
 })

@@ -24,14 +24,19 @@ const FAILED_TEXT = {
   upload: SPEED_MESSAGES.uploadFailed,
 } as const
 
-/** The text a measure shows: its value, its failure, or a dash while not yet measured. */
+/**
+ * The text a measure shows: its value (and why it is incomplete, when its phase stopped early), its
+ * failure, or a dash while not yet measured.
+ */
 function describeMeasure(
   view: SpeedView,
   key: MeasureKey,
   errorKey: 'download' | 'upload' | 'latency',
-): { value: string; failed?: string } {
+): { value: string; failed?: string; incomplete?: string } {
   const value = view[key]
   if (value === null) return { value: 'Failed', failed: view.report?.result.errors[errorKey] ?? FAILED_TEXT[errorKey] }
+  const incomplete = key === 'download' || key === 'upload' ? view.report?.result.incomplete?.[key] : undefined
+  if (value !== undefined && incomplete) return { value: formatMbps(value), incomplete }
   if (value === undefined) {
     const live = view.phase === key && view.liveMbps !== undefined ? formatMbps(view.liveMbps) : undefined
     return { value: live ?? '–' }
@@ -64,6 +69,11 @@ export function SpeedTiles({ view }: { view: SpeedView }) {
               </span>
               {!shown.failed && shown.value !== '–' && <span className="text-sm text-muted-foreground"> {unit}</span>}
               {shown.failed && <span className="mt-1 block text-xs text-danger">{shown.failed}</span>}
+              {shown.incomplete && (
+                <span className="mt-1 block text-xs text-amber-800 dark:text-amber-200">
+                  Incomplete: {shown.incomplete}
+                </span>
+              )}
             </dd>
           </div>
         )

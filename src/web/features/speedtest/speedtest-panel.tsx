@@ -111,7 +111,7 @@ export function SpeedtestPanel({ entry, variant, icon: Icon }: PanelProps) {
         <p className="text-xs text-muted-foreground">
           Rates are reported exactly as measured between your browser and the selected server: each direction runs 4
           connections for 7 s with transfers sized to your link, and counts the bytes after a 2 s warm-up. A measurement
-          that fails is shown as failed.
+          cut short is marked incomplete with the reason, and one that moved nothing is shown as failed.
         </p>
       </div>
     </PanelFrame>

@@ -49,7 +49,9 @@ export function useSpeedTest({ toolName, signedIn }: { toolName: string; signedI
         (report) => {
           if (!isCurrent()) return
           setView((v) => finishView(v, report))
-          toast.success(`${toolName} completed successfully`)
+          const { errors, incomplete } = report.result
+          if (Object.keys(errors).length === 0 && !incomplete) toast.success(`${toolName} completed successfully`)
+          else toast.warning(`${toolName} finished, but not every measurement is complete`)
           if (signedInNow.current) void save(report.result)
         },
         (error: unknown) => {

@@ -4,6 +4,7 @@ import type { SpeedEnvironment } from './environment.ts'
 
 const neverCalled: SpeedEnvironment = {
   fetch: () => Promise.reject(new Error('no request expected')),
+  upload: () => Promise.reject(new Error('no upload expected')),
   now: () => 0,
   sleep: async () => undefined,
   randomBytes: (n) => new Uint8Array(n),

@@ -1,7 +1,19 @@
 // What the engine needs from the outside world, injectable so tests run it against fakes.
 
+/** What the server answered to an upload: its status and its body as text. */
+export interface UploadAnswer {
+  status: number
+  body: string
+}
+
 export interface SpeedEnvironment {
   fetch(url: string, init: RequestInit): Promise<Response>
+  /**
+   * POSTs `body` and tells `onProgress` the total bytes sent so far as they leave, so that a
+   * transfer cut short still shows what it moved. Rejects when no answer came (connection lost,
+   * aborted), with the signal's reason when `signal` aborted.
+   */
+  upload(url: string, body: Blob, signal: AbortSignal, onProgress: (sent: number) => void): Promise<UploadAnswer>
   /** Milliseconds on a monotonic clock. */
   now(): number
   /** Waits `ms`; rejects with the signal's reason when it aborts. */
@@ -34,8 +46,51 @@ export function randomPayload(size: number): Uint8Array<ArrayBuffer> {
   return bytes
 }
 
+/**
+ * A POST through XMLHttpRequest, whose upload progress events report the bytes sent while the body
+ * leaves (fetch() tells nothing until the answer). No content type: a simple request, no CORS
+ * preflight.
+ */
+function xhrUpload(url: string, body: Blob, signal: AbortSignal, onProgress: (sent: number) => void) {
+  return new Promise<UploadAnswer>((resolve, reject) => {
+    signal.throwIfAborted()
+    const xhr = new XMLHttpRequest()
+    const onAbort = () => xhr.abort()
+    const settle = () => signal.removeEventListener('abort', onAbort)
+    xhr.open('POST', url)
+    xhr.upload.onprogress = (event) => onProgress(event.loaded)
+    xhr.onload = () => {
+      settle()
+      if (xhr.status >= 200 && xhr.status <= 299) onProgress(body.size)
+      resolve({ status: xhr.status, body: xhr.responseText })
+    }
+    xhr.onerror = () => {
+      settle()
+      reject(new TypeError('the connection failed'))
+    }
+    xhr.onabort = () => {
+      settle()
+      reject(signal.aborted ? signal.reason : new TypeError('the transfer was aborted'))
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+    xhr.send(body)
+  })
+}
+
+/** Where there is no XMLHttpRequest (Node): fetch(), the bytes counted once the answer came. */
+async function fetchUpload(url: string, body: Blob, signal: AbortSignal, onProgress: (sent: number) => void) {
+  const response = await fetch(url, { method: 'POST', body, signal })
+  const text = await response.text()
+  if (response.ok) onProgress(body.size)
+  return { status: response.status, body: text }
+}
+
 export const browserEnvironment: SpeedEnvironment = {
   fetch: (url, init) => fetch(url, init),
+  upload: (url, body, signal, onProgress) =>
+    typeof XMLHttpRequest === 'undefined'
+      ? fetchUpload(url, body, signal, onProgress)
+      : xhrUpload(url, body, signal, onProgress),
   now: () => performance.now(),
   sleep: abortableSleep,
   randomBytes: randomPayload,

@@ -2,9 +2,10 @@
 // transfer moves advances it by the chunk's time at the link rate, so parallel transfers share the
 // link. Timers (sleeps, round trips) fire when the clock passes them; when no transfer is moving,
 // the clock jumps to the next timer. Every run is deterministic.
-import type { SpeedEnvironment } from './environment.ts'
+import type { SpeedEnvironment, UploadAnswer } from './environment.ts'
 
-export type FakeFailure = 'http-503' | 'http-429' | 'network' | 'no-body'
+/** 'cut': the connection breaks once half the transfer has moved. */
+export type FakeFailure = 'http-503' | 'http-429' | 'network' | 'no-body' | 'cut'
 
 /** Link rate in Mbps; a function gets the transfer's size and the clock. */
 export type FakeRate = number | ((bytes: number, now: number) => number)
@@ -20,6 +21,11 @@ export interface FakeNetworkOptions {
   fail?: (url: string, call: number) => FakeFailure | undefined
   serverName?: string
   maxBytes?: number
+  /**
+   * The server's per-client byte budget for one minute of the fake clock, as the real one keeps it:
+   * each transfer is charged its full size when it starts, and refused (429) once the total passes.
+   */
+  bytesPerMinute?: number
 }
 
 export interface FakeNetwork {
@@ -30,6 +36,8 @@ export interface FakeNetwork {
   sleeps: number[]
   /** Upload body sizes, in order. */
   uploads: number[]
+  /** Transfers refused because the byte budget was spent. */
+  refusals: string[]
   now(): number
 }
 
@@ -54,6 +62,7 @@ export function createFakeNetwork(options: FakeNetworkOptions = {}): FakeNetwork
     fail = () => undefined,
     serverName = 'Fake Server',
     maxBytes = 100_000_000,
+    bytesPerMinute,
   } = options
   let time = 0
   let pings = 0
@@ -64,6 +73,18 @@ export function createFakeNetwork(options: FakeNetworkOptions = {}): FakeNetwork
   const requests: string[] = []
   const sleeps: number[] = []
   const uploads: number[] = []
+  const refusals: string[] = []
+  let budgetWindow = { endsAt: Number.NEGATIVE_INFINITY, total: 0 }
+  /** The real server's fixed window: true when `bytes` more fit this minute (they are charged either way). */
+  const charge = (bytes: number) => {
+    if (bytesPerMinute === undefined || bytes <= 0) return true
+    if (time >= budgetWindow.endsAt) budgetWindow = { endsAt: time + 60_000, total: 0 }
+    budgetWindow.total += bytes
+    return budgetWindow.total <= bytesPerMinute
+  }
+  const REFUSED_BODY = JSON.stringify({
+    error: { type: 'rate_limited', message: 'Too much speed-test traffic from your address. Try again in 30 s.' },
+  })
 
   const fire = () => {
     const due = timers.filter((t) => t.at <= time).sort((a, b) => a.at - b.at)
@@ -109,7 +130,7 @@ export function createFakeNetwork(options: FakeNetworkOptions = {}): FakeNetwork
   const msFor = (bytes: number, mbps: number) => ((bytes * 8) / (mbps * 1_000_000)) * 1000
   const chunkFor = (mbps: number) => Math.max(1, Math.min(CHUNK, Math.floor((mbps * 1_000_000 * CHUNK_MS) / 8000)))
 
-  const body = (total: number, signal: AbortSignal | null | undefined) => {
+  const body = (total: number, signal: AbortSignal | null | undefined, cut: boolean) => {
     let bytes = total
     moving.download++
     let open = true
@@ -127,6 +148,10 @@ export function createFakeNetwork(options: FakeNetworkOptions = {}): FakeNetwork
             end()
             return controller.error(signal.reason)
           }
+          if (cut && bytes <= total / 2) {
+            end()
+            return controller.error(new TypeError('network error'))
+          }
           const mbps = rateOf(downloadMbps, total)
           const size = Math.min(chunkFor(mbps), bytes)
           if (size === 0) {
@@ -143,16 +168,18 @@ export function createFakeNetwork(options: FakeNetworkOptions = {}): FakeNetwork
     )
   }
 
-  async function receiveUpload(size: number, signal: AbortSignal | null | undefined) {
+  async function receiveUpload(size: number, signal: AbortSignal, cut: boolean, onProgress: (sent: number) => void) {
     moving.upload++
     try {
       for (let left = size; left > 0; ) {
         await turn()
-        signal?.throwIfAborted()
+        signal.throwIfAborted()
+        if (cut && left <= size / 2) throw new TypeError('the connection failed')
         const mbps = rateOf(uploadMbps, size)
         const chunk = Math.min(chunkFor(mbps), left)
         advance(msFor(chunk, mbps))
         left -= chunk
+        onProgress(size - left)
       }
     } finally {
       moving.upload--
@@ -160,18 +187,32 @@ export function createFakeNetwork(options: FakeNetworkOptions = {}): FakeNetwork
     }
   }
 
-  async function fakeFetch(url: string, init: RequestInit): Promise<Response> {
-    init.signal?.throwIfAborted()
-    const method = init.method ?? 'GET'
+  /** Records the request and answers the failure asked for, if any. */
+  const begin = (method: string, url: string) => {
     requests.push(`${method} ${url}`)
-    const { pathname, searchParams } = new URL(url)
+    const { pathname } = new URL(url)
     const call = calls.get(pathname) ?? 0
     calls.set(pathname, call + 1)
     const failure = fail(url, call)
     if (failure === 'network') throw new TypeError('Failed to fetch')
-    if (failure === 'http-503') return new Response('unavailable', { status: 503 })
-    if (failure === 'http-429') return new Response('too many', { status: 429 })
-    if (pathname.endsWith('/server')) return Response.json({ name: serverName, maxBytes })
+    return failure
+  }
+  const refusal = (failure: FakeFailure | undefined, url: string, bytes: number) => {
+    if (failure === 'http-503') return { status: 503, body: 'unavailable' }
+    if (failure === 'http-429') return { status: 429, body: 'too many' }
+    if (charge(bytes)) return undefined
+    refusals.push(url)
+    return { status: 429, body: REFUSED_BODY }
+  }
+
+  async function fakeFetch(url: string, init: RequestInit): Promise<Response> {
+    init.signal?.throwIfAborted()
+    const failure = begin(init.method ?? 'GET', url)
+    const { pathname, searchParams } = new URL(url)
+    const bytes = pathname.endsWith('/down') ? Number(searchParams.get('bytes')) : 0
+    const refused = refusal(failure, url, bytes)
+    if (refused) return new Response(refused.body, { status: refused.status })
+    if (pathname.endsWith('/server')) return Response.json({ name: serverName, maxBytes, bytesPerMinute })
     if (pathname.endsWith('/ping')) {
       const extra = (direction: 'download' | 'upload') =>
         typeof loadedExtraMs === 'number' ? loadedExtraMs : loadedExtraMs(direction)
@@ -180,21 +221,29 @@ export function createFakeNetwork(options: FakeNetworkOptions = {}): FakeNetwork
       return failure === 'no-body' ? new Response(null) : Response.json({ pong: true })
     }
     if (pathname.endsWith('/down')) {
-      const bytes = Number(searchParams.get('bytes'))
-      return new Response(failure === 'no-body' ? null : body(bytes, init.signal))
-    }
-    if (pathname.endsWith('/up')) {
-      const size =
-        init.body instanceof Blob ? init.body.size : init.body instanceof Uint8Array ? init.body.byteLength : 0
-      uploads.push(size)
-      await receiveUpload(size, init.signal)
-      return Response.json({ bytes: size, durationMs: 1 })
+      return new Response(failure === 'no-body' ? null : body(bytes, init.signal, failure === 'cut'))
     }
     return new Response('not found', { status: 404 })
   }
 
+  async function fakeUpload(
+    url: string,
+    upload: Blob,
+    signal: AbortSignal,
+    onProgress: (sent: number) => void,
+  ): Promise<UploadAnswer> {
+    signal.throwIfAborted()
+    const failure = begin('POST', url)
+    const refused = refusal(failure, url, upload.size)
+    if (refused) return refused
+    uploads.push(upload.size)
+    await receiveUpload(upload.size, signal, failure === 'cut', onProgress)
+    return { status: 200, body: JSON.stringify({ bytes: upload.size, durationMs: 1 }) }
+  }
+
   const env: SpeedEnvironment = {
     fetch: fakeFetch,
+    upload: fakeUpload,
     now: () => time,
     sleep: (ms, signal) => {
       sleeps.push(ms)
@@ -202,5 +251,5 @@ export function createFakeNetwork(options: FakeNetworkOptions = {}): FakeNetwork
     },
     randomBytes: (size) => new Uint8Array(size).fill(7),
   }
-  return { env, requests, sleeps, uploads, now: () => time }
+  return { env, requests, sleeps, uploads, refusals, now: () => time }
 }

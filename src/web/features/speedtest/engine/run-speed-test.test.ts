@@ -63,9 +63,43 @@ describe('runSpeedTest()', () => {
     const net = createFakeNetwork({ downloadMbps: 40, fail: (url) => (url.includes('/up') ? 'network' : undefined) })
     const { result } = await runSpeedTest({ env: net.env, endpoints, signal: new AbortController().signal })
     expect(result.upload).toBeNull()
-    expect(result.errors).toEqual({ upload: 'All upload tests failed' })
+    expect(result.errors).toEqual({ upload: 'All upload tests failed: the connection failed' })
     expect(result.download).toBeGreaterThan(39)
     expect(result.download).toBeLessThan(41)
+  })
+
+  it("keeps two whole tests in a row inside the server's byte budget, however fast the link", async () => {
+    // 1000 Mbit/s both ways moves about 1 GB per direction in a full phase; the budget is 1.6 GB.
+    const net = createFakeNetwork({ downloadMbps: 1000, uploadMbps: 1000, bytesPerMinute: 1_600_000_000 })
+    for (const run of [1, 2]) {
+      const report = await runSpeedTest({ env: net.env, endpoints, signal: new AbortController().signal })
+      expect(net.refusals, `test ${run}`).toEqual([])
+      expect(report.result.errors).toEqual({})
+      expect(report.result.incomplete).toBeUndefined()
+      for (const direction of [report.download, report.upload]) {
+        expect(direction.allowanceSpent).toBe(true)
+        expect(direction.mbps).toBeGreaterThan(950)
+        expect(direction.mbps).toBeLessThan(1020)
+      }
+    }
+  })
+
+  it('marks a direction cut short as incomplete with the reason in words, and leaves it out of the grade', async () => {
+    const net = createFakeNetwork({
+      downloadMbps: 100,
+      rtts: [10],
+      loadedExtraMs: (direction) => (direction === 'download' ? 300 : 20),
+      // The server's budget runs out during the download's phase.
+      bytesPerMinute: 1_000_000_000_000,
+      fail: (url, call) => (url.includes('/down') && call === 12 ? 'http-429' : undefined),
+    })
+    const { result } = await runSpeedTest({ env: net.env, endpoints, signal: new AbortController().signal })
+    expect(result.incomplete).toEqual({
+      download: 'the server refuses more speed-test traffic from your address for now',
+    })
+    expect(result.download).toBeGreaterThan(90)
+    // Graded on the upload alone: 20 ms more, grade A (the download's 300 ms would give D).
+    expect(result.bufferbloat?.grade).toBe('A')
   })
 
   it('goes on to the download when latency fails, and names the latency failure', async () => {

@@ -66,7 +66,7 @@ export async function runSpeedTest({
   plan = THROUGHPUT_PLAN,
 }: RunSpeedTestOptions): Promise<SpeedTestReport> {
   onUpdate({ phase: 'server', progress: 0 })
-  let server: { name: string; maxBytes: number }
+  let server: { name: string; maxBytes: number; bytesPerMinute?: number }
   try {
     server = await endpoints.describeServer(env, signal)
   } catch (error) {
@@ -84,7 +84,14 @@ export async function runSpeedTest({
   const jitter = latency instanceof Error ? null : roundTo(latency.jitter, 1)
   onUpdate({ phase: 'download', progress: PROGRESS.latencyDone, ping, jitter })
 
-  const options = { env, endpoints, signal, serverMaxBytes: server.maxBytes, plan }
+  const options = {
+    env,
+    endpoints,
+    signal,
+    serverMaxBytes: server.maxBytes,
+    serverBytesPerMinute: server.bytesPerMinute,
+    plan,
+  }
   const download = await measureThroughput('download', {
     ...options,
     onRate: (mbps) => onUpdate({ phase: 'download', liveMbps: mbps }),
@@ -101,10 +108,17 @@ export async function runSpeedTest({
 
   if (ping === null && downloadMbps === null && uploadMbps === null) throw new SpeedTestError(SPEED_MESSAGES.failed)
   const loaded = { download: loadedSummary(download.loaded), upload: loadedSummary(upload.loaded) }
+  // A phase that stopped early loaded the link for less than its time: its round trips do not grade.
+  const gradable = (d: DirectionResult, summary: { ping: number } | null) =>
+    d.stoppedEarly === undefined ? (summary?.ping ?? null) : null
   const bloat = assessBufferbloat(ping, {
-    download: loaded.download?.ping ?? null,
-    upload: loaded.upload?.ping ?? null,
+    download: gradable(download, loaded.download),
+    upload: gradable(upload, loaded.upload),
   })
+  const incomplete = {
+    ...(download.mbps !== null && download.stoppedEarly ? { download: download.stoppedEarly } : {}),
+    ...(upload.mbps !== null && upload.stoppedEarly ? { upload: upload.stoppedEarly } : {}),
+  }
   const result: SpeedTestResult = {
     download: downloadMbps,
     upload: uploadMbps,
@@ -117,6 +131,7 @@ export async function runSpeedTest({
       ...(download.error ? { download: download.error } : {}),
       ...(upload.error ? { upload: upload.error } : {}),
     },
+    ...(Object.keys(incomplete).length > 0 ? { incomplete } : {}),
     loaded,
     bufferbloat: bloat && { grade: bloat.grade, addedMs: roundTo(bloat.addedMs, 1), scale: gradeScale() },
   }

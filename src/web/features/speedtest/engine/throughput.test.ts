@@ -13,6 +13,7 @@ function measure(direction: 'download' | 'upload', options: FakeNetworkOptions, 
     endpoints,
     signal: new AbortController().signal,
     serverMaxBytes,
+    serverBytesPerMinute: options.bytesPerMinute,
   })
   return { net, run }
 }
@@ -94,14 +95,68 @@ describe('measureThroughput()', () => {
     expect(await run).toMatchObject({
       mbps: null,
       window: null,
-      error: 'All download tests failed',
-      stoppedEarly: 'All URLs failed for this connection (HTTP 503)',
+      error: 'All download tests failed: the server failed to answer (status 503)',
+      stoppedEarly: 'the server failed to answer (status 503)',
     })
   })
 
-  it('fails with "All upload tests failed" when no upload works', async () => {
+  it('fails with "All upload tests failed" and the reason in words when no upload moves a byte', async () => {
     const { run } = measure('upload', { fail: (url) => (url.includes('/up') ? 'network' : undefined) })
-    expect(await run).toMatchObject({ mbps: null, error: 'All upload tests failed' })
+    expect(await run).toMatchObject({ mbps: null, error: 'All upload tests failed: the connection failed' })
+  })
+
+  it("gives the server's own words when it refuses a transfer for its byte budget", async () => {
+    // The budget is spent by others (e.g. another tab): the engine does not know it.
+    const net = createFakeNetwork({ bytesPerMinute: 1000 })
+    const run = measureThroughput('upload', {
+      env: net.env,
+      endpoints,
+      signal: new AbortController().signal,
+      serverMaxBytes: 100_000_000,
+    })
+    expect(await run).toMatchObject({
+      mbps: null,
+      error: 'All upload tests failed: Too much speed-test traffic from your address. Try again in 30 s.',
+    })
+  })
+
+  it('counts an upload cut short by the bytes it sent: a rate, not a failure', async () => {
+    const { run } = measure('upload', {
+      uploadMbps: 40,
+      fail: (url, call) => (url.includes('/up') && call === 0 ? 'cut' : undefined),
+    })
+    const result = await run
+    expect(result.error).toBeUndefined()
+    expect(result.stoppedEarly).toBe('the connection failed')
+    expect(result.window?.wholePhase).toBe(true)
+    expect(result.mbps).toBeGreaterThan(39)
+    expect(result.mbps).toBeLessThan(41)
+  })
+
+  it('counts uploads too slow to finish in the phase by the bytes they sent', async () => {
+    let rampDone: number | undefined
+    // Fast through the ramp, then 200 times slower: no transfer of the phase ever finishes.
+    const { run } = measure('upload', {
+      uploadMbps: (bytes, now) => {
+        if (bytes >= 2_000_000) rampDone ??= now
+        return rampDone !== undefined && now > rampDone + 300 ? 1 : 200
+      },
+    })
+    const result = await run
+    expect(result.transfers).toBe(0)
+    expect(result.error).toBeUndefined()
+    expect(result.window?.wholePhase).toBe(true)
+    expect(result.mbps).toBeGreaterThan(0.5)
+  })
+
+  it('asks for no more than its quarter of the per-minute budget, and ends the phase there', async () => {
+    const { net, run } = measure('download', { downloadMbps: 1000, bytesPerMinute: 2_000_000_000 })
+    const result = await run
+    expect(sizesAsked(net.requests).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(500_000_000)
+    expect(net.refusals).toEqual([])
+    expect(result.allowanceSpent).toBe(true)
+    expect(result.stoppedEarly).toBeUndefined()
+    expect(result.mbps).toBeGreaterThan(950)
   })
 
   it('ends the phase at the first refused transfer and says so, keeping what was measured before it', async () => {
@@ -110,7 +165,7 @@ describe('measureThroughput()', () => {
       fail: (url, call) => (url.includes('/down') && call === 30 ? 'http-429' : undefined),
     })
     const result = await run
-    expect(result.stoppedEarly).toBe('All URLs failed for this connection (HTTP 429)')
+    expect(result.stoppedEarly).toBe('the server refuses more speed-test traffic from your address for now')
     expect(result.mbps).toBeGreaterThan(90)
     expect(result.mbps).toBeLessThan(102)
   })

@@ -3,13 +3,16 @@
 // for a fixed phase, each transfer sized to last about a second at the rate that connection saw.
 // The rate is the bytes moved inside the phase's measurement window (after a warm-up that covers
 // TCP slow start) over the window's length. While the phase runs, small requests on their own
-// connection measure the round trip under load.
+// connection measure the round trip under load. Bytes are seen as they move in both directions
+// (uploads through their progress), so a phase cut short still has a rate from what it moved; it
+// fails only when no byte moved at all.
+import { directionAllowance } from './byte-allowance.ts'
 import { SPEED_MESSAGES, THROUGHPUT_PLAN, type ThroughputPlan, UPLOAD_PAYLOAD_MAX_BYTES } from './constants.ts'
 import type { SpeedEndpoints } from './endpoints.ts'
 import type { SpeedEnvironment } from './environment.ts'
 import { type LatencySummary, summarizeLatency } from './latency.ts'
 import { toMbps } from './statistics.ts'
-import { describeFailure, downloadBody, tryUrls, uploadBody } from './transfer.ts'
+import { describeFailure, downloadBody, tryUrls, uploadBody, wasRefused } from './transfer.ts'
 
 export type Direction = 'download' | 'upload'
 
@@ -34,8 +37,10 @@ export interface DirectionResult {
   rampTransfers: number
   transfers: number
   largestTransfer: number
-  /** Why the phase ended before its time, when it did (the transfer that failed). */
+  /** Why the phase ended before its time, in words, when it did (the transfer that failed). */
   stoppedEarly?: string
+  /** The phase ended once it had asked for its share of the server's byte budget (byte-allowance.ts). */
+  allowanceSpent?: boolean
   /** Round trip while this direction was loaded; null when no probe answered. */
   loaded: LatencySummary | null
   error?: string
@@ -85,6 +90,8 @@ export interface MeasureThroughputOptions {
   signal: AbortSignal
   /** The largest transfer the server accepts. */
   serverMaxBytes: number
+  /** The server's per-client byte budget per minute, when it has one: the test keeps to its share. */
+  serverBytesPerMinute?: number
   onRate?: (mbps: number) => void
   plan?: ThroughputPlan
 }
@@ -96,6 +103,7 @@ export async function measureThroughput(
     endpoints,
     signal,
     serverMaxBytes,
+    serverBytesPerMinute,
     onRate = () => undefined,
     plan = THROUGHPUT_PLAN,
   }: MeasureThroughputOptions,
@@ -111,6 +119,8 @@ export async function measureThroughput(
   signal.throwIfAborted()
   signal.addEventListener('abort', forwardAbort, { once: true })
 
+  const allowance = directionAllowance(serverBytesPerMinute)
+  /** Moves one transfer of `bytes`, telling `onBytes` the bytes as they move; returns the total. */
   const move = async (bytes: number, onBytes: (count: number) => void): Promise<number> => {
     if (direction === 'download') {
       return tryUrls(endpoints.downloadUrls(bytes), phase.signal, (url) =>
@@ -118,43 +128,58 @@ export async function measureThroughput(
       )
     }
     const body = payload(bytes)
-    await tryUrls(endpoints.uploadUrls(), phase.signal, (url) => uploadBody(env, url, body, phase.signal))
-    onBytes(bytes)
+    await tryUrls(endpoints.uploadUrls(), phase.signal, (url) => uploadBody(env, url, body, phase.signal, onBytes))
     return bytes
   }
-  const failed = (error: unknown, rampTransfers: number): DirectionResult => ({
-    direction,
-    mbps: null,
-    window: null,
-    streams: plan.streams,
-    rampTransfers,
-    transfers: 0,
-    largestTransfer: 0,
-    loaded: null,
-    error: failedMessage,
-    stoppedEarly: describeFailure(error),
-  })
+  const failed = (error: unknown, rampTransfers: number): DirectionResult => {
+    const reason = describeFailure(error)
+    return {
+      direction,
+      mbps: null,
+      window: null,
+      streams: plan.streams,
+      rampTransfers,
+      transfers: 0,
+      largestTransfer: 0,
+      loaded: null,
+      error: `${failedMessage}: ${reason}`,
+      stoppedEarly: reason,
+    }
+  }
 
   try {
     // Ramp: one connection, growing transfers, until one lasts rampTargetMs.
     let size = Math.min(plan.firstBytes, cap)
     let rampBytesPerMs = 0
     let rampTransfers = 0
+    const rampSeen = { bytes: 0, ms: 0 }
     for (let i = 0; i < plan.rampMaxTransfers; i++) {
+      // The ramp leaves the phase at least half of the allowance.
+      const asked = allowance.take(Math.min(size, Math.floor(allowance.left() / 2)))
+      if (asked === 0) break
       const started = env.now()
+      let seen = 0
       let moved: number
       try {
-        moved = await move(size, () => undefined)
+        moved = await move(asked, (count) => {
+          seen += count
+        })
       } catch (error) {
         signal.throwIfAborted()
-        return failed(error, rampTransfers)
+        // What the server refused did not arrive, whatever left the browser.
+        if (!wasRefused(error)) rampSeen.bytes += seen
+        rampSeen.ms += env.now() - started
+        if (rampSeen.bytes === 0) return failed(error, rampTransfers)
+        return rampOnly(direction, plan, rampTransfers, rampSeen, describeFailure(error))
       }
       rampTransfers++
       const ms = Math.max(env.now() - started, 0.001)
+      rampSeen.bytes += moved
+      rampSeen.ms += ms
       rampBytesPerMs = moved / ms
       onRate(toMbps(moved, ms))
-      if (ms >= plan.rampTargetMs || size >= cap) break
-      size = Math.min(cap, Math.ceil(size * clamp(plan.rampTargetMs / ms, 2, 8)))
+      if (ms >= plan.rampTargetMs || asked >= cap || asked < size) break
+      size = Math.min(cap, Math.ceil(asked * clamp(plan.rampTargetMs / ms, 2, 8)))
     }
 
     // The phase: `streams` connections back to back, a probe beside them.
@@ -162,12 +187,15 @@ export async function measureThroughput(
     const measureFrom = startedAt + plan.warmupMs
     const sizeFor = (bytesPerMs: number) => Math.round(clamp(bytesPerMs * plan.transferTargetMs, plan.firstBytes, cap))
     const completed: Completed[] = []
+    /** Uploads cut short: the bytes they had sent. */
+    const partial: Completed[] = []
     const arrivals: Array<[time: number, bytes: number]> = []
     const latestRate = new Array<number>(plan.streams).fill(rampBytesPerMs / plan.streams)
     const probes: number[] = []
     let stoppedAt = Number.POSITIVE_INFINITY
     let stopped = false
     let stopReason: unknown
+    let allowanceSpent = false
     const timer = new AbortController()
     const stop = (reason?: unknown) => {
       if (stopped) return
@@ -183,34 +211,40 @@ export async function measureThroughput(
     let total = 0
     const onBytes = (count: number) => {
       const now = env.now()
-      if (direction === 'download') arrivals.push([now, count])
+      arrivals.push([now, count])
       total += count
       if (now - reportedAt < LIVE_RATE_INTERVAL_MS) return
       reportedAt = now
       recent.push([now, total])
       while (recent.length > 2 && now - (recent[1]?.[0] ?? now) >= 1000) recent.shift()
       const [since, before] = recent[0] ?? [startedAt, 0]
-      if (direction === 'download' && now > since) onRate(toMbps(total - before, now - since))
+      if (now > since) onRate(toMbps(total - before, now - since))
     }
 
     const stream = async (index: number) => {
       let next = sizeFor(latestRate[index] ?? 0)
       while (!stopped) {
+        const asked = allowance.take(next)
+        if (asked === 0) {
+          allowanceSpent = true
+          stop()
+          return
+        }
         const started = env.now()
+        let seen = 0
         try {
-          const moved = await move(next, onBytes)
+          const moved = await move(asked, (count) => {
+            seen += count
+            onBytes(count)
+          })
           const ended = env.now()
           completed.push({ stream: index, bytes: moved, startedAt: started, endedAt: ended })
           latestRate[index] = moved / Math.max(ended - started, 0.001)
-          if (direction === 'upload')
-            onRate(
-              toMbps(
-                latestRate.reduce((sum, r) => sum + r, 0),
-                1,
-              ),
-            )
-          next = Math.min(sizeFor(latestRate[index] ?? 0), next * 4)
+          next = Math.min(sizeFor(latestRate[index] ?? 0), asked * 4)
         } catch (error) {
+          if (seen > 0 && !wasRefused(error)) {
+            partial.push({ stream: index, bytes: seen, startedAt: started, endedAt: env.now() })
+          }
           signal.throwIfAborted()
           if (!stopped) stop(error)
           return
@@ -262,7 +296,7 @@ export async function measureThroughput(
     }
     signal.throwIfAborted()
 
-    const window = measuredWindow(direction, plan, { startedAt, measureFrom, stoppedAt, completed, arrivals })
+    const window = measuredWindow(direction, plan, { startedAt, measureFrom, stoppedAt, completed, partial, arrivals })
     const loaded = probes.length > 0 ? summarizeLatency(probes) : null
     const common = {
       direction,
@@ -272,11 +306,42 @@ export async function measureThroughput(
       largestTransfer: Math.max(0, ...completed.map((c) => c.bytes)),
       loaded,
       ...(stopReason === undefined ? {} : { stoppedEarly: describeFailure(stopReason) }),
+      ...(allowanceSpent ? { allowanceSpent } : {}),
     }
-    if (!window) return { ...common, mbps: null, window: null, error: failedMessage }
+    if (!window && rampSeen.bytes > 0) {
+      // The phase moved nothing countable: the ramp's bytes are what was seen.
+      const ramp = rampOnly(direction, plan, rampTransfers, rampSeen, common.stoppedEarly ?? '')
+      return { ...common, mbps: ramp.mbps, window: ramp.window }
+    }
+    if (!window) {
+      const reason = common.stoppedEarly ?? 'no byte moved'
+      return { ...common, mbps: null, window: null, error: `${failedMessage}: ${reason}` }
+    }
     return { ...common, mbps: toMbps(window.bytes, window.ms), window }
   } finally {
     signal.removeEventListener('abort', forwardAbort)
+  }
+}
+
+/** A phase that never started (the ramp broke off after moving bytes): the rate of what the ramp moved. */
+function rampOnly(
+  direction: Direction,
+  plan: ThroughputPlan,
+  rampTransfers: number,
+  seen: { bytes: number; ms: number },
+  reason: string,
+): DirectionResult {
+  const ms = Math.max(seen.ms, 0.001)
+  return {
+    direction,
+    mbps: toMbps(seen.bytes, ms),
+    window: { bytes: seen.bytes, ms, wholePhase: true },
+    streams: plan.streams,
+    rampTransfers,
+    transfers: 0,
+    largestTransfer: 0,
+    loaded: null,
+    stoppedEarly: reason,
   }
 }
 
@@ -285,17 +350,20 @@ interface PhaseRecord {
   measureFrom: number
   stoppedAt: number
   completed: readonly Completed[]
+  partial: readonly Completed[]
   arrivals: ReadonlyArray<readonly [number, number]>
 }
 
 /**
  * The window the rate is computed over. Downloads count bytes as they arrive, up to the moment the
- * phase stopped. Uploads only know when a whole transfer finished, so each finished transfer's bytes
- * are spread over its duration and the window ends where every connection still has finished
- * transfers behind it.
+ * phase stopped. An upload's progress counts bytes as they leave the browser, some of which still
+ * wait in its socket buffer; only the server's answer says they all arrived. So each finished
+ * upload's bytes are spread over its duration, and the window ends where every connection still
+ * has finished transfers behind it. When that window is too short (transfers slow or cut short),
+ * the whole phase counts every byte seen, the sent part of cut uploads included.
  */
 function measuredWindow(direction: Direction, plan: ThroughputPlan, phase: PhaseRecord): MeasurementWindow | null {
-  const { startedAt, measureFrom, stoppedAt, completed, arrivals } = phase
+  const { startedAt, measureFrom, stoppedAt, completed, partial, arrivals } = phase
   if (direction === 'download') {
     const count = (from: number) =>
       arrivals.reduce((sum, [time, bytes]) => (time > from && time <= stoppedAt ? sum + bytes : sum), 0)
@@ -306,16 +374,16 @@ function measuredWindow(direction: Direction, plan: ThroughputPlan, phase: Phase
     const ms = stoppedAt - startedAt
     return bytes > 0 && ms > 0 ? { bytes, ms, wholePhase: true } : null
   }
-  if (completed.length === 0) return null
-  let end = stoppedAt
-  for (let stream = 0; stream < plan.streams; stream++) {
+  let end = completed.length > 0 ? stoppedAt : startedAt
+  for (let stream = 0; stream < plan.streams && completed.length > 0; stream++) {
     const last = Math.max(startedAt, ...completed.filter((c) => c.stream === stream).map((c) => c.endedAt))
     end = Math.min(end, last)
   }
   if (end - measureFrom >= plan.minWindowMs) {
     return { bytes: spreadBytes(completed, measureFrom, end), ms: end - measureFrom, wholePhase: false }
   }
-  const bytes = completed.reduce((sum, c) => sum + c.bytes, 0)
-  const ms = Math.max(...completed.map((c) => c.endedAt)) - startedAt
-  return ms > 0 ? { bytes, ms, wholePhase: true } : null
+  const all = [...completed, ...partial]
+  const bytes = all.reduce((sum, c) => sum + c.bytes, 0)
+  const ms = Math.max(startedAt, ...all.map((c) => c.endedAt)) - startedAt
+  return bytes > 0 && ms > 0 ? { bytes, ms, wholePhase: true } : null
 }

@@ -1,4 +1,5 @@
 // One transfer of the test: tries the server's URLs in order and reads the answer to its end.
+import { errorBody } from '../../../../shared/tools/common.ts'
 import { SPEED_MESSAGES } from './constants.ts'
 import type { SpeedEnvironment } from './environment.ts'
 
@@ -10,11 +11,30 @@ export class SpeedTestError extends Error {
   }
 }
 
-/** "All URLs failed for this connection (HTTP 503)": the product's text plus the underlying reason. */
+/**
+ * Why a transfer failed, in words: the innermost cause's message ("Too much speed-test traffic from
+ * your address. Try again in 30 s."); a fetch or upload that got no answer is "the connection failed".
+ */
 export function describeFailure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error)
-  const cause = error.cause instanceof Error ? error.cause.message : undefined
-  return cause ? `${error.message} (${cause})` : error.message
+  let inner = error
+  while (inner instanceof Error && !(inner instanceof TypeError) && inner.cause !== undefined) inner = inner.cause
+  if (inner instanceof TypeError) return 'the connection failed'
+  const words = inner instanceof Error ? inner.message : String(inner)
+  return words.length > 160 ? `${words.slice(0, 159)}…` : words
+}
+
+/** The server answered a transfer with an error status: it did not take what was sent. */
+export class TransferRefused extends Error {
+  constructor(status: number, body: string) {
+    super(describeRefusal(status, body))
+    this.name = 'TransferRefused'
+  }
+}
+
+/** Whether `error`, or an error it was caused by, is a refusal by the server. */
+export function wasRefused(error: unknown): boolean {
+  for (let inner = error; inner instanceof Error; inner = inner.cause) if (inner instanceof TransferRefused) return true
+  return false
 }
 
 /** Runs `attempt` on each URL until one succeeds; cancellation is rethrown at once. */
@@ -35,10 +55,29 @@ export async function tryUrls<T>(
   throw new SpeedTestError(SPEED_MESSAGES.connectionFailed, { cause: last })
 }
 
+/** The server's own words from an error answer `{ error: { message } }`, if it sent them. */
+function serverMessage(body: string): string | undefined {
+  try {
+    const parsed = errorBody.safeParse(JSON.parse(body))
+    return parsed.success ? parsed.data.error.message : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Why a transfer was refused, in words: the server's message where it gave one. */
+export function describeRefusal(status: number, body: string): string {
+  const said = serverMessage(body)
+  if (status === 429) return said ?? 'the server refuses more speed-test traffic from your address for now'
+  if (status === 413) return said ?? 'the server does not accept a transfer this large'
+  if (status >= 500) return `the server failed to answer (status ${status})`
+  return said ?? `the server refused the transfer (status ${status})`
+}
+
 async function ensureOk(response: Response): Promise<Response> {
   if (response.ok) return response
-  await response.body?.cancel().catch(() => undefined)
-  throw new Error(`HTTP ${response.status}`)
+  const body = await response.text().catch(() => '')
+  throw new TransferRefused(response.status, body)
 }
 
 /** GETs `url` and counts the body's bytes as they arrive; returns the total. */
@@ -60,13 +99,23 @@ export async function downloadBody(
   }
 }
 
-/** POSTs `body` (no content type: a simple request, no CORS preflight) and reads the answer. */
+/**
+ * POSTs `body` and reads the answer; `onBytes` is told the bytes sent as they leave (each call the
+ * bytes since the last). Returns the bytes sent.
+ */
 export async function uploadBody(
   env: SpeedEnvironment,
   url: string,
-  body: Blob | Uint8Array<ArrayBuffer>,
+  body: Blob,
   signal: AbortSignal,
-): Promise<void> {
-  const response = await ensureOk(await env.fetch(url, { method: 'POST', body, signal }))
-  await response.arrayBuffer()
+  onBytes: (count: number) => void,
+): Promise<number> {
+  let sent = 0
+  const answer = await env.upload(url, body, signal, (total) => {
+    if (total <= sent) return
+    onBytes(total - sent)
+    sent = total
+  })
+  if (answer.status < 200 || answer.status > 299) throw new TransferRefused(answer.status, answer.body)
+  return sent
 }
