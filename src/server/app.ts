@@ -11,6 +11,7 @@ import { bulkRoutes } from './modules/bulk/routes.ts'
 import { createPosthogForwarder } from './modules/events/posthog.ts'
 import { createEventsRepository } from './modules/events/repository.ts'
 import { eventRoutes } from './modules/events/routes.ts'
+import { createDataDirProbe } from './modules/health/data-dir-probe.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { createToolResultsRepository } from './modules/history/repository.ts'
 import { historyRoutes } from './modules/history/routes.ts'
@@ -108,7 +109,10 @@ async function registerSite(
   })
   registerSameOriginRule(app, { trustedOrigins: config.trustedOrigins })
 
-  await app.register(healthRoutes, { pingDatabase: () => deps.database.ping() })
+  await app.register(healthRoutes, {
+    pingDatabase: () => deps.database.ping(),
+    probeDataDir: createDataDirProbe(config.dataDir),
+  })
   const accounts = await registerAccounts(app, { config, database: deps.database })
   // One history: the tools, the speed test and the phone lookup save to it; its routes list and delete.
   const history = createToolResultsRepository(deps.database.db)
