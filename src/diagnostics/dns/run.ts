@@ -15,6 +15,8 @@ import {
 import { dnsLines } from '../../shared/tools/dns-lines.ts'
 import { validateLookup } from '../dnssec/lookup-validation.ts'
 import { type DsRecord, loadDnssecTrustAnchors } from '../dnssec/trust-anchors.ts'
+import { askEachQuestionOnce, askedOnUsersBehalf } from '../net/ask-once.ts'
+import { DestinationBudgetError } from '../net/destination-budget.ts'
 import { DnsTimeoutError } from '../net/dns-client.ts'
 import { formatEndpoint } from '../net/endpoint.ts'
 import { type Diagnostic, failed, type Outcome, type RunContext } from '../types.ts'
@@ -72,6 +74,7 @@ function verdict(result: DnsResult, resolver: { phrase: string; source: FailureS
 }
 
 function describeQueryError(error: unknown, phrase: string): string {
+  if (error instanceof DestinationBudgetError) return `${phrase} was ${error.message}`
   if (error instanceof DnsTimeoutError) return `${phrase} did not answer`
   const code = (error as NodeJS.ErrnoException).code
   return `${phrase} could not be asked${code ? ` (${code})` : ''}`
@@ -229,7 +232,10 @@ export function createDnsDiagnostic(options: DnsDiagnosticOptions = {}): Diagnos
     result: dnsResult,
     deadlineMs: 15_000,
     lines: dnsLines,
-    run(request, ctx) {
+    run(request, runCtx) {
+      // Within one run each question goes to each server once; a custom server is the user's choice.
+      const onUsersBehalf = Boolean(request.options?.server)
+      const ctx = { ...runCtx, net: askEachQuestionOnce(onUsersBehalf ? askedOnUsersBehalf(runCtx.net) : runCtx.net) }
       const types = request.options?.type ? [request.options.type] : [...DNS_DEFAULT_TYPES]
       if (request.options?.propagation) {
         return propagate(request, request.options.type ?? 'A', parseRootHints(rootHints), publicResolvers, ctx)
