@@ -100,7 +100,13 @@ async function registerSite(
   deps: AppDeps,
   { metrics, headers }: { metrics: Metrics; headers: ReturnType<typeof securityHeaders> },
 ) {
-  const net = deps.net ?? createNet({ targetAllow: config.targetAllow, dnsServers: config.dnsServers })
+  const net =
+    deps.net ??
+    createNet({
+      targetAllow: config.targetAllow,
+      dnsServers: config.dnsServers,
+      packetsPerDestination: config.dnsPacketsPerDestination,
+    })
   // Called directly (not registered) so that its hooks see every route of the site.
   await metricsRoutes(app, { metrics, ...config.metrics })
   app.addHook('onRequest', (request, reply, done) => {
