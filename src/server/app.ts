@@ -11,6 +11,7 @@ import { bulkRoutes } from './modules/bulk/routes.ts'
 import { createPosthogForwarder } from './modules/events/posthog.ts'
 import { createEventsRepository } from './modules/events/repository.ts'
 import { eventRoutes } from './modules/events/routes.ts'
+import { createDataDirProbe } from './modules/health/data-dir-probe.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { createToolResultsRepository } from './modules/history/repository.ts'
 import { historyRoutes } from './modules/history/routes.ts'
@@ -116,7 +117,13 @@ async function registerSite(
   deps: AppDeps,
   { metrics, headers }: { metrics: Metrics; headers: ReturnType<typeof securityHeaders> },
 ) {
-  const net = deps.net ?? createNet({ targetAllow: config.targetAllow, dnsServers: config.dnsServers })
+  const net =
+    deps.net ??
+    createNet({
+      targetAllow: config.targetAllow,
+      dnsServers: config.dnsServers,
+      packetsPerDestination: config.dnsPacketsPerDestination,
+    })
   // Called directly (not registered) so that its hooks see every route of the site.
   await metricsRoutes(app, { metrics, ...config.metrics })
   app.addHook('onRequest', (request, reply, done) => {
@@ -126,7 +133,10 @@ async function registerSite(
   })
   registerSameOriginRule(app, { trustedOrigins: config.trustedOrigins })
 
-  await app.register(healthRoutes, { pingDatabase: () => deps.database.ping() })
+  await app.register(healthRoutes, {
+    pingDatabase: () => deps.database.ping(),
+    probeDataDir: createDataDirProbe(config.dataDir),
+  })
   const accounts = await registerAccounts(app, { config, database: deps.database })
   // One history: the tools, the speed test and the phone lookup save to it; its routes list and delete.
   const history = createToolResultsRepository(deps.database.db)

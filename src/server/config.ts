@@ -24,6 +24,7 @@ const envSchema = z.object({
   DNS_SERVERS: list.pipe(z.array(hostPort)),
   DNS_ROOT_HINTS: list.pipe(z.array(ipPort)),
   DNS_PUBLIC_RESOLVERS: list.pipe(z.array(ipPort)),
+  DNS_PACKETS_PER_DESTINATION: z.coerce.number().int().min(1).default(30),
   TARGET_ALLOW: list.pipe(z.array(cidr)),
   TRUST_PROXY: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -118,6 +119,8 @@ export interface Config {
   dnsRootHints: string[]
   /** Resolvers a DNS propagation check asks (DNS_PUBLIC_RESOLVERS); empty for the well-known public ones. */
   dnsPublicResolvers: string[]
+  /** DNS packets sent on users' behalf to one address per minute, all runs together (DNS_PACKETS_PER_DESTINATION). */
+  dnsPacketsPerDestination: number
   targetAllow: string[]
   /** Passed to Fastify's trustProxy: false, true, a hop count or a list of addresses/CIDRs. */
   trustProxy: boolean | number | string[]
@@ -304,6 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dnsServers: e.DNS_SERVERS,
     dnsRootHints: e.DNS_ROOT_HINTS,
     dnsPublicResolvers: e.DNS_PUBLIC_RESOLVERS,
+    dnsPacketsPerDestination: e.DNS_PACKETS_PER_DESTINATION,
     targetAllow: e.TARGET_ALLOW,
     trustProxy,
     smtpUrl: e.SMTP_URL,

@@ -20,6 +20,8 @@ export const shareCreated = z.object({
   url: z.string(),
   /** Anonymous shares only: pass it to DELETE /api/results/:id?deleteToken=… to unshare. */
   deleteToken: z.string().optional(),
+  /** True when the run was shared before: the same permalink, and the deleteToken given then stays valid. */
+  alreadyShared: z.boolean().optional(),
 })
 export type ShareCreated = z.infer<typeof shareCreated>
 

@@ -1,6 +1,7 @@
 // The product's input rules (docs/product.md) and their exact messages, shared by server and web.
 import { z } from 'zod'
 import { toAsciiDomain } from './idn.ts'
+import { ambiguousIpv4Message } from './ipv4-spelling.ts'
 
 export const messages = {
   blank: 'Please enter a valid domain or IP address',
@@ -39,7 +40,22 @@ export function isDomainOrIp(value: string): boolean {
 /** A required text field: blank input gets the product's generic toast message. */
 export const requiredText = z.string().trim().min(1, messages.blank).max(2048, 'Input is too long')
 
-export const domainInput = requiredText.refine(isDomain, messages.invalidDomain)
+/**
+ * Refuses a host written as a legacy IPv4 spelling ("010.000.000.001", "0x7f.1", "127.1",
+ * "2130706433"; ipv4-spelling.ts) before any other rule, with the address the system would read.
+ */
+const refuseAmbiguousIpv4 = {
+  check: (value: string) => ambiguousIpv4Message(value) === undefined,
+  params: {
+    error: (issue: { input?: unknown }) => ambiguousIpv4Message(String(issue.input)) ?? messages.invalidDomainOrIp,
+    abort: true,
+  },
+} as const
+
+/** A required host, URL or address field: blank refused, then a legacy IPv4 spelling. */
+const hostText = requiredText.refine(refuseAmbiguousIpv4.check, refuseAmbiguousIpv4.params)
+
+export const domainInput = hostText.refine(isDomain, messages.invalidDomain)
 /**
  * DNS names: the product's domain rule, plus leading service labels such as _dmarc or _sip._tcp,
  * which record types like TXT and SRV live under.
@@ -49,8 +65,8 @@ export function isDnsName(value: string): boolean {
   return isDomain(withoutService.replace(/\.$/, ''))
 }
 
-export const dnsNameInput = requiredText.refine(isDnsName, messages.invalidDomain)
-export const domainOrIpInput = requiredText.refine(isDomainOrIp, messages.invalidDomainOrIp)
+export const dnsNameInput = hostText.refine(isDnsName, messages.invalidDomain)
+export const domainOrIpInput = hostText.refine(isDomainOrIp, messages.invalidDomainOrIp)
 
 /** IPv6 in text form (RFC 4291 §2.2), with an optional dotted IPv4 tail; no zone id. */
 export function isIpv6(value: string): boolean {
@@ -67,7 +83,7 @@ export function isIpv6(value: string): boolean {
 }
 
 /** The product's domain-or-IP check, extended to IPv6 addresses (ping, traceroute). */
-export const hostInput = requiredText.refine((v) => isDomainOrIp(v) || isIpv6(v), messages.invalidDomainOrIp)
+export const hostInput = hostText.refine((v) => isDomainOrIp(v) || isIpv6(v), messages.invalidDomainOrIp)
 
 /** Dotted IPv4 (the product's four-part form) or IPv6. */
 export function isIpAddress(value: string): boolean {
@@ -102,24 +118,25 @@ export const ipAddressInput = z
   .trim()
   .min(1, messages.ipRequired)
   .max(64, messages.ipInvalid)
+  .refine(refuseAmbiguousIpv4.check, refuseAmbiguousIpv4.params)
   .refine(isIpAddress, messages.ipInvalid)
 
 /** Whois: the product's domain rule (on the ASCII form of a name typed in any script), plus IP addresses and AS numbers. */
-export const whoisQueryInput = requiredText.refine(
+export const whoisQueryInput = hostText.refine(
   (value) => isDomain(toAsciiDomain(value)) || isIpAddress(value) || isAsNumber(value),
   messages.invalidDomain,
 )
 
 /** Geolocation and similar: an IP or a domain; a URL is reduced to its hostname. */
-export const hostOrUrlInput = requiredText
+export const hostOrUrlInput = hostText
   .transform(reduceToHost)
   .refine((value) => isDomain(value) || isIpAddress(value), messages.invalidDomainOrIp)
 
 /** DNS names typed in any script: the domain rule applies to the ASCII (punycode) form. */
-export const idnDnsNameInput = requiredText.refine((value) => isDnsName(toAsciiDomain(value)), messages.invalidDomain)
+export const idnDnsNameInput = hostText.refine((value) => isDnsName(toAsciiDomain(value)), messages.invalidDomain)
 
 /** Reverse DNS: the product's dotted IPv4, and IPv6 beyond it; anything else "Invalid IP address format". */
-export const reverseIpInput = requiredText.refine(isIpAddress, messages.invalidReverseIp)
+export const reverseIpInput = hostText.refine(isIpAddress, messages.invalidReverseIp)
 
 /** The SSL check's target: the product's domain rule, optionally followed by ":port" (1-65535). */
 export function isDomainWithPort(value: string): boolean {
@@ -129,7 +146,7 @@ export function isDomainWithPort(value: string): boolean {
   return isDomain(match[1]) && port >= 1 && port <= 65_535
 }
 
-export const domainWithPortInput = requiredText.refine(isDomainWithPort, messages.invalidDomain)
+export const domainWithPortInput = hostText.refine(isDomainWithPort, messages.invalidDomain)
 
 /** The website check's URL: "https://" is prepended when no scheme is given; only http(s) URLs with a host. */
 export function normalizeWebsiteUrl(value: string): string | null {
@@ -149,5 +166,8 @@ export const websiteUrlInput = z
   .trim()
   .min(1, messages.urlRequired)
   .max(2048, 'Input is too long')
+  .refine(refuseAmbiguousIpv4.check, refuseAmbiguousIpv4.params)
   .refine((value) => normalizeWebsiteUrl(value) !== null, messages.urlInvalid)
   .transform((value) => normalizeWebsiteUrl(value) ?? value)
+
+export { ambiguousIpv4Message }

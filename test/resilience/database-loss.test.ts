@@ -47,7 +47,7 @@ describe('SQLite handle closed under a running app', () => {
     expect(run.json().result.ip).toBe('127.0.0.1')
     const health = await app.inject('/healthz')
     expect(health.statusCode).toBe(503)
-    expect(health.json()).toEqual({ status: 'degraded', database: 'unavailable' })
+    expect(health.json()).toEqual({ status: 'degraded', database: 'unavailable', dataDirectory: 'ok' })
     const anonymous = await checkTool(app, 'whatismyip', MY_IP.input)
     expect(anonymous.json()).toMatchObject({ status: 'ok' })
     expect(anonymous.json()).not.toHaveProperty('saved')
@@ -88,7 +88,10 @@ describe.skipIf(postgresSkip !== undefined)('PostgreSQL stopped under a running 
     const during = await runMyIp()
     expect(during.status).toBe(200)
     expect(during.body).toMatchObject({ status: 'ok', saved: false })
-    expect(await health()).toEqual({ status: 503, body: { status: 'degraded', database: 'unavailable' } })
+    expect(await health()).toEqual({
+      status: 503,
+      body: { status: 'degraded', database: 'unavailable', dataDirectory: 'ok' },
+    })
     expect(server?.child.exitCode).toBeNull()
 
     await postgres?.resume()

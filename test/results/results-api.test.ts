@@ -110,6 +110,27 @@ describe.each(appBackends())('results API on $name', (backend) => {
       })
     })
 
+    it('shares a run once: sharing it again gives the same permalink and keeps the first deleteToken valid', async () => {
+      const answer = await runDns(anonymous)
+      const first = await share(anonymous, answer.runId)
+      expect(first.statusCode).toBe(201)
+      const { id, url, deleteToken } = first.json()
+      const again = await share(anonymous, answer.runId)
+      expect(again.statusCode).toBe(200)
+      expect(again.json()).toEqual({ id, url, alreadyShared: true })
+      const concurrent = await Promise.all([share(bob, answer.runId), share(anonymous, answer.runId)])
+      expect(concurrent.map((r) => [r.statusCode, r.json().id, r.json().deleteToken])).toEqual([
+        [200, id, undefined],
+        [200, id, undefined],
+      ])
+      const deleted = await anonymous.request({
+        method: 'DELETE',
+        url: `/api/results/${id}?deleteToken=${deleteToken}`,
+      })
+      expect(deleted.statusCode).toBe(204)
+      expect((await anonymous.get(`/api/results/${id}`)).statusCode).toBe(404)
+    })
+
     it("refuses to share another account's run, whoever asks", async () => {
       const answer = await runDns(alice)
       for (const other of [bob, anonymous]) {

@@ -18,15 +18,16 @@ export interface Attempt {
 
 const NOT_ALLOWED = /is not allowed/
 
+// Legacy IPv4 spellings (octal, hex, short, one integer) are bad input before any policy check.
 const URL_SPELLINGS: [string, Expectation][] = [
   ['http://127.0.0.2:{HP}/', 'policy'],
   ['http://127.0.0.1:{HP}/', 'policy'],
-  ['http://127.1:{HP}/', 'policy'],
-  ['http://2130706434:{HP}/', 'policy'],
-  ['http://0x7f000002:{HP}/', 'policy'],
-  ['http://0177.0.0.2:{HP}/', 'policy'],
-  ['http://0x7f.0.0.2:{HP}/', 'policy'],
-  ['http://0:{HP}/', 'policy'],
+  ['http://127.1:{HP}/', 'invalid'],
+  ['http://2130706434:{HP}/', 'invalid'],
+  ['http://0x7f000002:{HP}/', 'invalid'],
+  ['http://0177.0.0.2:{HP}/', 'invalid'],
+  ['http://0x7f.0.0.2:{HP}/', 'invalid'],
+  ['http://0:{HP}/', 'invalid'],
   ['http://0.0.0.0:{HP}/', 'policy'],
   ['http://[::1]:{HP}/', 'policy'],
   ['http://[::]:{HP}/', 'policy'],
@@ -78,7 +79,7 @@ const REDIRECT_TARGETS = [
 
 const HOST_LITERALS: [string, Expectation][] = [
   ['127.0.0.2', 'policy'],
-  ['127.000.000.002', 'policy'],
+  ['127.000.000.002', 'invalid'],
   ['0.0.0.0', 'policy'],
   ['::1', 'policy'],
   ['::', 'policy'],
@@ -100,10 +101,10 @@ const HOST_LITERALS: [string, Expectation][] = [
 
 const DNS_SERVERS: [string, Expectation][] = [
   ['127.0.0.2:{KP}', 'policy'],
-  ['127.1:{KP}', 'policy'],
-  ['2130706433:{KP}', 'policy'],
-  ['0177.0.0.3:{KP}', 'policy'],
-  ['0:{KP}', 'policy'],
+  ['127.1:{KP}', 'invalid'],
+  ['2130706433:{KP}', 'invalid'],
+  ['0177.0.0.3:{KP}', 'invalid'],
+  ['0:{KP}', 'invalid'],
   ['[::1]:{KP}', 'policy'],
   ['::1', 'policy'],
   ['[::]:{KP}', 'policy'],

@@ -24,7 +24,7 @@ describe('application shell', () => {
   it('GET /healthz answers 200 when the database is usable', async () => {
     const res = await t.app.inject('/healthz')
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' })
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', dataDirectory: 'ok' })
   })
 
   it('serves an OpenAPI document describing the DNS tool from its zod schema', async () => {

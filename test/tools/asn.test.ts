@@ -60,7 +60,11 @@ describe('POST /api/tools/asn', () => {
 
   it.each([
     ['', 'Please enter an IP address'],
-    ['1.2.3', 'Please enter a valid IP address'],
+    ['1.2.3.999', 'Please enter a valid IP address'],
+    [
+      '1.2.3',
+      '1.2.3 is an ambiguous IPv4 spelling (the system would read it as 1.2.0.3); write the address as four decimal numbers from 0 to 255',
+    ],
     ['example.com', 'Please enter a valid IP address'],
   ])('answers 400 for %j with the product message', async (input, message) => {
     const res = await check(input)

@@ -138,7 +138,15 @@ describe('POST /api/tools/rdns input', () => {
 
   const post = (input: string) => checkTool(t, 'rdns', input)
 
-  it.each(['example.com', '256.1.1.1', '1.2.3', '1::2::3', 'fe80::1%eth0'])(
+  it('answers 400 naming "1.2.3" an ambiguous IPv4 spelling, with the address the system would read', async () => {
+    const res = await post('1.2.3')
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.message).toBe(
+      '1.2.3 is an ambiguous IPv4 spelling (the system would read it as 1.2.0.3); write the address as four decimal numbers from 0 to 255',
+    )
+  })
+
+  it.each(['example.com', '256.1.1.1', '1::2::3', 'fe80::1%eth0'])(
     'answers 400 "Invalid IP address format" for %j',
     async (input) => {
       const res = await post(input)

@@ -10,10 +10,11 @@ import {
   summarisePropagation,
 } from '../../shared/tools/dns-propagation.ts'
 import { describePublicResolver, PUBLIC_RESOLVERS } from '../../shared/tools/dns-public-resolvers.ts'
+import { DestinationBudgetError } from '../net/destination-budget.ts'
 import { DnsTimeoutError } from '../net/dns-client.ts'
 import { formatEndpoint, splitHostPort } from '../net/endpoint.ts'
 import type { Net } from '../net/net.ts'
-import { absoluteName } from './dns-names.ts'
+import { absoluteName, isOwnersZone } from './dns-names.ts'
 import { queryDns } from './query.ts'
 import type { RootHints } from './root-hints.ts'
 import { walkDelegation } from './trace.ts'
@@ -37,6 +38,8 @@ interface Target {
   /** The address as written, and its check against the target policy. */
   address: string
   port: number
+  /** A server of a zone below a TLD: asked on the user's behalf (the per-destination budget). */
+  onUsersBehalf?: boolean
 }
 
 export interface PropagationDeps {
@@ -71,6 +74,7 @@ export function publicResolverTargets(entries: string[]): Target[] {
 }
 
 function describeError(error: unknown): string {
+  if (error instanceof DestinationBudgetError) return error.message
   if (error instanceof DnsTimeoutError) return `no answer within ${QUERY_TIMEOUT_MS * QUERY_ATTEMPTS} ms`
   const code = (error as NodeJS.ErrnoException).code
   return code ? `could not be asked (${code})` : 'could not be asked'
@@ -96,6 +100,7 @@ async function askOne(name: string, type: string, target: Target, deps: Propagat
       recursionDesired: target.role === 'resolver',
       timeoutMs: QUERY_TIMEOUT_MS,
       attempts: QUERY_ATTEMPTS,
+      onUsersBehalf: target.onUsersBehalf,
     })
     const timing = { rcode: query.rcode, queryTimeMs: query.queryTimeMs, aa: query.flags.aa }
     if (query.rcode !== 'NOERROR' && query.rcode !== 'NXDOMAIN') {
@@ -161,7 +166,8 @@ async function findAuthority(name: string, type: string, deps: PropagationDeps):
     if (addresses.length === 0) targets.push({ role: 'authoritative', name: server, address: '', port })
     for (const address of addresses) targets.push({ role: 'authoritative', name: server, address, port })
   }
-  return { zone, targets: targets.slice(0, MAX_AUTHORITATIVE) }
+  const onUsersBehalf = isOwnersZone(zone)
+  return { zone, targets: targets.slice(0, MAX_AUTHORITATIVE).map((t) => ({ ...t, onUsersBehalf })) }
 }
 
 /** A name server whose address could not be found is a row too: it could not be asked. */

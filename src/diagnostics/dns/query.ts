@@ -17,6 +17,8 @@ export interface QueryOptions {
   recursionDesired?: boolean
   timeoutMs?: number
   attempts?: number
+  /** The server was chosen by the user or a zone the user names (see Net.askDns). */
+  onUsersBehalf?: boolean
 }
 
 const packetTypes = createRequire(import.meta.url)('dns-packet/types.js') as { toString(type: number): string }
@@ -43,6 +45,7 @@ export async function queryDns(
     recursionDesired: options.recursionDesired,
     timeoutMs: options.timeoutMs,
     attempts: options.attempts,
+    onUsersBehalf: options.onUsersBehalf,
   })
   return {
     type,

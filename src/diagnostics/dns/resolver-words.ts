@@ -13,6 +13,8 @@ export interface ResolverWords {
   unreachable(code: string | undefined): string
   /** An error rcode: "Google Public DNS (8.8.8.8) answered SERVFAIL". */
   answered(rcode: string): string
+  /** Not asked at all, e.g. its address's packet budget was spent: "… was not asked: …". */
+  notAsked(reason: string): string
 }
 
 const withCode = (text: string, code: string | undefined) => (code ? `${text} (${code})` : text)
@@ -25,6 +27,7 @@ export function resolverWords(chosen: Pick<ChosenResolver, 'label' | 'origin'>, 
         silent: `This server could not reach its resolver ${where}`,
         unreachable: (code) => withCode(`This server could not reach its resolver ${where}`, code),
         answered: (rcode) => `This server's resolver ${where} answered ${rcode}`,
+        notAsked: (reason) => `This server's resolver ${where} was ${reason}`,
       }
     case 'public':
       return {
@@ -32,6 +35,7 @@ export function resolverWords(chosen: Pick<ChosenResolver, 'label' | 'origin'>, 
         silent: `This server could not reach ${chosen.label}`,
         unreachable: (code) => withCode(`This server could not reach ${chosen.label}`, code),
         answered: (rcode) => `${chosen.label} answered ${rcode}`,
+        notAsked: (reason) => `${chosen.label} was ${reason}`,
       }
     case 'custom':
       return {
@@ -39,6 +43,7 @@ export function resolverWords(chosen: Pick<ChosenResolver, 'label' | 'origin'>, 
         silent: `The name server you chose, ${where}, did not answer`,
         unreachable: (code) => withCode(`The name server you chose, ${where}, could not be asked`, code),
         answered: (rcode) => `The name server you chose, ${where}, answered ${rcode}`,
+        notAsked: (reason) => `The name server you chose, ${where}, was ${reason}`,
       }
   }
 }
@@ -51,5 +56,6 @@ export function authorityWords(where: string): ResolverWords {
     silent: `${phrase} did not answer`,
     unreachable: (code) => withCode(`${phrase} could not be asked`, code),
     answered: (rcode) => `${phrase} answered ${rcode}`,
+    notAsked: (reason) => `${phrase} was ${reason}`,
   }
 }

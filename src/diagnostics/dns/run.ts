@@ -14,6 +14,8 @@ import {
 import { dnsLines } from '../../shared/tools/dns-lines.ts'
 import { validateLookup } from '../dnssec/lookup-validation.ts'
 import { type DsRecord, loadDnssecTrustAnchors } from '../dnssec/trust-anchors.ts'
+import { askEachQuestionOnce, askedOnUsersBehalf } from '../net/ask-once.ts'
+import { DestinationBudgetError } from '../net/destination-budget.ts'
 import { DnsTimeoutError } from '../net/dns-client.ts'
 import { formatEndpoint } from '../net/endpoint.ts'
 import { type Diagnostic, failed, type Outcome, type RunContext } from '../types.ts'
@@ -62,6 +64,7 @@ function verdict(result: DnsResult, resolver: ResolverWords): Outcome<DnsResult>
 }
 
 function describeQueryError(error: unknown, resolver: ResolverWords): string {
+  if (error instanceof DestinationBudgetError) return resolver.notAsked(error.message)
   if (error instanceof DnsTimeoutError) return resolver.silent
   return resolver.unreachable((error as NodeJS.ErrnoException).code)
 }
@@ -219,7 +222,10 @@ export function createDnsDiagnostic(options: DnsDiagnosticOptions = {}): Diagnos
     result: dnsResult,
     deadlineMs: 15_000,
     lines: dnsLines,
-    run(request, ctx) {
+    run(request, runCtx) {
+      // Within one run each question goes to each server once; a custom server is the user's choice.
+      const onUsersBehalf = Boolean(request.options?.server)
+      const ctx = { ...runCtx, net: askEachQuestionOnce(onUsersBehalf ? askedOnUsersBehalf(runCtx.net) : runCtx.net) }
       const types = request.options?.type ? [request.options.type] : [...DNS_DEFAULT_TYPES]
       if (request.options?.propagation) {
         return propagate(request, request.options.type ?? 'A', parseRootHints(rootHints), publicResolvers, ctx)

@@ -6,7 +6,7 @@ import { DnsTimeoutError } from '../net/dns-client.ts'
 import { type Endpoint, formatEndpoint } from '../net/endpoint.ts'
 import type { Net } from '../net/net.ts'
 import { classifyReply, type ReplyMeaning } from './classify-reply.ts'
-import { absoluteName } from './dns-names.ts'
+import { absoluteName, isOwnersZone } from './dns-names.ts'
 import { queryDns } from './query.ts'
 import type { NameServer, RootHints } from './root-hints.ts'
 
@@ -126,6 +126,7 @@ class Walk {
             recursionDesired: false,
             timeoutMs: QUERY_TIMEOUT_MS,
             attempts: 1,
+            onUsersBehalf: isOwnersZone(zone),
           })
         } catch (error) {
           this.record({ ...base, server: where, outcome: 'failed', error: describeError(error) })

@@ -19,6 +19,11 @@ export interface DnsQuestion {
   /** Ask for DNSSEC records (EDNS DO bit). */
   dnssecOk?: boolean
   checkingDisabled?: boolean
+  /**
+   * Called before each packet is sent (each UDP try, the TCP retry); throwing stops the exchange.
+   * A refusal before the first packet is the exchange's error; after one, the last timeout stands.
+   */
+  beforeSend?: () => void
 }
 
 export interface DnsExchange {
@@ -137,6 +142,16 @@ function tcpOnce(q: DnsQuestion, timeoutMs: number): Promise<Reply> {
 
 const elapsed = (started: number) => Math.round(performance.now() - started)
 
+/** A retry after a timeout is sent only when `beforeSend` lets it go. */
+function mayRetry(q: DnsQuestion): boolean {
+  try {
+    q.beforeSend?.()
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** Asks one server one question; UDP first, TCP when the UDP answer is truncated. */
 export async function exchangeDns(q: DnsQuestion): Promise<DnsExchange> {
   const timeoutMs = q.timeoutMs ?? 2500
@@ -146,10 +161,13 @@ export async function exchangeDns(q: DnsQuestion): Promise<DnsExchange> {
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (q.signal.aborted) break
     try {
+      if (attempt === 0) q.beforeSend?.()
+      else if (!mayRetry(q)) break
       const udp = await udpOnce(q, timeoutMs)
       if (!udp.packet.flag_tc) {
         return { response: udp.packet, message: udp.message, transport: 'udp', timeMs: elapsed(started) }
       }
+      q.beforeSend?.()
       const tcp = await tcpOnce(q, timeoutMs)
       return { response: tcp.packet, message: tcp.message, transport: 'tcp', timeMs: elapsed(started) }
     } catch (error) {

@@ -2,6 +2,7 @@
 // the DNS helpers that ask them. No diagnostic picks a resolver or builds a DNS client of its own.
 import dns from 'node:dns'
 import { isIP } from 'node:net'
+import { createDestinationBudget, DestinationBudgetError } from './destination-budget.ts'
 import { type DnsExchange, type DnsQuestion, exchangeDns } from './dns-client.ts'
 import { type Endpoint, formatEndpoint, splitHostPort } from './endpoint.ts'
 import { type IpLiteral, parseIpLiteral } from './ip-literal.ts'
@@ -28,7 +29,17 @@ export interface Net {
   createRecordResolver(options: { signal: AbortSignal; timeoutMs?: number }): RecordResolver
 }
 
-export type DnsAsk = Omit<DnsQuestion, 'server'> & { server?: Endpoint }
+export type DnsAsk = Omit<DnsQuestion, 'server' | 'beforeSend'> & {
+  server?: Endpoint
+  /**
+   * The server was chosen by the user or by a zone the user names (a custom resolver, a delegated
+   * name server): each packet is drawn from the address's destination budget (destination-budget.ts),
+   * and a spent budget is a DestinationBudgetError instead of a packet.
+   */
+  onUsersBehalf?: boolean
+  /** Called for each packet sent (runs count what they cause). */
+  onPacket?: () => void
+}
 
 /** A DNS question with no server to go to: none was given and no resolver is configured. */
 export class NoResolverError extends Error {}
@@ -44,7 +55,12 @@ export interface NetOptions {
   ownAddresses?: string[]
   /** Replaces the system resolver list (tests). */
   systemResolvers?: string[]
+  /** DNS packets sent on users' behalf to one address per minute (DNS_PACKETS_PER_DESTINATION). */
+  packetsPerDestination?: number
 }
+
+/** The default per-destination budget: a propagation check asks each address at most twice. */
+export const DEFAULT_PACKETS_PER_DESTINATION = 30
 
 function parseResolvers(list: string[]): Endpoint[] {
   return list.map((text) => {
@@ -59,6 +75,9 @@ export function createNet(options: NetOptions): Net {
   const configured = options.dnsServers.length > 0 ? options.dnsServers : (options.systemResolvers ?? dns.getServers())
   const resolvers = parseResolvers(configured)
   const resolver = resolvers[0]
+  const budget = createDestinationBudget({
+    packetsPerWindow: options.packetsPerDestination ?? DEFAULT_PACKETS_PER_DESTINATION,
+  })
   return {
     policy,
     resolvers,
@@ -74,10 +93,17 @@ export function createNet(options: NetOptions): Net {
       return { ok: true, endpoint: { address: literal.address, port: split.port } }
     },
     resolveTarget: (host, resolveOptions) => resolveTarget(host, { policy, resolver }, resolveOptions),
-    askDns(question) {
+    askDns({ onUsersBehalf, onPacket, ...question }) {
       const server = question.server ?? resolver
       if (!server) return Promise.reject(new NoResolverError('No DNS resolver is configured on this server'))
-      return exchangeDns({ ...question, server })
+      const beforeSend = () => {
+        if (onUsersBehalf) {
+          const taken = budget.take(server.address)
+          if (!taken.ok) throw new DestinationBudgetError(taken.asked)
+        }
+        onPacket?.()
+      }
+      return exchangeDns({ ...question, server, beforeSend })
     },
     lookUpPtr: (ip, ptrOptions) => lookUpPtr(ip, resolver, ptrOptions),
     createRecordResolver: (recordOptions) => createRecordResolver({ resolvers, ...recordOptions }),

@@ -1,7 +1,7 @@
 // ASN check: the autonomous system announcing an IP address, or an AS looked up by its number,
 // from offline data plus RDAP.
 import { z } from 'zod'
-import { isIpAddress, messages } from '../validation.ts'
+import { ambiguousIpv4Message, isIpAddress, messages } from '../validation.ts'
 import { toolRequest, toolResponse } from './common.ts'
 import { attribution, attributionLine, ipNetwork } from './ip-data.ts'
 
@@ -26,6 +26,9 @@ export function readAsnQuery(text: string): AsnQuery | { error: string } {
     return { kind: 'asn', number: Number(digits) }
   }
   if (/^AS/i.test(typed) && !/[.:]/.test(typed)) return { error: asnMessages.badAsNumber }
+  // A bare number is an AS number (above); the other legacy IPv4 spellings are refused as ambiguous.
+  const ambiguous = ambiguousIpv4Message(typed)
+  if (ambiguous) return { error: ambiguous }
   if (isIpAddress(typed)) return { kind: 'ip', address: typed }
   // Something shaped like an address keeps the product's address message.
   return { error: /[.:]/.test(typed) ? messages.ipInvalid : asnMessages.neither }

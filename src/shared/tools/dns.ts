@@ -1,6 +1,6 @@
 // DNS lookup: request options, result shape and its dig-like text rendering.
 import { z } from 'zod'
-import { idnDnsNameInput } from '../validation.ts'
+import { ambiguousIpv4Message, idnDnsNameInput } from '../validation.ts'
 import { failureSource, toolRequest, toolResponse } from './common.ts'
 import { dnsPropagation } from './dns-propagation.ts'
 import { RESOLVER_CHOICES, SYSTEM_RESOLVER } from './dns-public-resolvers.ts'
@@ -92,7 +92,11 @@ export const dnsOptions = z
       .string()
       .trim()
       .max(64)
-      .regex(SERVER_PATTERN, 'Resolver must be an IP address, optionally with :port')
+      .refine((server) => SERVER_PATTERN.test(server) && ambiguousIpv4Message(server) === undefined, {
+        // A legacy IPv4 spelling ("127.1", "0x7f.1") is named as such rather than as a bad address.
+        error: (issue) =>
+          ambiguousIpv4Message(String(issue.input)) ?? 'Resolver must be an IP address, optionally with :port',
+      })
       .refine(hasUsablePort, 'The resolver port must be between 1 and 65535')
       .optional()
       .or(z.literal('').transform(() => undefined)),

@@ -19,8 +19,10 @@ function write(shares: Record<string, string>) {
   }
 }
 
+/** A share made again (no new token) keeps the deleteToken remembered from the first time. */
 export function rememberShare(id: string, deleteToken: string | undefined) {
-  write({ ...read(), [id]: deleteToken ?? '' })
+  const shares = read()
+  write({ ...shares, [id]: deleteToken ?? shares[id] ?? '' })
 }
 
 /** The share's deleteToken ("" for an account's share), or undefined when not made here. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolAnswer } from '../../shared/tools/common.ts'
-import { answerFileName, answerText, resultFileName, toJsonText } from './result-export.ts'
+import { answerFileName, answerText, csvField, resultFileName, toJsonText } from './result-export.ts'
 
 const answer = (patch: Partial<ToolAnswer> = {}): ToolAnswer => ({
   tool: 'dns',
@@ -60,5 +60,21 @@ describe('toJsonText()', () => {
   it('is the whole value as indented JSON, parseable back', () => {
     expect(toJsonText(answer())).toContain('\n  "tool": "dns",')
     expect(JSON.parse(toJsonText(answer()))).toEqual(answer())
+  })
+})
+
+describe('csvField()', () => {
+  it('defuses every character a spreadsheet reads as the start of a formula, tab and carriage return too', () => {
+    expect(csvField('=1+1')).toBe("'=1+1")
+    expect(csvField('+1')).toBe("'+1")
+    expect(csvField('-1')).toBe("'-1")
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)")
+    expect(csvField('\t=1+1')).toBe("'\t=1+1")
+    expect(csvField('\r=1+1')).toBe('"\'\r=1+1"')
+  })
+
+  it('leaves ordinary values alone and quotes commas and quotes', () => {
+    expect(csvField('198.51.100.1')).toBe('198.51.100.1')
+    expect(csvField('a "b", c')).toBe('"a ""b"", c"')
   })
 })

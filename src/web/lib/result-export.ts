@@ -31,9 +31,13 @@ export function toJsonText(data: unknown): string {
   return `${JSON.stringify(data, null, 2)}\n`
 }
 
-/** One CSV field: quoted when it holds a comma, a quote or a line break; formulas defused for spreadsheets. */
+/**
+ * One CSV field: quoted when it holds a comma, a quote or a line break; formulas defused for
+ * spreadsheets. A field starting with any character a spreadsheet may read as the start of a formula
+ * (= + - @, and a tab or carriage return in front of one) gets a leading apostrophe.
+ */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 

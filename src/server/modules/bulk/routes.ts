@@ -1,10 +1,12 @@
 // POST /api/bulk/:tool — many inputs of one lookup tool in one request, answered as NDJSON: one line
 // per input as it finishes ({ index, input, answer } or { index, input, error }), then a summary line.
 // A bad input is a row with the tool's own validation message, not a failure of the batch; every
-// input is admitted like a single run of the tool (src/server/modules/limits).
+// input is admitted like a single run of the tool (src/server/modules/limits), and charged more for
+// the DNS queries it causes to servers the input names (bulk-cost.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { countPacketsOnUsersBehalf } from '../../../diagnostics/net/ask-once.ts'
 import type { Net } from '../../../diagnostics/net/net.ts'
 import { type AnyDiagnostic, findDiagnostic, type Registry } from '../../../diagnostics/registry.ts'
 import { BULK_TOOL_IDS, type BulkRow, bulkRequest, bulkRow, bulkSummary } from '../../../shared/bulk.ts'
@@ -12,6 +14,7 @@ import { findEntry } from '../../../shared/catalogue.ts'
 import { errorBody, type ToolAnswer } from '../../../shared/tools/common.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'
 import { runTool } from '../tools/service.ts'
+import { extraRunsFor, PACKETS_PER_RUN } from './bulk-cost.ts'
 import { type CheckedInput, runBulk } from './run-bulk.ts'
 
 export interface BulkRoutesOptions {
@@ -66,7 +69,8 @@ function registerBulkTool(app: FastifyInstance, diagnostic: AnyDiagnostic, optio
           `Streams \`${NDJSON.split(';')[0]}\`: one line per input as it finishes, in any order,`,
           '`{ index, input, answer }` (the answer of a single run) or `{ index, input, error: { type, message } }`',
           '(`invalid_input` with the tool’s own message, `rate_limited`, `server_busy`), then',
-          '`{ done: true, total, ok, failed, refused, invalid }`. Each input counts against the rate limits as one run.',
+          '`{ done: true, total, ok, failed, refused, invalid }`. Each input counts against the rate limits as one run,',
+          `and one more for every ${PACKETS_PER_RUN} DNS queries it sends to servers the input names (name servers, a custom resolver).`,
         ].join(' '),
         body: bulkRequest(options.maxInputs),
         response: {
@@ -102,7 +106,11 @@ function registerBulkTool(app: FastifyInstance, diagnostic: AnyDiagnostic, optio
           signal,
           admit: (abort) => options.admission.admit(request, diagnostic.id, abort),
           run: async (body, abort) => {
-            const answer = await runTool(diagnostic, body, { net: options.net, clientIp: request.ip, signal: abort })
+            const counted = countPacketsOnUsersBehalf(options.net)
+            const answer = await runTool(diagnostic, body, { net: counted.net, clientIp: request.ip, signal: abort })
+            // The queries a run sent to servers the user named cost runs of their own (bulk-cost.ts).
+            const extra = extraRunsFor(counted.packets())
+            if (extra > 0) await options.admission.charge(request, diagnostic.id, extra)
             await options.onAnswer?.(request, answer, body.options)
             return answer
           },

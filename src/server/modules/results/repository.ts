@@ -42,8 +42,11 @@ export interface RunsRepository {
   insert(run: { userId: string | null; answer: StoredAnswer; server: string }): Promise<string>
   findByRunId(runId: string): Promise<StoredRun | null>
   findByShareId(shareId: string): Promise<StoredRun | null>
-  /** Gives the run a share id (keeping one it already has) and sets the delete token's hash. */
-  share(runId: string, deleteTokenHash: string | null): Promise<{ shareId: string; sharedAt: string }>
+  /**
+   * Gives a run without a share a share id and the delete token's hash (`created`); a run already
+   * shared keeps its share id and its delete token unchanged.
+   */
+  share(runId: string, deleteTokenHash: string | null): Promise<{ shareId: string; sharedAt: string; created: boolean }>
   /** False when no share has this id. */
   unshare(shareId: string): Promise<boolean>
   setPinned(shareId: string, pinned: boolean): Promise<boolean>
@@ -111,15 +114,22 @@ export function createRunsRepository(
     findByShareId: async (shareId) => toRun(await selectRun().where('share_id', '=', shareId).executeTakeFirst()),
 
     async share(runId, deleteTokenHash) {
-      const existing = await selectRun().where('id', '=', runId).executeTakeFirstOrThrow()
-      const shareId = existing.share_id ?? randomId(16)
-      const sharedAt = iso(existing.shared_at) ?? now().toISOString()
-      await db
+      const shareId = randomId(16)
+      const sharedAt = now().toISOString()
+      // Only a run without a share gets one: two requests at once cannot both set a delete token.
+      const made = await db
         .updateTable('runs')
         .set({ share_id: shareId, shared_at: sharedAt, delete_token_hash: deleteTokenHash })
         .where('id', '=', runId)
-        .execute()
-      return { shareId, sharedAt }
+        .where('share_id', 'is', null)
+        .executeTakeFirst()
+      if (made.numUpdatedRows > 0n) return { shareId, sharedAt, created: true }
+      const existing = await selectRun().where('id', '=', runId).executeTakeFirstOrThrow()
+      return {
+        shareId: existing.share_id ?? shareId,
+        sharedAt: iso(existing.shared_at) ?? sharedAt,
+        created: false,
+      }
     },
 
     async unshare(shareId) {

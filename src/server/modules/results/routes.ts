@@ -1,7 +1,8 @@
 // POST /api/results (share a run), GET/PATCH/DELETE /api/results/:id. A share always holds the
 // server's own stored answer: the client names a run by its unguessable runId, never sends a result.
 // Who may act: the signed-in account that ran the tool; for an anonymous run whoever holds its
-// runId shares it and gets a deleteToken to unshare it.
+// runId shares it and gets a deleteToken to unshare it. A run is shared once: sharing it again gives
+// the same permalink and leaves the first deleteToken valid.
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -95,10 +96,11 @@ export async function resultRoutes(app: FastifyInstance, options: ResultRoutesOp
         description:
           'Pass the runId of a tool answer. Runs of a signed-in account can be shared only by that account; ' +
           'anonymous runs by whoever holds their runId, who gets a deleteToken to unshare. Unshared runs are ' +
-          'kept for RUN_RETENTION_HOURS (24 by default).',
+          'kept for RUN_RETENTION_HOURS (24 by default). Sharing a run that is already shared answers 200 with ' +
+          'the same permalink and alreadyShared: the deleteToken given the first time stays the valid one.',
         security: [{ bearerAuth: [] }, {}],
         body: shareRequest,
-        response: { 201: shareCreated, 400: errorBody, 403: errorBody, 404: errorBody },
+        response: { 200: shareCreated, 201: shareCreated, 400: errorBody, 403: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {
@@ -106,10 +108,13 @@ export async function resultRoutes(app: FastifyInstance, options: ResultRoutesOp
       if (!run) return fail(reply, 404, 'not_found', 'Unknown run: runs that are not shared are kept only for a while')
       if (run.userId !== null && !(await isOwner(request, run)))
         return fail(reply, 403, 'forbidden', 'Only the account that ran this tool can share its result')
+      // A share that has expired but is not purged yet is replaced by a new one.
+      if (run.shareId && !(await liveShare(run.shareId))) await runs.unshare(run.shareId)
       const deleteToken = run.userId === null ? randomId(24) : undefined
-      const { shareId } = await runs.share(run.runId, deleteToken ? sha256Hex(deleteToken) : null)
-      const url = new URL(resultPath(shareId), options.publicUrl).href
-      return reply.code(201).send({ id: shareId, url, ...(deleteToken ? { deleteToken } : {}) })
+      const shared = await runs.share(run.runId, deleteToken ? sha256Hex(deleteToken) : null)
+      const url = new URL(resultPath(shared.shareId), options.publicUrl).href
+      if (!shared.created) return reply.code(200).send({ id: shared.shareId, url, alreadyShared: true })
+      return reply.code(201).send({ id: shared.shareId, url, ...(deleteToken ? { deleteToken } : {}) })
     },
   )
 
