@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNet, type Net } from '../../src/diagnostics/net/net.ts'
+import { createTrustStore } from '../../src/diagnostics/net/trust-anchors.ts'
 import { createSslDiagnostic } from '../../src/diagnostics/ssl/run.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { SslResult } from '../../src/shared/tools/ssl.ts'
@@ -28,7 +29,7 @@ describe.skipIf(!ready)('SSL check against TLS servers on loopback', () => {
   let knot: KnotServer
   let netFacade: Net
   const sites: Record<string, TlsSite> = {}
-  const diagnostic = () => createSslDiagnostic({ extraCaFile: ca.rootFile, connectTimeoutMs: 3000 })
+  const diagnostic = () => createSslDiagnostic({ trust: createTrustStore(ca.rootFile), connectTimeoutMs: 3000 })
   let ssl: ReturnType<typeof createSslDiagnostic>
 
   beforeAll(async () => {
