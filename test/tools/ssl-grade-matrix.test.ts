@@ -1,6 +1,7 @@
 // The grade of the SSL/TLS check against a matrix of real TLS servers on loopback, each
 // configured with one known problem, asserting the exact grade and the reasons in words; and the
-// full scan of the good server: suites per version, groups, resumption, ALPN, and its duration.
+// full scan of the good server: suites per version, groups, resumption, ALPN, and its duration. Every
+// server's how-to-fix advice is held against the facts of its own result (test/support/tls/ssl-advice.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNet, type Net } from '../../src/diagnostics/net/net.ts'
 import { createTrustStore } from '../../src/diagnostics/net/trust-anchors.ts'
@@ -9,6 +10,7 @@ import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { SslResult } from '../../src/shared/tools/ssl.ts'
 import { UNKNOWN_ISSUER } from '../../src/shared/tools/ssl-trust-words.ts'
 import { startTableDns, type TableDns } from '../support/dns/table-dns.ts'
+import { adviceAgainstFacts } from '../support/tls/ssl-advice.ts'
 import { createTestCa, makeDhParams, opensslAvailable, type TestCa } from '../support/tls/test-ca.ts'
 import { type LabServer, startLabServer } from '../support/tls/tls-lab.ts'
 
@@ -132,13 +134,17 @@ describe.skipIf(!opensslAvailable)('SSL/TLS grade matrix', () => {
     ['dhe1024', 'B', null, ["B The server's DH group is 1024 bits: too weak"]],
     ['ecdsa', 'A+', null, []],
   ])('grades the %s server %s', async (id, grade, ifTrusted, expected) => {
-    const { result, error } = await check(id)
+    const { result, error, lines } = await check(id)
     expect(error ?? null, 'the check ran').toBe(ifTrusted ? error : null)
     expect(result.grade.grade).toBe(grade)
     expect(result.grade.gradeIfTrusted).toBe(ifTrusted)
     expect(reasons(result)).toEqual(expected)
     for (const reason of result.grade.reasons) expect(reason.rule).toMatch(/^SSL Labs/)
     expect(result.scan?.notRun).toEqual([])
+    // Each "how to fix" presumes what this scan found (no "Enable TLS 1.3" beside TLS 1.3 accepted),
+    // and the text report carries the same advice as the view.
+    expect(adviceAgainstFacts(result)).toEqual([])
+    expect(result.grade.reasons.length === 0 || lines.some((line) => line.startsWith('      Fix: '))).toBe(true)
   })
 
   it('lists the suites of each version, the groups, the DH size and the features of the good server', async () => {

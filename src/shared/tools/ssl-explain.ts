@@ -71,7 +71,8 @@ const EXPLANATIONS: [RegExp, Explanation][] = [
   ],
   [/anonymous and NULL|export suites|RC4|3DES/, WEAK_SUITES],
   [/DH under/, WEAK_DH],
-  [/keys under|MD2\/MD5/, WEAK_KEY],
+  [/MD2\/MD5/, NEW_CERTIFICATE],
+  [/keys under/, WEAK_KEY],
   [/under 2048 bits grades B/, WEAK_DH],
   [
     /no forward secrecy/,
