@@ -13,6 +13,7 @@ const WORDS: Record<string, string> = {
   EPIPE: 'the server closed the connection during the handshake',
   ERR_SSL_UNEXPECTED_EOF_WHILE_READING: 'the server closed the connection during the handshake',
   ECONNREFUSED: 'the server refused the connection',
+  EPROTO: 'the server broke the TLS protocol',
   ETIMEDOUT: 'the server did not answer in time',
   ERR_SSL_WRONG_VERSION_NUMBER:
     'the server answered with something other than TLS, or with a version it was not offered',
@@ -37,9 +38,20 @@ const codeWords = (code: string) =>
     .toLowerCase()
     .replaceAll('_', ' ')
 
+/**
+ * The code of an EPROTO error: Node's HTTPS client reports a failed handshake met while writing as
+ * EPROTO, with OpenSSL's reason only in the message ("…:SSL routines:…:wrong version number:…"),
+ * which is the one place this reads an error's text.
+ */
+function codeOf(error: NodeJS.ErrnoException | undefined): string | undefined {
+  if (error?.code !== 'EPROTO') return error?.code
+  const reason = /SSL routines:[^:]*:([a-z0-9 ]+):/.exec(error.message)?.[1]
+  return reason ? `ERR_SSL_${reason.toUpperCase().replaceAll(' ', '_')}` : 'EPROTO'
+}
+
 /** Why the handshake failed, in words, from the error's code (or the cause's). */
 export function describeTlsFailure(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  const code = codeOf(error as NodeJS.ErrnoException | undefined)
   if (!code) {
     const cause = (error as { cause?: unknown } | undefined)?.cause
     return cause ? describeTlsFailure(cause) : 'the handshake failed'
