@@ -65,7 +65,9 @@ function hopFailure(error: unknown, url: URL, timeoutMs: number, expired: boolea
   if (error.kind === 'aborted') return { source: 'target', error: 'Check cancelled' }
   if (error.kind === 'connect') return { source: 'target', error: connectionFailure(url, error.code) }
   const message = { tls: websiteMessages.certificate, 'no-response': websiteMessages.noResponse }[error.kind]
-  return { source: 'target', error: message, detail: `${message}: ${describeTlsFailure(error.cause ?? error)}` }
+  const why =
+    error.kind === 'tls' ? `: ${describeTlsFailure(error.cause ?? error)}` : error.code ? ` (${error.code})` : ''
+  return { source: 'target', error: message, detail: `${message}${why}` }
 }
 
 /** Why the chain stopped, in the check's words; null when it ended on a final answer. */

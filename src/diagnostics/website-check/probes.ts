@@ -30,11 +30,12 @@ export function exchangeFailure(error: unknown, url: URL): ProbeFailure {
   const where = `${bareHost(url)} port ${portOf(url)}`
   if (error instanceof HttpHopError || error instanceof TlsHandshakeError) {
     const kind = error instanceof HttpHopError ? error.kind : 'tls'
-    const why = error.code ? `: ${describeTlsFailure(error)}` : ''
+    // The operating system's code for a connection; what the peer did, in words, for a handshake.
+    const code = error.code ? ` (${error.code})` : ''
     const what = {
-      connect: `no connection to ${where}${why}`,
-      tls: `TLS handshake with ${where} failed${why}`,
-      'no-response': `${where} sent no answer${why}`,
+      connect: `no connection to ${where}${code}`,
+      tls: `TLS handshake with ${where} failed${error.code ? `: ${describeTlsFailure(error.cause ?? error)}` : ''}`,
+      'no-response': `${where} sent no answer${code}`,
       timeout: `no answer from ${where} in time`,
       aborted: `no answer from ${where} in time`,
     }[kind]
