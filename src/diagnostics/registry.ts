@@ -9,6 +9,7 @@ import { loadDnssecTrustAnchors } from './dnssec/trust-anchors.ts'
 import { geolocationDiagnostic } from './geolocation/run.ts'
 import { heloNameFor } from './mail/helo-name.ts'
 import { createMailDiagnostic } from './mail/run.ts'
+import { createTrustStore } from './net/trust-anchors.ts'
 import { pingDiagnostic } from './ping/run.ts'
 import { createRdapClient } from './rdap/rdap-client.ts'
 import { rdnsDiagnostic } from './rdns/run.ts'
@@ -54,6 +55,9 @@ export function createRegistry(settings: RegistrySettings): Registry {
   // abuse) and the block lists (one zone list, one liveness cache for the blacklist and abuse checks).
   const rdap = createRdapClient({ bootstrapUrl: settings.rdapBootstrapUrl })
   const dnsbl = loadDnsblLists(settings.dnsblZonesFile)
+  // One set of CAs for every check that verifies a certificate (SSL, mail STARTTLS and MTA-STS,
+  // website check, and the monitors that run them): the system's plus EXTRA_CA_FILE.
+  const trust = createTrustStore(settings.extraCaFile)
   return {
     ping: pingDiagnostic,
     traceroute: tracerouteDiagnostic,
@@ -64,16 +68,17 @@ export function createRegistry(settings: RegistrySettings): Registry {
       trustAnchors: loadDnssecTrustAnchors(settings.dnssecTrustAnchorsFile),
     }),
     rdns: rdnsDiagnostic,
-    ssl: createSslDiagnostic({ extraCaFile: settings.extraCaFile }),
+    ssl: createSslDiagnostic({ trust }),
     geolocation: geolocationDiagnostic,
     blacklist: createBlacklistDiagnostic(dnsbl),
-    'website-check': createWebsiteCheckDiagnostic({ extraCaFile: settings.extraCaFile, publicUrl: settings.publicUrl }),
+    'website-check': createWebsiteCheckDiagnostic({ trust, publicUrl: settings.publicUrl }),
     asn: createAsnDiagnostic({ rdap }),
     abuse: createAbuseDiagnostic({ ...dnsbl, ...abuseSourcesFrom(settings, rdap) }),
     mail: createMailDiagnostic({
       smtpPort: settings.mailTestPort,
       heloName: heloNameFor(settings.publicUrl),
       trustAnchors: loadDnssecTrustAnchors(settings.dnssecTrustAnchorsFile),
+      trust,
     }),
     whatismyip: whatismyipDiagnostic,
   }

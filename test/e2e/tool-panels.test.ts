@@ -28,7 +28,12 @@ const invalidInputs: Array<[id: string, input: string, message: string]> = [
   ['blacklist', 'bad host!', 'Invalid domain or IP format'],
   ['rdns', '300.1.2.3', 'Invalid IP address format'],
   ['asn', '300.1.2.3', 'Please enter a valid IP address'],
-  ['abuse', '1.2.3', 'Please enter a valid IP address'],
+  ['abuse', '1.2.3.4.5', 'Please enter a valid IP address'],
+  [
+    'abuse',
+    '1.2.3',
+    '1.2.3 is an ambiguous IPv4 spelling (the system would read it as 1.2.0.3); write the address as four decimal numbers from 0 to 255',
+  ],
   ['website-check', 'ftp://example.com', 'Please enter a valid URL'],
 ]
 

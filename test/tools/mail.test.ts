@@ -2,6 +2,7 @@
 // 127.25.25.0/24 (STARTTLS, plain, open relay, tarpit), the MTA-STS policy host on port 443.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MailCheck, MailResult } from '../../src/shared/tools/mail.ts'
+import { UNKNOWN_ISSUER } from '../../src/shared/tools/ssl-trust-words.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
 import { checkTool, checkToolAnswer } from '../support/app/check-tool.ts'
 import { knotAvailable } from '../support/dns/knot.ts'
@@ -85,7 +86,7 @@ describe.skipIf(notice !== null)('POST /api/tools/mail against real mail peers',
       })
       expect(check(answer, 'tls-certificate', 'mx1.good.test')).toMatchObject({
         status: 'warn',
-        reason: 'CN=mx1.good.test: not trusted: issuer unknown (incomplete chain?)',
+        reason: `CN=mx1.good.test: not trusted: ${UNKNOWN_ISSUER}`,
       })
       expect(answer.lines).toContain('  [FAIL] STARTTLS         not offered: mail to this server travels unencrypted')
     })
@@ -118,7 +119,7 @@ describe.skipIf(notice !== null)('POST /api/tools/mail against real mail peers',
     it('reports the MTA-STS policy host whose certificate is not trusted', () => {
       expect(check(answer, 'mta-sts')?.status).toBe('fail')
       expect(check(answer, 'mta-sts')?.reason).toMatch(
-        /^policy id 20260101T000000 published, but the policy file is unavailable: mta-sts\.good\.test \(127\.25\.25\.7\): UNABLE_TO_VERIFY_LEAF_SIGNATURE$/,
+        /^policy id 20260101T000000 published, but the policy file is unavailable: mta-sts\.good\.test \(127\.25\.25\.7\): the certificate is not trusted: it is not issued by a trusted authority \(an unknown CA, or an intermediate certificate the server does not send\)$/,
       )
     })
   })

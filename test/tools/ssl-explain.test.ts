@@ -5,6 +5,7 @@ import { type GradeFacts, gradeServer } from '../../src/diagnostics/ssl/grade.ts
 import { suiteFor } from '../../src/diagnostics/ssl/suite-table.ts'
 import type { ProtocolName, ProtocolProbe, TlsScan } from '../../src/shared/tools/ssl.ts'
 import { explainSslReason } from '../../src/shared/tools/ssl-explain.ts'
+import { UNKNOWN_ISSUER } from '../../src/shared/tools/ssl-trust-words.ts'
 
 const ALL: ProtocolName[] = ['TLSv1.3', 'TLSv1.2', 'TLSv1.1', 'TLSv1', 'SSLv3', 'SSLv2']
 
@@ -89,7 +90,7 @@ describe('explainSslReason()', () => {
     expect(unexplained).toEqual([])
   })
 
-  it('explains what A+ needs with the HSTS line for nginx and Apache', () => {
+  it('explains each missing A+ condition apart: TLS 1.3 with the protocol line, HSTS with the header line', () => {
     const facts = badFacts({
       trust: { trusted: true, error: null, hostnameMatch: true, expired: false, notYetValid: false, selfSigned: false },
       certificate: { leafIssuer: 'CN=I', topIssuer: 'CN=R', intermediates: 1, signatureAlgorithms: ['sha256'] },
@@ -109,9 +110,12 @@ describe('explainSslReason()', () => {
     const [reason, ...rest] = gradeServer(facts).reasons
     expect(rest.map((r) => r.cap)).toEqual(['A'])
     expect(reason?.text).toBe('TLS 1.3 is not supported (needed for A+)')
-    const explanation = reason && explainSslReason(reason)
-    expect(explanation?.config?.nginx).toContain('add_header Strict-Transport-Security "max-age=31536000" always;')
-    expect(explanation?.config?.apache).toContain('SSLProtocol -all +TLSv1.2 +TLSv1.3')
+    const tls13 = reason && explainSslReason(reason)
+    expect(tls13?.fix).toMatch(/^Enable TLS 1\.3/)
+    expect(tls13?.config?.apache).toBe('SSLProtocol -all +TLSv1.2 +TLSv1.3')
+    const hsts = rest[0] && explainSslReason(rest[0])
+    expect(hsts?.fix).not.toMatch(/TLS 1\.3/)
+    expect(hsts?.config?.nginx).toBe('add_header Strict-Transport-Security "max-age=31536000" always;')
   })
 
   it('tells an expired certificate from a missing intermediate', () => {
@@ -120,7 +124,7 @@ describe('explainSslReason()', () => {
       rule: 'SSL Labs rating guide: a certificate that is not trusted grades T',
     })
     const chain = explainSslReason({
-      text: 'Certificate is not trusted: the server sends no intermediate certificate, and the issuer CN=I is not a trusted root: the chain cannot be completed',
+      text: `Certificate is not trusted: ${UNKNOWN_ISSUER}; the server sends no intermediate certificate, only the leaf issued by CN=I`,
       rule: 'SSL Labs rating guide: a certificate that is not trusted grades T',
     })
     expect(expired?.fix).toMatch(/Renew/)

@@ -1,12 +1,16 @@
 // The grade of the SSL/TLS check against a matrix of real TLS servers on loopback, each
 // configured with one known problem, asserting the exact grade and the reasons in words; and the
-// full scan of the good server: suites per version, groups, resumption, ALPN, and its duration.
+// full scan of the good server: suites per version, groups, resumption, ALPN, and its duration. Every
+// server's how-to-fix advice is held against the facts of its own result (test/support/tls/ssl-advice.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNet, type Net } from '../../src/diagnostics/net/net.ts'
+import { createTrustStore } from '../../src/diagnostics/net/trust-anchors.ts'
 import { createSslDiagnostic } from '../../src/diagnostics/ssl/run.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { SslResult } from '../../src/shared/tools/ssl.ts'
+import { UNKNOWN_ISSUER } from '../../src/shared/tools/ssl-trust-words.ts'
 import { startTableDns, type TableDns } from '../support/dns/table-dns.ts'
+import { adviceAgainstFacts } from '../support/tls/ssl-advice.ts'
 import { createTestCa, makeDhParams, opensslAvailable, type TestCa } from '../support/tls/test-ca.ts'
 import { type LabServer, startLabServer } from '../support/tls/tls-lab.ts'
 
@@ -21,7 +25,7 @@ describe.skipIf(!opensslAvailable)('SSL/TLS grade matrix', () => {
   let dns: TableDns
   let netFacade: Net
   const servers: Record<string, LabServer> = {}
-  const ssl = () => createSslDiagnostic({ extraCaFile: ca.rootFile })
+  const ssl = () => createSslDiagnostic({ trust: createTrustStore(ca.rootFile) })
 
   beforeAll(async () => {
     ca = await createTestCa()
@@ -120,7 +124,7 @@ describe.skipIf(!opensslAvailable)('SSL/TLS grade matrix', () => {
       'T',
       'A+',
       [
-        'T Certificate is not trusted: the server sends no intermediate certificate, and the issuer CN=NetToolbox Test Intermediate CA is not a trusted root: the chain cannot be completed',
+        `T Certificate is not trusted: ${UNKNOWN_ISSUER}; the server sends no intermediate certificate, only the leaf issued by CN=NetToolbox Test Intermediate CA`,
       ],
     ],
     ['rsa1024', 'B', null, ["B the certificate's RSA key is 1024 bits: too weak"]],
@@ -130,13 +134,17 @@ describe.skipIf(!opensslAvailable)('SSL/TLS grade matrix', () => {
     ['dhe1024', 'B', null, ["B The server's DH group is 1024 bits: too weak"]],
     ['ecdsa', 'A+', null, []],
   ])('grades the %s server %s', async (id, grade, ifTrusted, expected) => {
-    const { result, error } = await check(id)
+    const { result, error, lines } = await check(id)
     expect(error ?? null, 'the check ran').toBe(ifTrusted ? error : null)
     expect(result.grade.grade).toBe(grade)
     expect(result.grade.gradeIfTrusted).toBe(ifTrusted)
     expect(reasons(result)).toEqual(expected)
     for (const reason of result.grade.reasons) expect(reason.rule).toMatch(/^SSL Labs/)
     expect(result.scan?.notRun).toEqual([])
+    // Each "how to fix" presumes what this scan found (no "Enable TLS 1.3" beside TLS 1.3 accepted),
+    // and the text report carries the same advice as the view.
+    expect(adviceAgainstFacts(result)).toEqual([])
+    expect(result.grade.reasons.length === 0 || lines.some((line) => line.startsWith('      Fix: '))).toBe(true)
   })
 
   it('lists the suites of each version, the groups, the DH size and the features of the good server', async () => {

@@ -6,6 +6,7 @@ import https from 'node:https'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNet } from '../../src/diagnostics/net/net.ts'
+import { createTrustStore } from '../../src/diagnostics/net/trust-anchors.ts'
 import { createSslDiagnostic } from '../../src/diagnostics/ssl/run.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { SslResult } from '../../src/shared/tools/ssl.ts'
@@ -74,7 +75,7 @@ describe.skipIf(!opensslAvailable)('SSL/TLS check with protocol probes that get 
   })
 
   async function check(resolver: string) {
-    const ssl = createSslDiagnostic({ extraCaFile: ca.rootFile, connectTimeoutMs: TIMEOUT_MS })
+    const ssl = createSslDiagnostic({ trust: createTrustStore(ca.rootFile), connectTimeoutMs: TIMEOUT_MS })
     const netFacade = createNet({ targetAllow: ['127.0.0.0/8'], dnsServers: [resolver], ownAddresses: [] })
     const request = ssl.request.parse({ input: `${NAME}:${port}` })
     return runTool(ssl, request, { net: netFacade, signal: new AbortController().signal })

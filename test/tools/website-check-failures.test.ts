@@ -4,8 +4,10 @@ import { readFileSync } from 'node:fs'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNet, type Net } from '../../src/diagnostics/net/net.ts'
+import { createTrustStore } from '../../src/diagnostics/net/trust-anchors.ts'
 import { createWebsiteCheckDiagnostic } from '../../src/diagnostics/website-check/run.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
+import { UNKNOWN_ISSUER } from '../../src/shared/tools/ssl-trust-words.ts'
 import type { WebsiteCheckResult } from '../../src/shared/tools/website-check.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
 import { checkTool } from '../support/app/check-tool.ts'
@@ -54,7 +56,7 @@ describe.skipIf(!ready)('website check failures', () => {
   })
 
   async function run(input: string, timeoutMs = 10_000) {
-    const check = createWebsiteCheckDiagnostic({ extraCaFile: ca.rootFile, timeoutMs })
+    const check = createWebsiteCheckDiagnostic({ trust: createTrustStore(ca.rootFile), timeoutMs })
     const answer = await runTool(check, check.request.parse({ input }), {
       net: netFacade,
       signal: new AbortController().signal,
@@ -88,7 +90,9 @@ describe.skipIf(!ready)('website check failures', () => {
   it('reports "SSL Certificate Error" for a self-signed certificate, with the reason in the hop', async () => {
     const answer = await run(`https://badcert.example.test:${selfSigned.port}/`)
     expect(answer.error).toBe('SSL Certificate Error')
-    expect(answer.result.hops[0]?.error).toBe('SSL Certificate Error (DEPTH_ZERO_SELF_SIGNED_CERT)')
+    expect(answer.result.hops[0]?.error).toBe(
+      'SSL Certificate Error: the certificate is not trusted: it is self-signed',
+    )
     expect(answer.result.hops[0]?.timings.tlsMs).toBeNull()
   })
 
@@ -114,7 +118,7 @@ describe.skipIf(!ready)('website check failures', () => {
       expect(body.input).toBe(`https://secure.example.test:${secure.port}/final`)
       expect(body.status).toBe('failed')
       expect(body.error).toBe('SSL Certificate Error')
-      expect(body.result.hops[0].error).toBe('SSL Certificate Error (UNABLE_TO_GET_ISSUER_CERT_LOCALLY)')
+      expect(body.result.hops[0].error).toBe(`SSL Certificate Error: the certificate is not trusted: ${UNKNOWN_ISSUER}`)
     })
   })
 })

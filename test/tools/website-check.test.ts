@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNet, type Net } from '../../src/diagnostics/net/net.ts'
+import { createTrustStore } from '../../src/diagnostics/net/trust-anchors.ts'
 import { createWebsiteCheckDiagnostic } from '../../src/diagnostics/website-check/run.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { WebsiteCheckResult } from '../../src/shared/tools/website-check.ts'
@@ -61,7 +62,7 @@ describe.skipIf(!ready)('website check against HTTP servers on loopback', () => 
     })
     knot = await startKnot([{ origin: 'example.test', text: zoneText }])
     net = createNet({ targetAllow: ['127.0.0.0/24'], dnsServers: [knot.endpoint] })
-    check = createWebsiteCheckDiagnostic({ extraCaFile: ca.rootFile, publicUrl: 'https://toolbox.example' })
+    check = createWebsiteCheckDiagnostic({ trust: createTrustStore(ca.rootFile), publicUrl: 'https://toolbox.example' })
   })
   afterAll(async () => {
     await Promise.all([site, other, internal, secure].map((s) => s?.close()))

@@ -2,6 +2,7 @@ import http2 from 'node:http2'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNet, type Net } from '../../src/diagnostics/net/net.ts'
+import { createTrustStore } from '../../src/diagnostics/net/trust-anchors.ts'
 import { createWebsiteCheckDiagnostic } from '../../src/diagnostics/website-check/run.ts'
 import { runTool } from '../../src/server/modules/tools/service.ts'
 import type { WebsiteCheckResult, WebsiteStandardId } from '../../src/shared/tools/website-check.ts'
@@ -92,7 +93,7 @@ describe.skipIf(!ready)('website standards against servers on loopback', () => {
     dead6 = await startHttpSite('127.0.0.68', (_q, s) => s.end('v4 only'))
     knot = await startKnot([{ origin: 'standards.test', text: zone(dual.port) }])
     net = createNet({ targetAllow: ['127.0.0.0/24', '::1/128'], dnsServers: [knot.endpoint] })
-    check = createWebsiteCheckDiagnostic({ extraCaFile: ca.rootFile, probeTimeoutMs: 3000 })
+    check = createWebsiteCheckDiagnostic({ trust: createTrustStore(ca.rootFile), probeTimeoutMs: 3000 })
   })
   afterAll(async () => {
     good?.close()

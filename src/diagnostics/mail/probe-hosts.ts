@@ -24,6 +24,8 @@ export interface ProbeDeps {
   heloName: string
   domain: string
   timeouts: SmtpTimeouts
+  /** The CAs STARTTLS certificates are verified against (the registry's trust store); Node's defaults when absent. */
+  ca?: string[]
   progress(partial: unknown): void
   /** Our own DNSSEC validation of an answer (TLSA records); without it they are used unvalidated. */
   validateDnssec?: ValidateDnssec
@@ -65,6 +67,7 @@ async function probeAddress(
       domain: deps.domain,
       signal: deps.signal,
       timeouts: deps.timeouts,
+      ca: deps.ca,
       onCertificates: (chain) => chains.set(address.address, chain),
     })
     deps.progress({ stage: 'smtp', host: mx.name, address: address.address })

@@ -8,6 +8,7 @@ import { mailLines } from '../../shared/tools/mail-lines.ts'
 import type { DsRecord } from '../dnssec/trust-anchors.ts'
 import { validateRrset } from '../dnssec/validate.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
+import type { TrustStore } from '../net/trust-anchors.ts'
 import { type Diagnostic, failed } from '../types.ts'
 import { checkBimi } from './bimi-check.ts'
 import { checkDkim } from './dkim-check.ts'
@@ -34,6 +35,8 @@ export interface MailDiagnosticOptions {
   budgetMs?: number
   /** DS records DNSSEC validation of TLSA records starts from (the root's by default). */
   trustAnchors?: DsRecord[]
+  /** The CAs STARTTLS certificates and the MTA-STS policy host are verified against (the registry's one trust store). */
+  trust?: TrustStore
 }
 
 export const MAIL_DEADLINE_MS = 45_000
@@ -111,6 +114,7 @@ export function createMailDiagnostic(options: MailDiagnosticOptions = {}): Diagn
         heloName,
         domain,
         timeouts,
+        ca: options.trust?.ca,
         progress: ctx.progress,
         validateDnssec: (name, type) =>
           validateRrset(name, type, ctx.net, {
@@ -139,7 +143,7 @@ export function createMailDiagnostic(options: MailDiagnosticOptions = {}): Diagn
           domain,
           hosts.map((h) => h.name),
           deps,
-          options.mtaSts ?? {},
+          { ...(options.trust?.ca ? { ca: options.trust.ca } : {}), ...options.mtaSts },
         ),
       ])
       const result: MailResult = {

@@ -2,6 +2,7 @@
 // and writes every line to the transcript ("C: " client, "S: " server).
 import type { Duplex } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
+import { describeTlsFailure } from '../net/tls-failure-words.ts'
 import { type SmtpReply, splitReplies } from './smtp-reply.ts'
 
 export class SmtpTimeoutError extends Error {}
@@ -41,7 +42,10 @@ export function createSmtpChannel(socket: Duplex, transcript: string[]): SmtpCha
     wake?.()
   }
   const onError = (error: Error) => {
-    failure ??= new SmtpClosedError(`connection error: ${(error as NodeJS.ErrnoException).code ?? error.message}`)
+    // A TLS session's error (ERR_SSL_…) in words; an operating-system code (ECONNRESET) as it is.
+    const code = (error as NodeJS.ErrnoException).code
+    const why = code?.startsWith('ERR_') ? describeTlsFailure(error) : (code ?? error.message)
+    failure ??= new SmtpClosedError(`connection error: ${why}`)
     wake?.()
   }
   socket.on('data', onData)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MxAddress, SmtpSession, TlsSummary } from '../../shared/tools/mail.ts'
+import { describeTrustError } from '../../shared/tools/ssl-trust-words.ts'
 import { judgeMxAddress } from './smtp-checks.ts'
 
 const HOST = 'mx.example.com [198.51.100.25]'
@@ -74,11 +75,11 @@ describe('judgeMxAddress()', () => {
   })
 
   it('fails an expired certificate and warns on a name mismatch', () => {
-    const expired = session({ tls: { ...tls, trusted: false, trustError: 'certificate expired' } })
+    const expired = session({ tls: { ...tls, trusted: false, trustError: describeTrustError('CERT_HAS_EXPIRED') } })
     expect(verdicts(address(expired))).toContainEqual([
       'tls-certificate',
       'fail',
-      'CN=mx.example.com: not trusted: certificate expired',
+      'CN=mx.example.com: not trusted: it has expired',
     ])
     const other = session({ tls: { ...tls, hostnameMatch: false } })
     expect(verdicts(address(other))).toContainEqual([

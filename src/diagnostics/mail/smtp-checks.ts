@@ -1,6 +1,7 @@
 // Verdicts on one mail server address: connection, banner, reverse DNS, EHLO, STARTTLS,
 // certificate and open relay, each pass/warn/fail with a one-line reason.
 import type { MailCheck, MxAddress, SmtpSession } from '../../shared/tools/mail.ts'
+import { describeTrustError } from '../../shared/tools/ssl-trust-words.ts'
 import { sizeLimit } from './smtp-extensions.ts'
 import { describeTrust } from './tls-text.ts'
 
@@ -68,7 +69,7 @@ function certificateCheck(s: SmtpSession, mxName: string): Verdict | undefined {
   const subject = s.tls.subject || 'no subject'
   if (problems.length === 0)
     return { ...base, status: 'pass', reason: `${subject}, valid until ${s.tls.validTo.slice(0, 10)}` }
-  const expired = s.tls.trustError === 'certificate expired'
+  const expired = s.tls.trustError === describeTrustError('CERT_HAS_EXPIRED')
   return { ...base, status: expired ? 'fail' : 'warn', reason: `${subject}: ${problems.join('; ')}` }
 }
 

@@ -37,6 +37,8 @@ export interface SmtpProbeOptions {
   domain: string
   signal: AbortSignal
   timeouts: SmtpTimeouts
+  /** The CAs the certificate is verified against; Node's defaults when absent. */
+  ca?: string[]
   /** Told the certificates the server presented after STARTTLS, leaf first (DER). */
   onCertificates?: (chain: Buffer[]) => void
 }
@@ -90,7 +92,12 @@ async function startTls(channel: SmtpChannel, o: SmtpProbeOptions, s: Session): 
   if (ready.code !== 220) throw new Error(`STARTTLS refused: ${replySummary(ready)}`)
   const unread = channel.release()
   if (unread > 0) s.transcript.push('-- data sent before the TLS handshake was discarded')
-  const upgraded = await upgradeToTls(s.socket as Socket, o.mxName, o.timeouts.tlsMs, o.signal)
+  const upgraded = await upgradeToTls(s.socket as Socket, {
+    servername: o.mxName,
+    timeoutMs: o.timeouts.tlsMs,
+    signal: o.signal,
+    ca: o.ca,
+  })
   upgraded.socket.on('error', () => {})
   s.socket = upgraded.socket
   s.starttls = 'ok'

@@ -5,20 +5,11 @@ import { X509Certificate } from 'node:crypto'
 import { isIP, type Socket } from 'node:net'
 import tls, { type TLSSocket } from 'node:tls'
 import type { TlsSummary } from '../../shared/tools/mail.ts'
+import { describeTrustError } from '../../shared/tools/ssl-trust-words.ts'
+import { describeTlsFailure } from '../net/tls-failure-words.ts'
 import { gradeStarttls } from './starttls-grade.ts'
 
 export class TlsHandshakeError extends Error {}
-
-const TRUST_ERRORS: Record<string, string> = {
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed certificate',
-  SELF_SIGNED_CERT_IN_CHAIN: 'self-signed certificate in the chain',
-  CERT_HAS_EXPIRED: 'certificate expired',
-  CERT_NOT_YET_VALID: 'certificate not yet valid',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'issuer unknown (incomplete chain?)',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'issuer unknown (incomplete chain?)',
-  UNABLE_TO_GET_ISSUER_CERT: 'issuer unknown',
-  CERT_REVOKED: 'certificate revoked',
-}
 
 /** "CN=mx.example.com, O=Example" from the multi-line form X509Certificate gives. */
 function distinguishedName(text: string): string {
@@ -46,7 +37,7 @@ function summarize(socket: TLSSocket, servername: string, chain: Buffer[]): TlsS
     validFrom: x509 ? new Date(x509.validFrom).toISOString() : '',
     validTo: x509 ? new Date(x509.validTo).toISOString() : '',
     trusted: socket.authorized,
-    ...(code ? { trustError: TRUST_ERRORS[code] ?? code.toLowerCase().replaceAll('_', ' ') } : {}),
+    ...(code ? { trustError: describeTrustError(code) } : {}),
     hostnameMatch: x509 !== undefined && matchesName(x509, servername),
     ...optional('grade', gradeStarttls(socket, x509)),
   }
@@ -72,15 +63,15 @@ function presentedChain(socket: TLSSocket): Buffer[] {
 /** Runs the TLS handshake on an established SMTP socket. */
 export function upgradeToTls(
   socket: Socket,
-  servername: string,
-  timeoutMs: number,
-  signal: AbortSignal,
+  options: { servername: string; timeoutMs: number; signal: AbortSignal; ca?: string[] },
 ): Promise<{ socket: TLSSocket; summary: TlsSummary; chain: Buffer[] }> {
+  const { servername, timeoutMs, signal } = options
   return new Promise((resolve, reject) => {
     const secure = tls.connect({
       socket,
       servername: isIP(servername) ? undefined : servername,
       rejectUnauthorized: false,
+      ca: options.ca,
     })
     const finish = (error?: Error) => {
       clearTimeout(timer)
@@ -94,7 +85,7 @@ export function upgradeToTls(
       reject(error)
     }
     const onError = (error: Error) =>
-      finish(new TlsHandshakeError(`TLS handshake failed: ${(error as NodeJS.ErrnoException).code ?? error.message}`))
+      finish(new TlsHandshakeError(`TLS handshake failed: ${describeTlsFailure(error)}`))
     const onAbort = () => finish(new TlsHandshakeError('TLS handshake stopped: the time budget of the test ran out'))
     const timer = setTimeout(
       () => finish(new TlsHandshakeError(`no TLS handshake within ${timeoutMs / 1000} s`)),

@@ -9,6 +9,7 @@ import { followRedirects, type HopExchange, lastHop, type RedirectStop } from '.
 import { HttpHopError, type HttpHopResponse, requestHop } from './guarded-http-request.ts'
 import type { IpLiteral } from './ip-literal.ts'
 import type { Net } from './net.ts'
+import { describeTlsFailure } from './tls-failure-words.ts'
 
 export interface GuardedFetchOptions {
   net: Pick<Net, 'policy' | 'resolveTarget'>
@@ -97,7 +98,7 @@ function describeFailure(error: unknown, url: URL, address: IpLiteral, hop: HopE
     })
   }
   if (hop.signal.aborted) return new GuardedFetchError('timeout', 'Request aborted', 'target', { cause: error })
-  const detail = errorCode(error) ?? (error as Error).message
+  const detail = errorCode(error) ? describeTlsFailure(error) : (error as Error).message
   return new GuardedFetchError('network', `${url.host} (${address.address}): ${detail}`, 'target', { cause: error })
 }
 

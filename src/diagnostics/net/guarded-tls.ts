@@ -5,6 +5,7 @@ import tls from 'node:tls'
 import { connectTcp } from './guarded-connect.ts'
 import type { IpLiteral } from './ip-literal.ts'
 import type { TargetPolicy } from './policy.ts'
+import { describeTlsFailure } from './tls-failure-words.ts'
 
 export interface TlsConnectOptions {
   address: IpLiteral
@@ -67,9 +68,7 @@ function handshake(socket: Socket, options: TlsConnectOptions, timeoutMs: number
       } else resolve({ socket: secure, ocspResponse })
     }
     const onError = (error: NodeJS.ErrnoException) =>
-      finish(
-        new TlsHandshakeError(`TLS handshake failed: ${error.code ?? error.message}`, error.code, { cause: error }),
-      )
+      finish(new TlsHandshakeError(`TLS handshake failed: ${describeTlsFailure(error)}`, error.code, { cause: error }))
     const onAbort = () =>
       finish(new TlsHandshakeError('TLS handshake aborted', 'ABORT_ERR', { cause: options.signal.reason }))
     const timer = setTimeout(

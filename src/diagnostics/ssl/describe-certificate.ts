@@ -2,10 +2,9 @@
 // chain walked from the leaf up to the root.
 import { X509Certificate } from 'node:crypto'
 import type { DetailedPeerCertificate } from 'node:tls'
+import { daysUntil } from '../../shared/time-span.ts'
 import type { CertificateInfo, LeafCertificate } from '../../shared/tools/ssl.ts'
 import { curveName } from './cipher-facts.ts'
-
-const DAY_MS = 86_400_000
 
 const KEY_TYPES: Record<string, string> = {
   rsa: 'RSA',
@@ -53,7 +52,7 @@ export function describeCertificate(cert: X509Certificate, now: Date): Certifica
     serialNumber: cert.serialNumber,
     validFrom: cert.validFromDate.toISOString(),
     validTo: cert.validToDate.toISOString(),
-    daysLeft: Math.floor((cert.validToDate.getTime() - now.getTime()) / DAY_MS),
+    daysLeft: daysUntil(cert.validToDate, now),
     ...describeKey(cert),
     signatureAlgorithm: cert.signatureAlgorithm ?? 'unknown',
     fingerprintSha256: cert.fingerprint256,

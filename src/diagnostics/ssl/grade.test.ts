@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ProtocolName, ProtocolProbe, TlsScan } from '../../shared/tools/ssl.ts'
+import { UNKNOWN_ISSUER } from '../../shared/tools/ssl-trust-words.ts'
 import { type GradeFacts, gradeServer, scoreConfiguration } from './grade.ts'
 import { suiteFor } from './suite-table.ts'
 
@@ -178,7 +179,7 @@ describe('gradeServer()', () => {
     expect(result.gradeIfTrusted).toBe('B')
     expect(result.reasons[0]).toMatchObject({
       cap: 'T',
-      text: 'Certificate is not trusted: the chain leads to CN=Root CA, which is not a trusted authority',
+      text: `Certificate is not trusted: ${UNKNOWN_ISSUER}; the chain sent leads to CN=Root CA`,
     })
   })
 

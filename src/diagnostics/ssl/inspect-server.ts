@@ -35,14 +35,15 @@ function judgeTrust(
 ): SslTrust {
   const error = socket.authorizationError ? String(socket.authorizationError) : null
   const chainError = error === NAME_MISMATCH ? null : error
+  const expired = new Date(leaf.validTo) < now
   return {
     trusted: chainError === null,
     error: chainError,
     hostnameMatch: hostnameError === undefined,
     hostnameError: hostnameError?.message ?? null,
-    expired: new Date(leaf.validTo) < now,
+    expired,
     notYetValid: new Date(leaf.validFrom) > now,
-    expiresSoon: leaf.daysLeft >= 0 && leaf.daysLeft < EXPIRY_WARNING_DAYS,
+    expiresSoon: !expired && leaf.daysLeft < EXPIRY_WARNING_DAYS,
     selfSigned: leaf.selfSigned || chainError === 'DEPTH_ZERO_SELF_SIGNED_CERT',
   }
 }

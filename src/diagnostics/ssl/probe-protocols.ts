@@ -6,6 +6,7 @@ import { ConnectTimeoutError } from '../net/guarded-connect.ts'
 import { connectTls, TlsHandshakeError } from '../net/guarded-tls.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import type { TargetPolicy } from '../net/policy.ts'
+import { describeTlsFailure } from '../net/tls-failure-words.ts'
 import { LegacyNoAnswerError, probeLegacy } from './legacy-probe.ts'
 
 export interface ProbeTarget {
@@ -59,7 +60,7 @@ function judgeFailure(error: unknown, timeoutMs: number, what: string): Verdict 
   if (error.code === 'ETIMEDOUT') return notTested(`no handshake within ${timeoutMs} ms`)
   if (error.code === 'ECONNRESET') return notTested('the connection was reset during the handshake')
   if (error.code === 'ABORT_ERR') return notTested('the time for the check ran out')
-  return { status: 'rejected', cipher: null, note: error.code ?? null }
+  return { status: 'rejected', cipher: null, note: describeTlsFailure(error) }
 }
 
 async function handshakeWith(target: ProbeTarget, settings: { version?: SecureVersion; ciphers?: string }) {

@@ -3,6 +3,7 @@ import type { HstsReport } from '../../shared/tools/ssl.ts'
 import { HttpHopError, requestHop } from '../net/guarded-http-request.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import type { TargetPolicy } from '../net/policy.ts'
+import { describeTlsFailure } from '../net/tls-failure-words.ts'
 
 export function parseHsts(value: string | null): HstsReport {
   if (value === null) {
@@ -46,7 +47,10 @@ export async function readHsts(target: HstsTarget): Promise<HstsReport> {
     const header = response.headers.find((h) => h.name.toLowerCase() === 'strict-transport-security')
     return parseHsts(header?.value ?? null)
   } catch (error) {
-    const reason = error instanceof HttpHopError ? error.message : 'request failed'
+    const reason =
+      error instanceof HttpHopError
+        ? `${error.kind}${error.code ? `: ${describeTlsFailure(error)}` : ''}`
+        : 'request failed'
     return { ...parseHsts(null), error: `HTTP request ${reason}` }
   }
 }

@@ -13,7 +13,8 @@ import {
 import { sslLines } from '../../shared/tools/ssl-lines.ts'
 import { ConnectTimeoutError, PolicyDeniedError } from '../net/guarded-connect.ts'
 import { TlsHandshakeError } from '../net/guarded-tls.ts'
-import { loadTrustAnchors } from '../net/trust-anchors.ts'
+import { describeTlsFailure } from '../net/tls-failure-words.ts'
+import { createTrustStore, type TrustStore } from '../net/trust-anchors.ts'
 import { type Diagnostic, failed, type Outcome } from '../types.ts'
 import { rsaEquivalentBits } from './cipher-facts.ts'
 import { gradeServer } from './grade.ts'
@@ -25,8 +26,8 @@ import { scanServer } from './scan-server.ts'
 type SslRequest = z.infer<typeof sslRequest>
 
 export interface SslDiagnosticOptions {
-  /** PEM file of extra trusted CAs (EXTRA_CA_FILE); Node's default roots otherwise. */
-  extraCaFile?: string
+  /** The CAs the certificate is verified against (the registry's one trust store); the system's by default. */
+  trust?: TrustStore
   /** Deadline of each connection (default 8 s). */
   connectTimeoutMs?: number
   userAgent?: string
@@ -61,7 +62,7 @@ function describeConnectFailure(error: unknown, where: string, timeoutMs: number
     const why =
       error.code === 'ETIMEDOUT'
         ? `no TLS handshake with ${where} within ${timeoutMs} ms`
-        : `TLS handshake with ${where} failed (${error.code ?? error.message})`
+        : `TLS handshake with ${where} failed: ${describeTlsFailure(error)}`
     return failed('target', `${SSL_FAILURE_PREFIX} ${why}`)
   }
   const code = (error as NodeJS.ErrnoException).code
@@ -137,7 +138,7 @@ function gradeInspection(
 }
 
 export function createSslDiagnostic(options: SslDiagnosticOptions = {}): Diagnostic<SslRequest, SslResult> {
-  const ca = loadTrustAnchors(options.extraCaFile)
+  const { ca } = options.trust ?? createTrustStore()
   const timeoutMs = options.connectTimeoutMs ?? 8000
   const userAgent = options.userAgent ?? 'NetToolbox-SSLCheck/1.34'
   const now = options.now ?? (() => new Date())

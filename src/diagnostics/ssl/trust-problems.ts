@@ -1,6 +1,8 @@
 // Certificate problems in words: why a chain is not trusted, which key or signature is too weak.
-// The verifier's codes stay in the result's trust.error for machines; people read these.
+// The verifier's codes stay in the result's trust.error for machines; people read the words of
+// shared/tools/ssl-trust-words.ts, the same in every tool.
 import type { GradeReason } from '../../shared/tools/ssl.ts'
+import { describeTrustError, UNKNOWN_ISSUER } from '../../shared/tools/ssl-trust-words.ts'
 
 export interface TrustFacts {
   trusted: boolean
@@ -26,36 +28,13 @@ const RULE_TRUST = 'SSL Labs rating guide: a certificate that is not trusted gra
 const RULE_SHA1 = 'SSL Labs (2017): certificates signed with SHA-1 are not trusted, T'
 const RULE_NAME = 'SSL Labs rating guide: a certificate for another name grades M'
 
-/** Why the verifier did not trust the chain, in words. */
+/** Why the verifier did not trust the chain: the words every tool uses, then what the chain sent shows. */
 export function untrustedWords(error: string | null, cert: CertificateFacts): string {
-  switch (error) {
-    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-      return cert.intermediates === 0
-        ? `the server sends no intermediate certificate, and the issuer ${cert.leafIssuer} is not a trusted root: the chain cannot be completed`
-        : `the issuer ${cert.leafIssuer} of the certificate is unknown`
-    case 'UNABLE_TO_GET_ISSUER_CERT':
-    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
-      return `the chain leads to ${cert.topIssuer}, which is not a trusted authority`
-    case 'SELF_SIGNED_CERT_IN_CHAIN':
-      return 'the chain ends in a self-signed root that is not trusted'
-    case 'CERT_SIGNATURE_FAILURE':
-      return 'a signature in the chain does not verify'
-    case 'CERT_REVOKED':
-      return 'the certificate has been revoked'
-    case 'INVALID_CA':
-      return 'a certificate in the chain is not allowed to issue certificates'
-    case 'INVALID_PURPOSE':
-      return 'the certificate is not meant for TLS servers'
-    case 'CA_MD_TOO_WEAK':
-      return 'a certificate in the chain is signed with a weak hash'
-    case 'CA_KEY_TOO_SMALL':
-    case 'EE_KEY_TOO_SMALL':
-      return 'a key in the chain is too small'
-    case 'CERT_CHAIN_TOO_LONG':
-      return 'the chain is too long'
-    default:
-      return error ? `the verifier refused it (${error.toLowerCase().replace(/_/g, ' ')})` : 'issuer unknown'
-  }
+  const words = describeTrustError(error)
+  if (words !== UNKNOWN_ISSUER) return words
+  return cert.intermediates === 0
+    ? `${words}; the server sends no intermediate certificate, only the leaf issued by ${cert.leafIssuer}`
+    : `${words}; the chain sent leads to ${cert.topIssuer}`
 }
 
 /** The T and M reasons, most specific first. */

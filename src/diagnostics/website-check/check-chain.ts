@@ -7,6 +7,7 @@ import { PolicyDeniedError } from '../net/guarded-connect.ts'
 import { bareHost, HttpHopError, type HttpHopResponse, requestHop } from '../net/guarded-http-request.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import type { Net } from '../net/net.ts'
+import { describeTlsFailure } from '../net/tls-failure-words.ts'
 
 export interface CheckChainOptions {
   net: Pick<Net, 'policy' | 'resolveTarget'>
@@ -64,7 +65,9 @@ function hopFailure(error: unknown, url: URL, timeoutMs: number, expired: boolea
   if (error.kind === 'aborted') return { source: 'target', error: 'Check cancelled' }
   if (error.kind === 'connect') return { source: 'target', error: connectionFailure(url, error.code) }
   const message = { tls: websiteMessages.certificate, 'no-response': websiteMessages.noResponse }[error.kind]
-  return { source: 'target', error: message, detail: `${message}${error.code ? ` (${error.code})` : ''}` }
+  const why =
+    error.kind === 'tls' ? `: ${describeTlsFailure(error.cause ?? error)}` : error.code ? ` (${error.code})` : ''
+  return { source: 'target', error: message, detail: `${message}${why}` }
 }
 
 /** Why the chain stopped, in the check's words; null when it ended on a final answer. */

@@ -8,6 +8,7 @@ import { bareHost, HttpHopError, type HttpHopResponse, requestHop } from '../net
 import { connectTls, TlsHandshakeError } from '../net/guarded-tls.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import type { Net } from '../net/net.ts'
+import { describeTlsFailure } from '../net/tls-failure-words.ts'
 
 export interface ProbeContext {
   net: Pick<Net, 'policy' | 'resolveTarget'>
@@ -29,10 +30,11 @@ export function exchangeFailure(error: unknown, url: URL): ProbeFailure {
   const where = `${bareHost(url)} port ${portOf(url)}`
   if (error instanceof HttpHopError || error instanceof TlsHandshakeError) {
     const kind = error instanceof HttpHopError ? error.kind : 'tls'
+    // The operating system's code for a connection; what the peer did, in words, for a handshake.
     const code = error.code ? ` (${error.code})` : ''
     const what = {
       connect: `no connection to ${where}${code}`,
-      tls: `TLS handshake with ${where} failed${code}`,
+      tls: `TLS handshake with ${where} failed${error.code ? `: ${describeTlsFailure(error.cause ?? error)}` : ''}`,
       'no-response': `${where} sent no answer${code}`,
       timeout: `no answer from ${where} in time`,
       aborted: `no answer from ${where} in time`,

@@ -10,7 +10,7 @@ import {
   websiteCheckResult,
 } from '../../shared/tools/website-check.ts'
 import { websiteCheckLines } from '../../shared/tools/website-check-lines.ts'
-import { loadTrustAnchors } from '../net/trust-anchors.ts'
+import { createTrustStore, type TrustStore } from '../net/trust-anchors.ts'
 import type { Diagnostic } from '../types.ts'
 import { type ChainReport, checkChain } from './check-chain.ts'
 import { rateSecurityHeaders } from './security-headers.ts'
@@ -27,8 +27,8 @@ export interface WebsiteCheckOptions {
   maxRedirects?: number
   /** Named in the User-Agent so site owners can see who is asking (PUBLIC_URL). */
   publicUrl?: string
-  /** PEM file of extra trusted CAs (EXTRA_CA_FILE); Node's default roots otherwise. */
-  extraCaFile?: string
+  /** The CAs certificates are verified against (the registry's one trust store); the system's by default. */
+  trust?: TrustStore
   /** Deadline of each website-standards probe. */
   probeTimeoutMs?: number
 }
@@ -58,7 +58,7 @@ export function createWebsiteCheckDiagnostic(
 ): Diagnostic<WebsiteCheckRequest, WebsiteCheckResult> {
   const timeoutMs = options.timeoutMs ?? WEBSITE_TIMEOUT_MS
   const probeTimeoutMs = options.probeTimeoutMs ?? STANDARDS_PROBE_MS
-  const ca = loadTrustAnchors(options.extraCaFile)
+  const { ca } = options.trust ?? createTrustStore()
   const userAgent = `NetToolbox-WebsiteCheck/1.34${options.publicUrl ? ` (+${options.publicUrl})` : ''}`
   return {
     id: 'website-check',

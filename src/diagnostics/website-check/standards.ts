@@ -1,6 +1,8 @@
 // The website-standards report: HTTPS and the http→https redirect, HTTP/2 and HTTP/3, IPv6, the
 // security headers, cookie flags and compression, each check pass / warning / fail / not tested
 // with what was seen, grouped and scored by category.
+
+import { describeUntrusted } from '../../shared/tools/ssl-trust-words.ts'
 import type {
   SecurityHeaderCheck,
   StandardVerdict,
@@ -86,7 +88,7 @@ function httpsChecks(report: ChainReport, httpsProbe: HopProbe | null): Check[] 
             'certificate',
             'Certificate',
             'fail',
-            `The certificate is not trusted: ${tls?.authorizationError ?? 'unknown'}`,
+            `The certificate is ${describeUntrusted(tls?.authorizationError)}`,
           ),
     ]
   }
@@ -105,7 +107,7 @@ function httpsChecks(report: ChainReport, httpsProbe: HopProbe | null): Check[] 
             'certificate',
             'Certificate',
             'fail',
-            `The certificate is not trusted: ${tls?.authorizationError ?? 'unknown'}`,
+            `The certificate is ${describeUntrusted(tls?.authorizationError)}`,
           ),
     ]
   }

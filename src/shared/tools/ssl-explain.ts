@@ -51,7 +51,7 @@ const EXPLANATIONS: [RegExp, Explanation][] = [
     },
   ],
   [
-    /sends no intermediate certificate|issuer .* unknown/,
+    /sends no intermediate certificate/,
     {
       why: 'Without the intermediate certificate, browsers that have not cached it cannot build a path to a trusted root and show a warning.',
       fix: 'Serve the full chain: the leaf followed by the intermediate certificates.',
@@ -65,13 +65,14 @@ const EXPLANATIONS: [RegExp, Explanation][] = [
     /no TLS 1\.2/,
     {
       why: 'Without TLS 1.2 or 1.3 only outdated protocols with known weaknesses remain, and current browsers refuse them.',
-      fix: 'Upgrade the TLS library if needed and enable TLS 1.2 and TLS 1.3.',
+      fix: 'Upgrade the TLS library if needed and enable TLS 1.2.',
       config: PROTOCOLS_CONFIG,
     },
   ],
   [/anonymous and NULL|export suites|RC4|3DES/, WEAK_SUITES],
   [/DH under/, WEAK_DH],
-  [/keys under|MD2\/MD5/, WEAK_KEY],
+  [/MD2\/MD5/, NEW_CERTIFICATE],
+  [/keys under/, WEAK_KEY],
   [/under 2048 bits grades B/, WEAK_DH],
   [
     /no forward secrecy/,
@@ -97,14 +98,30 @@ const EXPLANATIONS: [RegExp, Explanation][] = [
       config: CIPHERS_CONFIG,
     },
   ],
+  // The A+ conditions, one at a time: each reason names the one the scan found missing.
   [
-    /A\+ needs TLS 1\.3 and HSTS/,
+    /TLS 1\.3 is not supported \(needed for A\+\)/,
     {
-      why: 'TLS 1.3 removes obsolete options and saves a round trip; HSTS stops browsers from ever trying plain HTTP.',
-      fix: 'Enable TLS 1.3 and send HSTS with a max-age of at least 6 months.',
+      why: 'TLS 1.3 removes obsolete options and saves a round trip.',
+      fix: 'Enable TLS 1.3 (it needs OpenSSL 1.1.1 or later).',
+      config: PROTOCOLS_CONFIG,
+    },
+  ],
+  [
+    /TLS 1\.3 could not be tested \(needed for A\+\)/,
+    {
+      why: 'The grade can reach A+ only when TLS 1.3 is seen accepted; this check could not tell.',
+      fix: 'Run the check again; if TLS 1.3 stays untested, make sure the server can be reached and offers it.',
+    },
+  ],
+  [
+    /No HSTS/,
+    {
+      why: 'HSTS stops browsers from ever trying plain HTTP to the site, so a first request cannot be downgraded.',
+      fix: 'Send HSTS with a max-age of at least 6 months.',
       config: {
-        nginx: 'ssl_protocols TLSv1.2 TLSv1.3;\nadd_header Strict-Transport-Security "max-age=31536000" always;',
-        apache: 'SSLProtocol -all +TLSv1.2 +TLSv1.3\nHeader always set Strict-Transport-Security "max-age=31536000"',
+        nginx: 'add_header Strict-Transport-Security "max-age=31536000" always;',
+        apache: 'Header always set Strict-Transport-Security "max-age=31536000"',
       },
     },
   ],

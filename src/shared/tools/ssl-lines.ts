@@ -1,5 +1,6 @@
 // The SSL/TLS report as text: grade, certificate, chain, trust, connection, protocols, headers.
 
+import { describeDaysLeft } from '../time-span.ts'
 import { explanationLines } from './explanation.ts'
 import {
   type CertificateInfo,
@@ -10,17 +11,13 @@ import {
 } from './ssl.ts'
 import { explainSslReason } from './ssl-explain.ts'
 import { scanLines } from './ssl-scan-lines.ts'
+import { describeTrustError } from './ssl-trust-words.ts'
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no')
 
 export function describeKey(cert: Pick<CertificateInfo, 'keyType' | 'keyBits' | 'curve'>): string {
   const size = cert.keyBits === null ? '' : ` ${cert.keyBits} bits`
   return `${cert.keyType}${size}${cert.curve ? ` (${cert.curve})` : ''}`
-}
-
-export function describeDaysLeft(daysLeft: number): string {
-  if (daysLeft < 0) return `expired ${-daysLeft} day${daysLeft === -1 ? '' : 's'} ago`
-  return `${daysLeft} day${daysLeft === 1 ? '' : 's'} left`
 }
 
 function certificateLines(result: SslResult): string[] {
@@ -31,7 +28,7 @@ function certificateLines(result: SslResult): string[] {
     `  Alt names:      ${cert.subjectAltNames.join(', ') || '(none)'}`,
     `  Issuer:         ${cert.issuer}`,
     `  Valid from:     ${cert.validFrom}`,
-    `  Valid until:    ${cert.validTo} (${describeDaysLeft(cert.daysLeft)})`,
+    `  Valid until:    ${cert.validTo} (${describeDaysLeft(cert.daysLeft, result.trust.expired)})`,
     `  Key:            ${describeKey(cert)}`,
     `  Signature:      ${cert.signatureAlgorithm}`,
     `  Serial:         ${cert.serialNumber}`,
@@ -55,7 +52,7 @@ function trustLines(result: SslResult): string[] {
   const { trust } = result
   return [
     'Trust',
-    `  Chain trusted:  ${yesNo(trust.trusted)}${trust.error ? ` (${trust.error})` : ''}`,
+    `  Chain trusted:  ${trust.trusted ? 'yes' : `no (${describeTrustError(trust.error)})`}`,
     `  Hostname match: ${yesNo(trust.hostnameMatch)}${trust.hostnameError ? ` (${trust.hostnameError})` : ''}`,
     `  Self-signed:    ${yesNo(trust.selfSigned)}`,
   ]

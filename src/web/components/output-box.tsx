@@ -11,7 +11,10 @@ export type OutputState =
 
 export interface OutputBoxProps {
   state: OutputState
-  /** The structured view of a success (tables and the like); the text lines then sit behind "Raw text". */
+  /**
+   * The structured view of the answer (tables and the like), also of a failed diagnosis that carries
+   * a result (an expired certificate's full report); the text lines then sit behind "Raw text".
+   */
   details?: ReactNode
   loadingLabel?: string
 }
@@ -46,27 +49,30 @@ function OutputContent({ state, details, loadingLabel }: OutputBoxProps) {
           <p className="whitespace-pre-wrap break-words text-red-400" role="alert">
             {state.message}
           </p>
-          <Lines lines={state.lines} />
+          <Report lines={state.lines} details={details} />
         </div>
       )
     case 'success':
-      if (!details) return <Lines lines={state.lines} />
-      // One view per result: the structured view, with the same facts as text only on request
-      // (Copy and Download always give the text).
-      return (
-        <div className="space-y-4">
-          {details}
-          {state.lines.length > 0 && (
-            <details className="font-sans text-xs text-zinc-400">
-              <summary className="focus-ring cursor-pointer rounded select-none hover:text-zinc-200">Raw text</summary>
-              <div className="mt-2 font-mono text-[13px] text-zinc-100">
-                <Lines lines={state.lines} />
-              </div>
-            </details>
-          )}
-        </div>
-      )
+      return <Report lines={state.lines} details={details} />
   }
+}
+
+/** One view per result: the structured view, with the same facts as text only on request (Copy and Download always give the text). */
+function Report({ lines, details }: { lines: readonly string[]; details: ReactNode }) {
+  if (!details) return <Lines lines={lines} />
+  return (
+    <div className="space-y-4">
+      {details}
+      {lines.length > 0 && (
+        <details className="font-sans text-xs text-zinc-400">
+          <summary className="focus-ring cursor-pointer rounded select-none hover:text-zinc-200">Raw text</summary>
+          <div className="mt-2 font-mono text-[13px] text-zinc-100">
+            <Lines lines={lines} />
+          </div>
+        </details>
+      )}
+    </div>
+  )
 }
 
 /**

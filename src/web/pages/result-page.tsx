@@ -74,7 +74,7 @@ function useMeasurementView(stored: StoredMeasurement | undefined): MeasurementP
 function useToolView(shared: SharedResult | null | undefined): ReactNode {
   const [view, setView] = useState<ReactNode>(null)
   useEffect(() => {
-    if (shared?.status !== 'ok' || !isToolId(shared.tool) || isStoredMeasurement(shared.result)) return
+    if (!shared?.result || !isToolId(shared.tool) || isStoredMeasurement(shared.result)) return
     let current = true
     const answer = shared as ToolAnswer
     toolManifest[shared.tool].load().then(({ tool }) => {
@@ -215,7 +215,7 @@ export function ResultPage() {
         {stored ? (
           (measurement?.view ?? <OutputBox state={{ kind: 'loading' }} loadingLabel="Loading..." />)
         ) : (
-          <OutputBox state={state} details={shared.status === 'ok' ? details : undefined} />
+          <OutputBox state={state} details={details} />
         )}
       </div>
     </Card>

@@ -38,6 +38,8 @@ export interface IssuedCert {
 export interface TestCaOptions {
   /** Common name of the intermediate that signs the leaves, as a checked server's issuer reads. */
   issuerName?: string
+  /** Common name of the root; a second CA needs its own so verifiers do not take one for the other. */
+  rootName?: string
 }
 
 export interface TestCa {
@@ -117,7 +119,7 @@ export async function createTestCa(options: TestCaOptions = {}): Promise<TestCa>
       `/CN=${commonName}`,
       ...extensions.flatMap((extension) => ['-addext', extension]),
     ])
-  await selfSign('root', 'NetToolbox Test Root CA', 3650, [
+  await selfSign('root', options.rootName ?? 'NetToolbox Test Root CA', 3650, [
     'basicConstraints=critical,CA:TRUE',
     'keyUsage=critical,keyCertSign,cRLSign',
   ])

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
+import { describeDaysLeft } from '../../../shared/time-span.ts'
 import { insecureSuitesText, type SslResult } from '../../../shared/tools/ssl.ts'
-import { describeDaysLeft, describeKey } from '../../../shared/tools/ssl-lines.ts'
+import { describeKey } from '../../../shared/tools/ssl-lines.ts'
+import { describeTrustError } from '../../../shared/tools/ssl-trust-words.ts'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -31,11 +33,11 @@ export function CertificateDetails({ result }: { result: SslResult }) {
         <Row label="Alt names">{cert.subjectAltNames.join(', ') || '(none)'}</Row>
         <Row label="Issuer">{cert.issuer}</Row>
         <Row label="Valid">
-          {cert.validFrom.slice(0, 10)} → {cert.validTo.slice(0, 10)} ({describeDaysLeft(cert.daysLeft)})
+          {cert.validFrom.slice(0, 10)} → {cert.validTo.slice(0, 10)} ({describeDaysLeft(cert.daysLeft, trust.expired)})
         </Row>
         <Row label="Key">{describeKey(cert)}</Row>
         <Row label="Signature">{cert.signatureAlgorithm}</Row>
-        <Row label="Trusted">{yesNo(trust.trusted, 'yes', `no${trust.error ? ` (${trust.error})` : ''}`)}</Row>
+        <Row label="Trusted">{yesNo(trust.trusted, 'yes', `no (${describeTrustError(trust.error)})`)}</Row>
         <Row label="Name match">{yesNo(trust.hostnameMatch, 'yes', 'no')}</Row>
         <Row label="OCSP stapling">{yesNo(result.ocspStapling, 'yes', 'no')}</Row>
         <Row label="HSTS">

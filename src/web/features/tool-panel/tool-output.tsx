@@ -46,7 +46,9 @@ function OutputArea({ toolName, state, answer, progress, renderDetails, live, qu
     return <OutputBox state={state} loadingLabel={loadingLabel} details={details} />
   }
   if (!live) {
-    const details = state.kind === 'success' && answer && renderDetails ? renderDetails(answer) : undefined
+    // A failed diagnosis that still carries its result (an expired certificate) is drawn as well.
+    const shownAnswer = state.kind === 'success' ? answer : state.kind === 'error' ? state.answer : undefined
+    const details = shownAnswer && renderDetails ? renderDetails(shownAnswer) : undefined
     return <OutputBox state={state} loadingLabel={loadingLabel} details={details} />
   }
   const streaming = running && progress.length > 0

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolAnswer } from '../../../../shared/tools/common.ts'
+import { UNKNOWN_ISSUER } from '../../../../shared/tools/ssl-trust-words.ts'
 import { evaluateDns } from './dns.ts'
 import { evaluateMail } from './mail.ts'
 import { evaluatePing } from './ping.ts'
@@ -147,7 +148,12 @@ describe('evaluateSsl()', () => {
     answer('ssl', {
       host: 'shop.example.test',
       certificate: { daysLeft },
-      trust: { trusted, error: trusted ? null : 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', hostnameMatch: true },
+      trust: {
+        trusted,
+        error: trusted ? null : 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+        hostnameMatch: true,
+        expired: daysLeft < 0,
+      },
       grade: { grade },
     } as never)
 
@@ -168,7 +174,7 @@ describe('evaluateSsl()', () => {
     ).toBe('Certificate expired 2 days ago')
     expect(
       evaluateSsl({ settings: { expiryDays: 14 }, answer: ssl(90, 'T', false), baseline: null, now: NOW }).summary,
-    ).toBe('Certificate not trusted (UNABLE_TO_VERIFY_LEAF_SIGNATURE)')
+    ).toBe(`Certificate not trusted: ${UNKNOWN_ISSUER}`)
   })
 })
 

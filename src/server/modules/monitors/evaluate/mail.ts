@@ -1,10 +1,10 @@
 // Mail monitor: every mail host reached offers STARTTLS, and its certificate is trusted, names the
 // host and is not about to expire. Hosts that could not be reached from our side are named, not judged.
 import type { MailMonitorSettings } from '../../../../shared/monitors.ts'
+import { daysUntil, describeDaysLeft } from '../../../../shared/time-span.ts'
 import type { MailResult, SmtpSession } from '../../../../shared/tools/mail.ts'
 import { type Evaluator, failedRun, plural, type Verdict } from './verdict.ts'
 
-const DAY = 86_400_000
 /** Connection failures that are the target's (it refused or stayed silent), not this server's. */
 const TARGET_FAILURES = new Set(['refused', 'timeout', 'error'])
 
@@ -14,13 +14,15 @@ function sessionProblems(where: string, smtp: SmtpSession, expiryDays: number, n
     return { problems: [`${where}: STARTTLS failed${smtp.error ? ` (${smtp.error})` : ''}`] }
   if (smtp.starttls !== 'ok' || !smtp.tls) return { problems: [], untested: where }
   const tls = smtp.tls
-  const days = Math.floor((Date.parse(tls.validTo) - now) / DAY)
+  const validTo = Date.parse(tls.validTo)
+  const days = daysUntil(validTo, now)
+  const expired = validTo < now
   const problems: string[] = []
-  if (days < 0) problems.push(`${where}: certificate expired`)
+  if (expired) problems.push(`${where}: certificate ${describeDaysLeft(days, true)}`)
   else if (days < expiryDays)
     problems.push(`${where}: certificate expires in ${plural(days, 'day')} (alert below ${expiryDays})`)
-  if (!tls.trusted && days >= 0)
-    problems.push(`${where}: certificate not trusted${tls.trustError ? ` (${tls.trustError})` : ''}`)
+  if (!tls.trusted && !expired)
+    problems.push(`${where}: certificate not trusted${tls.trustError ? `: ${tls.trustError}` : ''}`)
   if (!tls.hostnameMatch) problems.push(`${where}: certificate does not name the host`)
   return { problems, days }
 }
