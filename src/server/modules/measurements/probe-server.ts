@@ -120,7 +120,8 @@ export function attachProbeServer(httpServer: HttpServer, options: ProbeServerOp
     const address = seenAddressOf(request, options.trustProxy)
     const verdict = guard.begin(address)
     if (!verdict.ok) {
-      log.warn({ address, reason: verdict.message }, 'probe handshake refused')
+      // Refused before any token check: cheap, and logged at debug so a flood cannot flood the log.
+      log.debug({ address, reason: verdict.message }, 'probe handshake refused')
       return answer(verdict.message, false)
     }
     const refuse = (message: string) => {
