@@ -7,7 +7,8 @@
 // delay the bystander's measurement in this one. Prints the bystander's p50/p99 unloaded and under attack (same run), the
 // server's RSS before, at the peak and after, and how the bad-token handshakes were answered.
 // Targets: /healthz p99 under attack <= 50 ms, RSS growth <= 50 MB.
-// Run: node bench/probe-socket-flood.ts [attack seconds=30] [connections per address=60]
+// Run: node bench/probe-socket-flood.ts [attack seconds=30] [connections per address=60] [frame characters=3900000]
+// (frame characters 0: only the upgrade requests, as a WebSocket client sends when it is refused)
 // (`node bench/probe-socket-flood.ts --attacker PORT ADDRESS CONNECTIONS SECONDS` is one attacker process.)
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -22,6 +23,8 @@ import { clientTextFrame, connectProbeClient, rawUpgrade } from '../test/support
 const attackerMode = process.argv[2] === '--attacker'
 const attackSeconds = attackerMode ? 0 : Number(process.argv[2] ?? 30)
 const perAddress = attackerMode ? 0 : Number(process.argv[3] ?? 60)
+/** Characters of the "ready" frame sent behind each upgrade request (the attacker processes get it too). */
+const frameChars = Number((attackerMode ? process.argv[7] : process.argv[4]) ?? 3_900_000)
 /** Connections the attack opens in all, at most: it stops at this count or at the end of its time. */
 const MAX_CONNECTIONS = 200_000
 const HOST = '127.0.0.1'
@@ -68,7 +71,7 @@ async function sampleHealthz(port: number, ms: number): Promise<number[]> {
   return samples
 }
 
-const FLOOD_FRAME = clientTextFrame(`42["ready",{"x":"${'A'.repeat(Number(process.env.FLOOD_CHARS ?? 3_900_000))}"}]`)
+const FLOOD_FRAME = frameChars > 0 ? clientTextFrame(`42["ready",{"x":"${'A'.repeat(frameChars)}"}]`) : Buffer.alloc(0)
 const UPGRADE = (port: number) =>
   Buffer.from(
     [
@@ -132,7 +135,15 @@ async function runAttacker(port: number, address: string, connections: number, s
 function spawnAttacker(port: number, address: string, seconds: number): Promise<AttackCount> {
   const attackerProcess = spawn(
     process.execPath,
-    [import.meta.filename, '--attacker', String(port), address, String(perAddress), String(seconds)],
+    [
+      import.meta.filename,
+      '--attacker',
+      String(port),
+      address,
+      String(perAddress),
+      String(seconds),
+      String(frameChars),
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   )
   let output = ''
@@ -256,7 +267,9 @@ async function runBench() {
     const growth = Math.max(rssPeak, rssAfter) - rssBefore
     console.log(
       `attack: ${attackSeconds} s, ${perAddress} connections at a time from each of 127.0.0.2 and 127.0.0.3, no token, ` +
-        `a 3.9 MB "ready" frame behind every upgrade request`,
+        (frameChars > 0
+          ? `a ${(frameChars / 1e6).toFixed(1)} MB "ready" frame behind every upgrade request`
+          : 'upgrade requests only'),
     )
     console.log(`  upgrades attempted: ${counts.opened}, granted: ${counts.upgraded}`)
     console.log(`  server CPU during the attack: ${serverCpu.toFixed(1)} s over ${attackSeconds} s`)
