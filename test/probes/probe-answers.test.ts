@@ -75,7 +75,11 @@ describe.skipIf(!knotAvailable)('probe answers checked against their task', () =
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ input: 'www.answers.test' }),
     })
-    const { saved: _saved, runId: _runId, ...answer } = (await direct.json()) as Answer & { runId?: string; saved?: boolean }
+    const {
+      saved: _saved,
+      runId: _runId,
+      ...answer
+    } = (await direct.json()) as Answer & { runId?: string; saved?: boolean }
     realAnswer = answer
     forger = await connectProbeClient(site.url, { token: FORGER })
     clients.push(forger)
