@@ -4,8 +4,11 @@ import ipaddr from 'ipaddr.js'
 import { readIpFacts } from '../diagnostics/ip-data/ip-facts.ts'
 import { parseIpLiteral } from '../diagnostics/net/ip-literal.ts'
 import { continentOf } from '../shared/continents.ts'
-import type { ProbeAnnouncedLocation } from '../shared/probe-protocol.ts'
+import { PROBE_TEXT_MAX, type ProbeAnnouncedLocation } from '../shared/probe-protocol.ts'
 import type { LocationOverrides } from './probe-config.ts'
+
+/** The site takes at most PROBE_TEXT_MAX characters per field: a long name from the data is cut. */
+const fitted = (text: string) => text.slice(0, PROBE_TEXT_MAX)
 
 /** The location to announce; fields neither the data nor the operator give are "" (or null). */
 export async function deriveLocation(
@@ -20,11 +23,11 @@ export async function deriveLocation(
   const country = overrides.country ?? place?.countryCode?.toUpperCase() ?? ''
   return {
     country,
-    city: overrides.city ?? place?.city ?? '',
+    city: fitted(overrides.city ?? place?.city ?? ''),
     continent: overrides.continent ?? continentOf(country),
     region: overrides.region ?? '',
     asn: overrides.asn ?? facts?.network?.asn ?? null,
-    network: overrides.network ?? facts?.network?.name ?? '',
+    network: fitted(overrides.network ?? facts?.network?.name ?? ''),
     latitude: overrides.latitude ?? place?.latitude ?? null,
     longitude: overrides.longitude ?? place?.longitude ?? null,
   }

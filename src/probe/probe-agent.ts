@@ -14,12 +14,14 @@ import {
   type ProbeResult,
   type ProbeServerEvents,
   type ProbeTaskAck,
+  probeAuthorizationHeader,
   probeHello,
   probeResultAck,
   probeTask,
 } from '../shared/probe-protocol.ts'
 import { deriveLocation } from './derive-location.ts'
 import type { LocationOverrides } from './probe-config.ts'
+import { RefusalReadingWebSocket } from './refusal-reading-transport.ts'
 import type { TaskExecutor } from './run-task.ts'
 
 export interface ProbeAgentOptions {
@@ -124,7 +126,9 @@ export function startProbeAgent(options: ProbeAgentOptions): ProbeAgent {
     const url = options.siteUrls[urlIndex % options.siteUrls.length] ?? ''
     const current: ProbeSocket = io(new URL(PROBES_NAMESPACE, url).href, {
       path: PROBES_SOCKET_PATH,
-      transports: ['websocket'],
+      // WebSocket only; the site checks the token of the upgrade request before it upgrades.
+      transports: [RefusalReadingWebSocket],
+      extraHeaders: probeAuthorizationHeader(options.token),
       reconnection: false,
       forceNew: true,
       timeout: ACK_TIMEOUT_MS,

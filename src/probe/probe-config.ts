@@ -41,7 +41,7 @@ const envSchema = z.object({
     .regex(/^(AS)?\d{1,10}$/i, 'must be an AS number such as AS64500')
     .transform((v) => Number(v.replace(/^AS/i, '')))
     .optional(),
-  PROBE_NETWORK: optionalText(200),
+  PROBE_NETWORK: optionalText(100),
   PROBE_LATITUDE: z.coerce.number().min(-90).max(90).optional(),
   PROBE_LONGITUDE: z.coerce.number().min(-180).max(180).optional(),
   PROBE_MAX_CONCURRENT: z.coerce.number().int().min(1).max(256).default(8),

@@ -6,7 +6,7 @@ import { ToolUnavailableError } from '../diagnostics/types.ts'
 import { runTool } from '../server/modules/tools/service.ts'
 import { findEntry } from '../shared/catalogue.ts'
 import { measurementToolRequests } from '../shared/measurement-request.ts'
-import type { MeasurementAnswer, MeasurementToolId } from '../shared/measurements.ts'
+import type { MeasurementToolId } from '../shared/measurements.ts'
 import type { ProbeResult, ProbeTask } from '../shared/probe-protocol.ts'
 
 export interface TaskExecutorOptions {
@@ -79,7 +79,13 @@ export function createTaskExecutor(options: TaskExecutorOptions): TaskExecutor {
           net: options.net,
           signal,
         })
-        return { taskId: task.taskId, answer: answer as MeasurementAnswer }
+        // The options it ran with go back with the answer: the site checks them against the task.
+        const ranWith = request.options as Record<string, unknown> | undefined
+        return {
+          taskId: task.taskId,
+          answer: answer as NonNullable<ProbeResult['answer']>,
+          ...(ranWith ? { options: ranWith } : {}),
+        }
       } catch (error) {
         const message =
           error instanceof ToolUnavailableError

@@ -1,16 +1,33 @@
 // What a probe and the site say to each other over the Socket.IO namespace /probes (docs/probes.md).
-// The probe connects out (WebSocket), authenticates with its token in the handshake, learns how the
-// site sees it (`hello`), announces where it is and what it can run (`ready`), then takes `task`s and
-// sends back `result`s until the site acknowledges each one.
+// The probe connects out (WebSocket) with its token in the upgrade request's Authorization header,
+// which the site checks before it upgrades the connection (an unauthenticated peer never gets a
+// socket); the Socket.IO handshake's `auth` repeats the token with the probe's name. The probe learns
+// how the site sees it (`hello`), announces where it is and what it can run (`ready`), then takes
+// `task`s and sends back `result`s until the site acknowledges each one.
 import { z } from 'zod'
-import { measurementAnswer, measurementToolId, probeLocation } from './measurements.ts'
+import { MEASUREMENT_TOOL_IDS, measurementAnswer, measurementToolId } from './measurements.ts'
 
 export const PROBES_NAMESPACE = '/probes'
 /** The Socket.IO path on the site's HTTP server. */
 export const PROBES_SOCKET_PATH = '/socket.io/'
-export const PROBE_PROTOCOL_VERSION = 1
+export const PROBE_PROTOCOL_VERSION = 2
 
-/** The handshake's `auth` object. */
+/**
+ * The largest message a probe may send once its token is checked: a result (an SSL scan, a mail test)
+ * with every field at its cap fits. Nothing else the probe says comes near it.
+ */
+export const PROBE_MAX_MESSAGE_BYTES = 4_000_000
+
+/** The upgrade request's header carrying the token: `Authorization: Bearer <token>`. */
+export const probeAuthorizationHeader = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function probeTokenOfHeader(header: string | undefined): string | null {
+  const match = /^Bearer ([\x21-\x7e]{1,200})$/.exec(header ?? '')
+  return match ? (match[1] as string) : null
+}
+
+/** The handshake's `auth` object: the same token as the Authorization header, and the name asked for. */
 export const probeHandshake = z.object({
   token: z.string().min(1).max(200),
   /** The name the probe asks for (PROBE_NAME); the token's name when absent. */
@@ -23,16 +40,29 @@ export type ProbeHandshake = z.infer<typeof probeHandshake>
 export const probeHello = z.object({ probeId: z.string(), name: z.string(), seenAddress: z.string() })
 export type ProbeHello = z.infer<typeof probeHello>
 
+/** A probe's own words about itself (city, network…): shown to anyone, so short. */
+export const PROBE_TEXT_MAX = 100
+const announcedText = z.string().max(PROBE_TEXT_MAX)
+
 /** What the probe says about itself; the site fills in `id`, `name` and `local`. */
-export const probeAnnouncedLocation = probeLocation.omit({ id: true, name: true, local: true })
+export const probeAnnouncedLocation = z.object({
+  country: announcedText,
+  city: announcedText,
+  continent: announcedText,
+  region: announcedText,
+  asn: z.number().int().min(0).max(4_294_967_295).nullable(),
+  network: announcedText,
+  latitude: z.number().min(-90).max(90).nullable(),
+  longitude: z.number().min(-180).max(180).nullable(),
+})
 export type ProbeAnnouncedLocation = z.infer<typeof probeAnnouncedLocation>
 
 /** probe → site, after `hello` and after every reconnect. Acknowledged with `{ ok }`. */
 export const probeReady = z.object({
   location: probeAnnouncedLocation,
-  tools: z.array(measurementToolId),
+  tools: z.array(measurementToolId).max(MEASUREMENT_TOOL_IDS.length),
   /** Tasks the probe is running or holds a result for: rows of other tasks it had are lost. */
-  knownTasks: z.array(z.string()),
+  knownTasks: z.array(z.string().max(100)).max(1000),
   version: z.string().max(40),
 })
 export type ProbeReady = z.infer<typeof probeReady>
@@ -53,11 +83,29 @@ export const probeTaskAck = z.union([
 ])
 export type ProbeTaskAck = z.infer<typeof probeTaskAck>
 
-/** probe → site: a finished task. `answer` when the tool ran; `error` when the probe could not run it. */
+/** Caps on each field of a probe's answer; the result itself is checked with its tool's own schema. */
+export const PROBE_ANSWER_CAPS = { input: 2000, lines: 5000, lineLength: 4000, error: 2000 } as const
+/** The longest any tool may run (its own deadline is checked too), in ms. */
+export const PROBE_MAX_DURATION_MS = 10 * 60_000
+
+/** One probe's answer, each field capped: what POST /api/tools/:id answers for the tool. */
+export const probeAnswer = measurementAnswer.extend({
+  tool: measurementToolId,
+  input: z.string().max(PROBE_ANSWER_CAPS.input),
+  lines: z.array(z.string().max(PROBE_ANSWER_CAPS.lineLength)).max(PROBE_ANSWER_CAPS.lines),
+  durationMs: z.number().int().min(0).max(PROBE_MAX_DURATION_MS),
+  error: z.string().max(PROBE_ANSWER_CAPS.error).optional(),
+})
+
+/**
+ * probe → site: a finished task. `answer` when the tool ran, with the options it ran with (the site
+ * checks both against the task); `error` when the probe could not run it.
+ */
 export const probeResult = z.object({
   taskId: z.string().min(1).max(100),
-  answer: measurementAnswer.optional(),
-  error: z.string().max(2000).optional(),
+  answer: probeAnswer.optional(),
+  options: z.record(z.string(), z.unknown()).optional(),
+  error: z.string().max(PROBE_ANSWER_CAPS.error).optional(),
 })
 export type ProbeResult = z.infer<typeof probeResult>
 

@@ -1,14 +1,18 @@
 // The probes' door into the site: a Socket.IO server (WebSocket only) on the site's own HTTP server,
-// namespace /probes. A probe is let in with a valid token, told how the site sees it, and counted as
-// connected once it has announced its location and tools. With Redis, the Socket.IO Redis adapter lets
-// any site process reach a probe connected to another. Connected probes are re-checked against the
-// valid tokens every TOKEN_RECHECK_MS, so a revoked probe is disconnected within seconds.
+// namespace /probes. The token is checked before the WebSocket upgrade (`allowRequest`, from the
+// Authorization header), under per-address limits (probe-handshake-guard.ts): a peer without a valid
+// token gets an HTTP refusal and never a socket, so it cannot send a single message. A probe let in is
+// told how the site sees it, and counted as connected once it has announced its location and tools.
+// With Redis, the Socket.IO Redis adapter lets any site process reach a probe connected to another.
+// Connected probes are re-checked against the valid tokens every TOKEN_RECHECK_MS, so a revoked probe
+// is disconnected within seconds.
 import type { Server as HttpServer, IncomingMessage } from 'node:http'
 import proxyAddr from '@fastify/proxy-addr'
 import type { FastifyBaseLogger as Logger } from 'fastify'
 import { type Namespace, Server, type Socket } from 'socket.io'
 import type { ProbeInfo } from '../../../shared/measurements.ts'
 import {
+  PROBE_MAX_MESSAGE_BYTES,
   PROBES_NAMESPACE,
   PROBES_SOCKET_PATH,
   type ProbeClientEvents,
@@ -19,14 +23,23 @@ import {
   probeReady,
   probeResult,
   probeTaskAck,
+  probeTokenOfHeader,
 } from '../../../shared/probe-protocol.ts'
 import { PRESENCE_RENEW_MS, type ProbeDirectory } from './probe-directory.ts'
+import { createHandshakeGuard, DEFAULT_HANDSHAKE_LIMITS, type HandshakeLimits } from './probe-handshake-guard.ts'
 import { hashProbeToken, type ProbeTokenCheck } from './probe-tokens.ts'
 
 export const TOKEN_RECHECK_MS = 2000
 const TASK_ACK_TIMEOUT_MS = 5000
-/** Results can be large (an SSL scan, a mail test): up to 4 MB per message. */
-const MAX_MESSAGE_BYTES = 4_000_000
+/** A socket let in must send its Socket.IO handshake within this. */
+const CONNECT_TIMEOUT_MS = 5000
+
+/** What the upgrade's token check found, for the namespace middleware of the same request. */
+interface VerifiedUpgrade {
+  address: string
+  tokenName: string
+  tokenHash: string
+}
 
 interface ProbeSocketData {
   probeId: string
@@ -50,6 +63,8 @@ export interface ProbeServerHandlers {
   onResult(probeId: string, result: ReturnType<typeof probeResult.parse>): Promise<void>
   /** A probe (re)announced itself, still holding `knownTasks`: rows it owed and forgot are lost. */
   onReady(probeId: string, knownTasks: string[]): Promise<void>
+  /** A probe sent a result that is not a result at all (already logged); `taskId` when it named one. */
+  onUnreadableResult(probeId: string, taskId: string | undefined): Promise<void>
 }
 
 export interface ProbeServerOptions {
@@ -61,6 +76,8 @@ export interface ProbeServerOptions {
   adapter?: Parameters<Server['adapter']>[0]
   /** TRUST_PROXY, read as for HTTP requests: which proxies' X-Forwarded-For tells a probe's address. */
   trustProxy: boolean | number | string[]
+  /** Per-address limits on handshakes and connections (DEFAULT_HANDSHAKE_LIMITS unless given). */
+  limits?: Partial<HandshakeLimits>
 }
 
 /** The address a probe connects from, seen through trusted proxies as Fastify sees request.ip. */
@@ -93,37 +110,84 @@ export function probeIdOf(tokenName: string, name: string | undefined): string {
 
 export function attachProbeServer(httpServer: HttpServer, options: ProbeServerOptions): ProbeServer {
   const { log, directory } = options
+  const guard = createHandshakeGuard({ ...DEFAULT_HANDSHAKE_LIMITS, ...options.limits })
+  const failureDelayMs = options.limits?.failureDelayMs ?? DEFAULT_HANDSHAKE_LIMITS.failureDelayMs
+  const verified = new WeakMap<IncomingMessage, VerifiedUpgrade>()
+  const delays = new Set<NodeJS.Timeout>()
+
+  /** Before the upgrade: the per-address limits, then the token of the Authorization header. */
+  const allowRequest = (request: IncomingMessage, answer: (message: string | null, allowed: boolean) => void) => {
+    const address = seenAddressOf(request, options.trustProxy)
+    const verdict = guard.begin(address)
+    if (!verdict.ok) {
+      // Refused before any token check: cheap, and logged at debug so a flood cannot flood the log.
+      log.debug({ address, reason: verdict.message }, 'probe handshake refused')
+      return answer(verdict.message, false)
+    }
+    const refuse = (message: string) => {
+      guard.fail(address)
+      log.warn({ address, reason: message }, 'probe handshake refused')
+      const timer = setTimeout(() => {
+        delays.delete(timer)
+        guard.settle(address)
+        answer(message, false)
+      }, failureDelayMs)
+      delays.add(timer)
+    }
+    const token = probeTokenOfHeader(request.headers.authorization)
+    if (!token) return refuse('This probe sends no token when it connects: update the probe')
+    options.tokens.nameOf(token).then(
+      (tokenName) => {
+        if (!tokenName) return refuse('This probe token is not valid (unknown or revoked)')
+        guard.settle(address)
+        verified.set(request, { address, tokenName, tokenHash: hashProbeToken(token) })
+        answer(null, true)
+      },
+      (error: unknown) => {
+        guard.settle(address)
+        log.error({ err: error }, 'checking a probe token failed')
+        answer('The site cannot check probe tokens right now; retrying later', false)
+      },
+    )
+  }
+
   const io = new Server<ProbeClientEvents, ProbeServerEvents, Record<string, never>, ProbeSocketData>(httpServer, {
     path: PROBES_SOCKET_PATH,
     transports: ['websocket'],
     serveClient: false,
-    maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    allowRequest,
+    // Only probes whose token was checked get this far; the largest thing they send is a result.
+    maxHttpBufferSize: PROBE_MAX_MESSAGE_BYTES,
+    connectTimeout: CONNECT_TIMEOUT_MS,
     pingInterval: 5000,
     pingTimeout: 5000,
+  })
+  io.engine.on('connection', (connection: { request: IncomingMessage; once(event: 'close', f: () => void): void }) => {
+    const upgrade = verified.get(connection.request)
+    if (!upgrade) return
+    guard.connected(upgrade.address)
+    connection.once('close', () => guard.disconnected(upgrade.address))
   })
   if (options.adapter) io.adapter(options.adapter)
   io.of('/').use((_socket, next) => next(new Error(`Probes connect to the ${PROBES_NAMESPACE} namespace`)))
   const probes: ProbeNamespace = io.of(PROBES_NAMESPACE)
 
   probes.use((socket, next) => {
+    const upgrade = verified.get(socket.request)
     const handshake = probeHandshake.safeParse(socket.handshake.auth)
+    if (!upgrade) return next(new Error('This probe sends no token when it connects: update the probe'))
     if (!handshake.success) return next(new Error('The probe handshake is not valid: update the probe'))
     const { token, name } = handshake.data
-    options.tokens.nameOf(token).then(
-      (tokenName) => {
-        if (!tokenName) return next(new Error('This probe token is not valid (unknown or revoked)'))
-        socket.data = {
-          probeId: probeIdOf(tokenName, name),
-          name: name ?? tokenName,
-          tokenHash: hashProbeToken(token),
-        }
-        next()
-      },
-      (error: unknown) => {
-        log.error({ err: error }, 'checking a probe token failed')
-        next(new Error('The site cannot check probe tokens right now; retrying later'))
-      },
-    )
+    if (hashProbeToken(token) !== upgrade.tokenHash) {
+      log.warn({ address: upgrade.address }, 'probe handshake with two different tokens refused')
+      return next(new Error('The handshake token is not the one the connection was opened with'))
+    }
+    socket.data = {
+      probeId: probeIdOf(upgrade.tokenName, name),
+      name: name ?? upgrade.tokenName,
+      tokenHash: upgrade.tokenHash,
+    }
+    next()
   })
 
   probes.on('connection', (socket: ProbeSocket) => {
@@ -162,7 +226,17 @@ export function attachProbeServer(httpServer: HttpServer, options: ProbeServerOp
     socket.on('result', (raw, ack) => {
       const reply = (answer: ProbeResultAck) => ack?.(answer)
       const result = probeResult.safeParse(raw)
-      if (!result.success) return reply({ stored: true })
+      if (!result.success) {
+        const named = (raw as { taskId?: unknown } | null)?.taskId
+        const taskId = typeof named === 'string' && named.length <= 100 ? named : undefined
+        const where = result.error.issues.slice(0, 3).map((issue) => issue.path.join('.') || '(the message)')
+        log.warn({ probeId, taskId, fields: where }, 'probe result refused: it does not follow the protocol')
+        // The row it names (if this probe was given it) fails; the probe need not send it again.
+        return options.handlers.onUnreadableResult(probeId, taskId).then(
+          () => reply({ stored: true }),
+          () => reply({ stored: false }),
+        )
+      }
       options.handlers.onResult(probeId, result.data).then(
         () => reply({ stored: true }),
         (error: unknown) => {
@@ -216,6 +290,7 @@ export function attachProbeServer(httpServer: HttpServer, options: ProbeServerOp
     async close() {
       clearInterval(renewTimer)
       clearInterval(recheckTimer)
+      for (const timer of delays) clearTimeout(timer)
       probes.disconnectSockets(true)
       // Closing the Redis adapter talks to Redis, which may be away: it gets two seconds.
       const closed = new Promise<void>((resolve) => {

@@ -4,7 +4,7 @@
 // connected to any process, a BullMQ queue spreads the rows over every process, and the measurements'
 // state is a Redis hash and stream that every process reads.
 import { createAdapter } from '@socket.io/redis-adapter'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import type { Net } from '../../../diagnostics/net/net.ts'
 import type { Registry } from '../../../diagnostics/registry.ts'
@@ -15,6 +15,7 @@ import type { CurrentUser } from '../auth/session.ts'
 import type { ToolResultsRepository } from '../history/repository.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'
 import type { RunsRepository } from '../results/repository.ts'
+import { checkProbeAnswer } from './check-probe-answer.ts'
 import { dispatchRow, lostOutcome, outcomeOf, type RowDispatchDeps } from './dispatch-row.ts'
 import { createMemoryDispatcher, createQueueDispatcher, type Dispatcher } from './dispatcher.ts'
 import { createMeasurementFinisher } from './finish-measurement.ts'
@@ -114,16 +115,47 @@ async function connectRedis(url: string, app: FastifyInstance): Promise<RedisCon
   }
 }
 
-function probeHandlers(store: MeasurementStore, finishIfDone: (id: string) => Promise<void>): ProbeServerHandlers {
+interface ProbeHandlerDeps {
+  store: MeasurementStore
+  finishIfDone(id: string): Promise<void>
+  registry: Registry
+  log: FastifyBaseLogger
+}
+
+function probeHandlers({ store, finishIfDone, registry, log }: ProbeHandlerDeps): ProbeServerHandlers {
+  /** The row a probe's message names, when that probe was given it and the measurement is still kept. */
+  const ownRow = async (probeId: string, taskId: string) => {
+    const task = parseTaskId(taskId)
+    const row = task && (await store.row(task.measurementId, task.index))
+    return task && row && row.probe.id === probeId ? { task, row } : null
+  }
+  /** A refused answer is never kept: its row fails, saying so. */
+  const refuse = async (probeId: string, taskId: string, why: string) => {
+    const own = await ownRow(probeId, taskId)
+    if (!own) return
+    const { task, row } = own
+    log.warn({ probeId, taskId, why }, 'probe answer refused: it does not answer its task')
+    const error = `Probe ${row.probe.name} sent an answer that does not match the task; it was discarded`
+    await store.settleRow(task.measurementId, task.index, { status: 'failed', error })
+    await store.removeProbeTask(probeId, taskId)
+    await finishIfDone(task.measurementId)
+  }
   return {
     async onResult(probeId, result) {
-      const task = parseTaskId(result.taskId)
-      const row = task && (await store.row(task.measurementId, task.index))
+      const own = await ownRow(probeId, result.taskId)
       // A result for a row this probe was not given, or of an expired measurement, is dropped.
-      if (!task || !row || row.probe.id !== probeId) return
+      if (!own) return
+      const { task } = own
+      const measurement = await store.get(task.measurementId)
+      if (!measurement) return
+      const why = checkProbeAnswer(measurement, result, registry)
+      if (why) return refuse(probeId, result.taskId, why)
       await store.settleRow(task.measurementId, task.index, outcomeOf(result))
       await store.removeProbeTask(probeId, result.taskId)
       await finishIfDone(task.measurementId)
+    },
+    async onUnreadableResult(probeId, taskId) {
+      if (taskId) await refuse(probeId, taskId, 'it does not follow the protocol')
     },
     async onReady(probeId, knownTasks) {
       for (const taskId of await store.probeTasks(probeId)) {
@@ -172,7 +204,7 @@ export async function registerMeasurements(app: FastifyInstance, deps: Measureme
   const probeServer = attachProbeServer(app.server, {
     tokens,
     directory,
-    handlers: probeHandlers(store, finishIfDone),
+    handlers: probeHandlers({ store, finishIfDone, registry: deps.registry, log: app.log }),
     log: app.log,
     adapter: redis ? createAdapter(redis.publish, redis.subscribe) : undefined,
     trustProxy: config.trustProxy,
