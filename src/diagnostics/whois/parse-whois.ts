@@ -53,6 +53,8 @@ const KEYS = {
     'domain_dateregistered',
     'record created',
     'domain name commencement date',
+    // .ve: "Fecha de Creación".
+    'fecha de creación',
     'first registration date',
     'domain record activated',
     'activated',
@@ -78,6 +80,8 @@ const KEYS = {
     'modification date',
     'update date',
     'domain_datelastmodified',
+    'última actualización',
+    'ultima actualización',
     'changed',
   ],
   expires: [
@@ -101,8 +105,17 @@ const KEYS = {
     'renewal date',
     'renewal',
     'registrar registration expiration date',
+    'fecha de vencimiento',
   ],
-  statuses: ['domain status', 'status', 'state', 'registration status', 'eppstatus', 'epp status'],
+  statuses: [
+    'domain status',
+    'status',
+    'state',
+    'registration status',
+    'eppstatus',
+    'epp status',
+    'estatus del dominio',
+  ],
   dnssec: ['dnssec', 'signed', 'domain_signed', 'signing key'],
   range: ['cidr', 'inetnum', 'inet6num', 'netrange'],
   country: ['country', 'registrant country'],
@@ -113,7 +126,7 @@ const KEYS = {
 /** Keys of name server lines, and of the headings of name server lists. */
 const NAME_SERVER_KEY =
   /^(name ?servers?|nameservers?|nserver|domain nameservers|host ?name|ns_name_\d+|(primary|secondary) server|dns)$/
-const NAME_SERVER_BLOCK = /name ?server|nameserver|domain servers/
+const NAME_SERVER_BLOCK = /name ?server|nameserver|domain servers|servidor\(es\) de nombres/
 /** First keys of the objects (contacts, handles) that follow a domain in RIPE-style answers. */
 const CONTACT_OBJECTS = new Set(['person', 'personname', 'role', 'contact', 'organisation', 'org', 'holder'])
 /** FRED registries (.cz, .cr) follow the domain with its name server and key sets, each with its own dates. */
@@ -174,12 +187,19 @@ function dateOf(value: string, tld: string | undefined): string | undefined {
   return parseWhoisDate(value, tld) ?? findWhoisDates(value, tld)[0]
 }
 
+/**
+ * The first date under the first of the keys that has one, the domain's own paragraph before later
+ * ones: .ar lists its name servers as an object with its own "created:" after the domain's "registered:".
+ */
 function firstDate(entries: WhoisEntry[], keys: string[], tld: string | undefined): string | undefined {
-  for (const key of keys) {
-    for (const entry of entries) {
-      if (entry.key !== key) continue
-      const date = dateOf(entry.value, tld)
-      if (date) return date
+  const own = entries[0]?.paragraph
+  for (const group of [entries.filter((e) => e.paragraph === own), entries.filter((e) => e.paragraph !== own)]) {
+    for (const key of keys) {
+      for (const entry of group) {
+        if (entry.key !== key) continue
+        const date = dateOf(entry.value, tld)
+        if (date) return date
+      }
     }
   }
   return undefined

@@ -85,9 +85,10 @@ function readDate(text: string, tld: string | undefined): Parts | undefined {
     const [, year = '', month = '', day = '', rest = ''] = m
     if (monthOf(month) > 0) return date(year, monthOf(month), day, rest)
   }
-  // "Oct 5 1997", "October 05, 1997", "Sun Oct 05 1997", "Sun Oct 05 10:00:00 GMT 1997".
+  // "Oct 5 1997", "October 05, 1997", "Sun Oct 05 1997", "Sun Oct 05 10:00:00 GMT 1997", and C's
+  // asctime form without a zone, "Tue Feb 10 09:42:42 2004".
   m =
-    /^(?:[a-z]{3},?\s+)?([a-z]{3,9})\.?\s+(\d{1,2}),?\s+(?:(\d{1,2}:\d{2}(?::\d{2})?)\s+([a-z]{1,5})\s+)?(\d{4})(.*)$/i.exec(
+    /^(?:[a-z]{3},?\s+)?([a-z]{3,9})\.?\s+(\d{1,2}),?\s+(?:(\d{1,2}:\d{2}(?::\d{2})?)\s+(?:([a-z]{1,5})\s+)?)?(\d{4})(.*)$/i.exec(
       text,
     )
   if (m) {
