@@ -17,6 +17,7 @@ const KEYS = {
   registrar: [
     'registrar',
     'sponsoring registrar',
+    'sponsoring registrar organization',
     'registrar name',
     'registrar_name',
     'registrar organization',
@@ -106,6 +107,8 @@ const KEYS = {
     'renewal',
     'registrar registration expiration date',
     'fecha de vencimiento',
+    // .nz: the domain is paid for until then.
+    'domain_datebilleduntil',
   ],
   statuses: [
     'domain status',

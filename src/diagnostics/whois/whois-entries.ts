@@ -112,7 +112,10 @@ export function readWhoisEntries(text: string): WhoisEntry[] {
     if (line.trim() === '') {
       paragraph++
       // .hk leaves a blank line between "Name Servers Information:" and the names.
-      const awaitingHosts = block && NAME_SERVER_HEADING.test(block.key) && entries.at(-1)?.key !== block.key
+      // A heading whose block already holds entries (.kr "Host Name: …") awaits nothing more.
+      const last = entries.at(-1)
+      const awaitingHosts =
+        block && NAME_SERVER_HEADING.test(block.key) && last?.key !== block.key && last?.parent !== block.key
       if (block && awaitingHosts) block.indent = -1
       else block = undefined
       opening = undefined
