@@ -12,7 +12,7 @@ export interface ParseOptions {
 }
 
 const KEYS = {
-  name: ['domain name', 'domain', 'domainname', 'netname', 'as-name', 'asname'],
+  name: ['domain name', 'domain', 'domainname', 'domain-name', 'netname', 'as-name', 'asname'],
   handle: ['registry domain id', 'nethandle'],
   registrar: [
     'registrar',
@@ -109,6 +109,7 @@ const KEYS = {
     'renewal',
     'registrar registration expiration date',
     'fecha de vencimiento',
+    'valid-date',
     // .nz: the domain is paid for until then.
     'domain_datebilleduntil',
   ],
@@ -120,6 +121,7 @@ const KEYS = {
     'eppstatus',
     'epp status',
     'estatus del dominio',
+    'domain-status',
   ],
   dnssec: ['dnssec', 'signed', 'domain_signed', 'signing key'],
   range: ['cidr', 'inetnum', 'inet6num', 'netrange'],
@@ -130,7 +132,7 @@ const KEYS = {
 
 /** Keys of name server lines, and of the headings of name server lists. */
 const NAME_SERVER_KEY =
-  /^(name ?servers?|nameservers?|nserver|domain nameservers|host ?name|ns_name_\d+|(primary|secondary) server|dns)$/
+  /^(name ?servers?|nameservers?|nserver|domain nameservers|host ?name|ns_name_\d+|(primary|secondary) server|dns|dns_name)$/
 const NAME_SERVER_BLOCK = /name ?server|nameserver|domain servers|servidor\(es\) de nombres/
 /** First keys of the objects (contacts, handles) that follow a domain in RIPE-style answers. */
 const CONTACT_OBJECTS = new Set(['person', 'personname', 'role', 'contact', 'organisation', 'org', 'holder'])

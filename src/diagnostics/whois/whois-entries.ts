@@ -22,6 +22,10 @@ const KEYED = /^\s*(\p{L}[\p{L}\p{N}_ /().'&-]{0,50}?)[\s.]*:(?!\/\/)\s*(.*)$/u
 const SENTENCE_DATE = /^\s*(Record (?:expires|created|last updated)|Registered) on\s+(\d.+)$/i
 // SWITCH separates key and value with a tab: "Registrar\tExample SA".
 const TABBED = /^([A-Za-z][\w /()'&-]{0,50}?)\t+(\S.*)$/
+// The older .sk answers separate a one-word key from its value by spaces: "Valid-date          2011-07-23".
+const SPACED = /^([A-Za-z][\w.-]{0,30}[A-Za-z])\s{2,}(\S.*)$/
+/** A host name ("ns1.example.net  192.0.2.1") is no one-word key. */
+const HOST_NAME = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i
 /** Headings whose block may continue without indent until the next blank line (.ee, .pl, .mo). */
 const SECTION_HEADING =
   /^(registrant|registrar|holder|owner|reseller|technical|administrative|admin|billing)( contacts?| contact\(s\)| contact\/agent)?( information)?$|^organi[sz]ation using domain name$|^name ?servers?( information)?$|^domain (name )?servers$/
@@ -62,7 +66,12 @@ function splitLine(text: string): { key: string; value: string } | undefined {
   const line = text.replace(/^\*\*\s+/, '')
   const sentence = SENTENCE_DATE.exec(line)
   if (sentence) return { key: `${normaliseKey(sentence[1] ?? '')} on`, value: (sentence[2] ?? '').trim() }
-  const match = BRACKETED.exec(line) ?? KEYED.exec(line) ?? TABBED.exec(line)
+  const spaced = SPACED.exec(line)
+  const match =
+    BRACKETED.exec(line) ??
+    KEYED.exec(line) ??
+    TABBED.exec(line) ??
+    (spaced && !HOST_NAME.test(spaced[1] ?? '') ? spaced : null)
   if (!match) return undefined
   return { key: normaliseKey(match[1] ?? ''), value: (match[2] ?? '').trim() }
 }
