@@ -12,11 +12,12 @@ export interface ParseOptions {
 }
 
 const KEYS = {
-  name: ['domain name', 'domain', 'domainname', 'netname', 'as-name', 'asname'],
+  name: ['domain name', 'domain', 'domainname', 'domain-name', 'netname', 'as-name', 'asname'],
   handle: ['registry domain id', 'nethandle'],
   registrar: [
     'registrar',
     'sponsoring registrar',
+    'sponsoring registrar organization',
     'registrar name',
     'registrar_name',
     'registrar organization',
@@ -44,6 +45,7 @@ const KEYS = {
     'registered on',
     'registered',
     'registered date',
+    'date registered',
     'registration time',
     'registration date',
     'domain registration date',
@@ -53,6 +55,8 @@ const KEYS = {
     'domain_dateregistered',
     'record created',
     'domain name commencement date',
+    // .ve: "Fecha de Creación".
+    'fecha de creación',
     'first registration date',
     'domain record activated',
     'activated',
@@ -65,6 +69,7 @@ const KEYS = {
     'last updated on',
     'last updated date',
     'record last updated on',
+    'record last updated',
     'domain last updated date',
     'domain record last updated',
     'last-modified',
@@ -78,6 +83,8 @@ const KEYS = {
     'modification date',
     'update date',
     'domain_datelastmodified',
+    'última actualización',
+    'ultima actualización',
     'changed',
   ],
   expires: [
@@ -101,8 +108,21 @@ const KEYS = {
     'renewal date',
     'renewal',
     'registrar registration expiration date',
+    'fecha de vencimiento',
+    'valid-date',
+    // .nz: the domain is paid for until then.
+    'domain_datebilleduntil',
   ],
-  statuses: ['domain status', 'status', 'state', 'registration status', 'eppstatus', 'epp status'],
+  statuses: [
+    'domain status',
+    'status',
+    'state',
+    'registration status',
+    'eppstatus',
+    'epp status',
+    'estatus del dominio',
+    'domain-status',
+  ],
   dnssec: ['dnssec', 'signed', 'domain_signed', 'signing key'],
   range: ['cidr', 'inetnum', 'inet6num', 'netrange'],
   country: ['country', 'registrant country'],
@@ -112,8 +132,8 @@ const KEYS = {
 
 /** Keys of name server lines, and of the headings of name server lists. */
 const NAME_SERVER_KEY =
-  /^(name ?servers?|nameservers?|nserver|domain nameservers|host ?name|ns_name_\d+|(primary|secondary) server|dns)$/
-const NAME_SERVER_BLOCK = /name ?server|nameserver|domain servers/
+  /^(name ?servers?|nameservers?|nserver|domain nameservers|host ?name|ns_name_\d+|(primary|secondary) server|dns|dns_name)$/
+const NAME_SERVER_BLOCK = /name ?server|nameserver|domain servers|servidor\(es\) de nombres/
 /** First keys of the objects (contacts, handles) that follow a domain in RIPE-style answers. */
 const CONTACT_OBJECTS = new Set(['person', 'personname', 'role', 'contact', 'organisation', 'org', 'holder'])
 /** FRED registries (.cz, .cr) follow the domain with its name server and key sets, each with its own dates. */
@@ -174,12 +194,19 @@ function dateOf(value: string, tld: string | undefined): string | undefined {
   return parseWhoisDate(value, tld) ?? findWhoisDates(value, tld)[0]
 }
 
+/**
+ * The first date under the first of the keys that has one, the domain's own paragraph before later
+ * ones: .ar lists its name servers as an object with its own "created:" after the domain's "registered:".
+ */
 function firstDate(entries: WhoisEntry[], keys: string[], tld: string | undefined): string | undefined {
-  for (const key of keys) {
-    for (const entry of entries) {
-      if (entry.key !== key) continue
-      const date = dateOf(entry.value, tld)
-      if (date) return date
+  const own = entries[0]?.paragraph
+  for (const group of [entries.filter((e) => e.paragraph === own), entries.filter((e) => e.paragraph !== own)]) {
+    for (const key of keys) {
+      for (const entry of group) {
+        if (entry.key !== key) continue
+        const date = dateOf(entry.value, tld)
+        if (date) return date
+      }
     }
   }
   return undefined

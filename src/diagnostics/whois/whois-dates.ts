@@ -85,9 +85,10 @@ function readDate(text: string, tld: string | undefined): Parts | undefined {
     const [, year = '', month = '', day = '', rest = ''] = m
     if (monthOf(month) > 0) return date(year, monthOf(month), day, rest)
   }
-  // "Oct 5 1997", "October 05, 1997", "Sun Oct 05 1997", "Sun Oct 05 10:00:00 GMT 1997".
+  // "Oct 5 1997", "October 05, 1997", "Sun Oct 05 1997", "Sun Oct 05 10:00:00 GMT 1997", and C's
+  // asctime form without a zone, "Tue Feb 10 09:42:42 2004".
   m =
-    /^(?:[a-z]{3},?\s+)?([a-z]{3,9})\.?\s+(\d{1,2}),?\s+(?:(\d{1,2}:\d{2}(?::\d{2})?)\s+([a-z]{1,5})\s+)?(\d{4})(.*)$/i.exec(
+    /^(?:[a-z]{3},?\s+)?([a-z]{3,9})\.?\s+(\d{1,2}),?\s+(?:(\d{1,2}:\d{2}(?::\d{2})?)\s+(?:([a-z]{1,5})\s+)?)?(\d{4})(.*)$/i.exec(
       text,
     )
   if (m) {
@@ -116,7 +117,10 @@ function readZone(text: string): number | undefined {
   return 0
 }
 
-/** ISO 8601 UTC form of a date as a registry writes it, or undefined when it is not a date. */
+/**
+ * ISO 8601 UTC form of a date as a registry writes it, or undefined when it is not a date. Years run
+ * to 2999, which .za writes for domains that do not expire.
+ */
 export function parseWhoisDate(value: string, tld?: string): string | undefined {
   // .uk's "before Aug-1996" names no day.
   if (/^\s*before\b/i.test(value)) return undefined
@@ -124,7 +128,7 @@ export function parseWhoisDate(value: string, tld?: string): string | undefined 
   const parts = readDate(text, tld)
   if (!parts) return undefined
   const { year, month, day } = parts
-  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1980 || year > 2200) return undefined
+  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1980 || year > 2999) return undefined
   const time = /^(?:\s*T|\s+at\s+|\s+|\s*,\s*)(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?(.*)$/i.exec(parts.rest)
   const [hours, minutes, seconds] = time ? [Number(time[1]), Number(time[2]), Number(time[3] ?? 0)] : [0, 0, 0]
   const zone = time ? readZone(time[4] ?? '') : 0

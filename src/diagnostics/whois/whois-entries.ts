@@ -22,15 +22,31 @@ const KEYED = /^\s*(\p{L}[\p{L}\p{N}_ /().'&-]{0,50}?)[\s.]*:(?!\/\/)\s*(.*)$/u
 const SENTENCE_DATE = /^\s*(Record (?:expires|created|last updated)|Registered) on\s+(\d.+)$/i
 // SWITCH separates key and value with a tab: "Registrar\tExample SA".
 const TABBED = /^([A-Za-z][\w /()'&-]{0,50}?)\t+(\S.*)$/
+// The older .sk answers separate a one-word key from its value by spaces: "Valid-date          2011-07-23".
+const SPACED = /^([A-Za-z][\w.-]{0,30}[A-Za-z])\s{2,}(\S.*)$/
+/** A host name ("ns1.example.net  192.0.2.1") is no one-word key. */
+const HOST_NAME = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i
 /** Headings whose block may continue without indent until the next blank line (.ee, .pl, .mo). */
 const SECTION_HEADING =
-  /^(registrant|registrar|holder|owner|reseller|technical|administrative|admin|billing)( contacts?| contact\(s\)| contact\/agent)?( information)?$|^organi[sz]ation using domain name$|^name ?servers?( information)?$|^domain name servers$/
+  /^(registrant|registrar|holder|owner|reseller|technical|administrative|admin|billing)( contacts?| contact\(s\)| contact\/agent)?( information)?$|^organi[sz]ation using domain name$|^name ?servers?( information)?$|^domain (name )?servers$/
 /** Keys of the domain itself: one ends an unindented section ("Reseller:" then "Domain Status: …"). */
 const DOMAIN_KEY =
   /^(domain|name ?servers?|nameservers?|nserver|dnssec|status|registry|registrar|creation|updated|expir)/
 /** Headings of name server lists, whose host names may follow a blank line (.hk) and lack indent. */
-const NAME_SERVER_HEADING = /name ?servers?|nameservers|domain servers/
-const HOST_LINE = /^\s*[a-z0-9-]+(\.[a-z0-9-]+)+\.?(\s+\S+)*\s*$/i
+const NAME_SERVER_HEADING = /name ?servers?|nameservers|domain servers|servidor\(es\) de nombres/
+// A host name, maybe after a list dash (.ve "- ns1.example.net"), maybe followed by its addresses.
+const HOST_LINE = /^\s*(?:-\s+)?[a-z0-9-]+(\.[a-z0-9-]+)+\.?(\s+\S+)*\s*$/i
+/**
+ * Keys that open a contact object after the domain (.ar, FRED's .cr "contact:", .at "personname:").
+ * Some answers leave out the blank line between objects: such a key starts a new paragraph anyway.
+ */
+const CONTACT_OBJECT_KEYS = new Set(['contact', 'personname'])
+/**
+ * Keys that open the objects listed after a contact: FRED's name server and key sets, .ar's name
+ * servers. Inside the domain's own object they are references ("nsset: EXAMPLE"), so they start a
+ * new paragraph only after a contact object.
+ */
+const LATER_OBJECT_KEYS = new Set(['nsset', 'keyset', 'nserver'])
 
 const indentOf = (line: string) => /^\s*/.exec(line)?.[0].length ?? 0
 /**
@@ -45,12 +61,30 @@ const normaliseKey = (key: string) =>
     .replace(/\s+/g, ' ')
     .trim()
 
-function splitLine(line: string): { key: string; value: string } | undefined {
+function splitLine(text: string): { key: string; value: string } | undefined {
+  // .tr marks its keys "** Domain Name: …".
+  const line = text.replace(/^\*\*\s+/, '')
   const sentence = SENTENCE_DATE.exec(line)
   if (sentence) return { key: `${normaliseKey(sentence[1] ?? '')} on`, value: (sentence[2] ?? '').trim() }
-  const match = BRACKETED.exec(line) ?? KEYED.exec(line) ?? TABBED.exec(line)
+  const spaced = SPACED.exec(line)
+  const match =
+    BRACKETED.exec(line) ??
+    KEYED.exec(line) ??
+    TABBED.exec(line) ??
+    (spaced && !HOST_NAME.test(spaced[1] ?? '') ? spaced : null)
   if (!match) return undefined
   return { key: normaliseKey(match[1] ?? ''), value: (match[2] ?? '').trim() }
+}
+
+/**
+ * SWITCH-style "Key:" heading whose value is the one unindented line below it, before a blank line
+ * (.li "First registration date:\n1996-02-08").
+ */
+function valueBelow(lines: string[], index: number): string | undefined {
+  const [line = '', next, after] = lines.slice(index, index + 3)
+  if (indentOf(line) > 0 || next === undefined || next.trim() === '' || indentOf(next) > 0) return undefined
+  if (after !== undefined && after.trim() !== '') return undefined
+  return COMMENT.test(next) || splitLine(next) ? undefined : next.trim()
 }
 
 /** Whether a line without a colon is a heading: short, not indented, and the next line is indented. */
@@ -66,30 +100,62 @@ function blockIndent(key: string, indent: number, next: string | undefined): num
   return indent === 0 && unindented && SECTION_HEADING.test(key) ? -1 : indent
 }
 
+/** Whether a key opens a new object although no blank line ends the one before. */
+function startsObject(key: string, opening: string | undefined): boolean {
+  if (opening === undefined || opening === key) return false
+  return CONTACT_OBJECT_KEYS.has(key) || (LATER_OBJECT_KEYS.has(key) && CONTACT_OBJECT_KEYS.has(opening))
+}
+
 export function readWhoisEntries(text: string): WhoisEntry[] {
   const entries: WhoisEntry[] = []
   const lines = text.split(/\r?\n/)
   let paragraph = 0
   // The open block: its key and the indent of the heading line.
   let block: { key: string; indent: number } | undefined
+  // The first key of the current paragraph, to tell where an object starts without a blank line.
+  let opening: string | undefined
+  // Index of a line already read as the value of the heading above it.
+  let taken = -1
   for (const [index, line] of lines.entries()) {
+    if (index === taken) continue
     if (line.trim() === '') {
       paragraph++
       // .hk leaves a blank line between "Name Servers Information:" and the names.
-      const awaitingHosts = block && NAME_SERVER_HEADING.test(block.key) && entries.at(-1)?.key !== block.key
+      // A heading whose block already holds entries (.kr "Host Name: …") awaits nothing more.
+      const last = entries.at(-1)
+      const awaitingHosts =
+        block && NAME_SERVER_HEADING.test(block.key) && last?.key !== block.key && last?.parent !== block.key
       if (block && awaitingHosts) block.indent = -1
       else block = undefined
+      opening = undefined
       continue
     }
     if (COMMENT.test(line)) continue
     const indent = indentOf(line)
+    // .uk: "ns1.example.net      192.0.2.1  2001:db8::1" in a name server list is a host, not a key.
+    if (block && NAME_SERVER_HEADING.test(block.key) && indent > block.indent && HOST_LINE.test(line)) {
+      entries.push({ key: block.key, value: line.trim(), paragraph })
+      continue
+    }
     const pair = splitLine(line)
+    if (pair && indent === 0 && startsObject(pair.key, opening)) {
+      paragraph++
+      block = undefined
+      opening = undefined
+    }
+    if (pair && opening === undefined) opening = pair.key
     if (block && (indent <= block.indent || (block.indent === -1 && pair && DOMAIN_KEY.test(pair.key))))
       block = undefined
     const next = lines[index + 1]
     // .lv: "[Domain]", "[Holder]", "[Whois]" head sections of unindented lines, ended only by the next one.
     if (pair && pair.value === '' && /^\[[^\]]+\]\s*$/.test(line)) {
       block = { key: pair.key, indent: -2 }
+      continue
+    }
+    const below = pair && pair.value === '' && !block ? valueBelow(lines, index) : undefined
+    if (pair && below !== undefined) {
+      entries.push({ key: pair.key, value: below, paragraph })
+      taken = index + 1
       continue
     }
     if (pair && (pair.value !== '' || !block)) {

@@ -87,10 +87,15 @@ export function normaliseDnssec(value: string): string | undefined {
   return value.trim()
 }
 
-/** A registrar's name without the handle some registries append ("Example Ltd [Tag = EXAMPLE]"). */
+/**
+ * A registrar's name without the handle or link some registries append ("Example Ltd [Tag = EXAMPLE]",
+ * "Example Inc. (R22-LRCC)", "Example GmbH ( https://nic.at/registrar/683 )").
+ */
 export function cleanRegistrar(value: string): string | undefined {
   const name = value
     .replace(/\s*\[Tag\s*=\s*[^\]]*\]\s*$/i, '')
+    // Afilias-run registries append their own handle for the registrar: "Example Inc. (R22-LRCC)".
+    .replace(/\s*\(R\d+-[A-Z]+\)\s*$/, '')
     // "Example GmbH ( https://nic.at/registrar/683 )", "Megazone(http://HOSTING.KR)".
     .replace(/\s*\(\s*(https?:\/\/)?[\w.-]+\.[a-z]{2,}[^)\s]*\s*\)\s*$/i, '')
     .trim()
