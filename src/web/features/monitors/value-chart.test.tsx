@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { describeChart, ValueChart } from './value-chart.tsx'
+import { describeChart, tickAnchor, ValueChart } from './value-chart.tsx'
 
 const ms = (value: number) => `${value} ms`
 const at = (minute: number) => new Date(2030, 0, 1, 12, minute)
@@ -75,5 +75,13 @@ describe('ValueChart', () => {
     const empty = renderToStaticMarkup(<ValueChart title="Latency" points={[]} formatValue={ms} />)
     expect(empty).not.toContain('<svg')
     expect(empty).toContain('Latency: no checks in this period.')
+  })
+})
+
+describe('tickAnchor()', () => {
+  it('centres a time label under its tick unless it would cross an edge of the drawing', () => {
+    expect(tickAnchor(320, '10:45', 640)).toBe('middle')
+    expect(tickAnchor(628, '10:45:12', 640)).toBe('end')
+    expect(tickAnchor(8, '10:45:12', 640)).toBe('start')
   })
 })

@@ -68,6 +68,19 @@ function useWidth(initial: number) {
   return { ref, width }
 }
 
+/** Half a label's width at 11 px, a little generously (digits and colons are about 6 px wide). */
+const halfLabelWidth = (label: string) => label.length * 3.6
+
+/**
+ * A time label is centred under its tick, unless that would put it past an edge of the drawing:
+ * then it ends (or starts) at its tick, so no label is cut off.
+ */
+export function tickAnchor(at: number, label: string, width: number): 'start' | 'middle' | 'end' {
+  if (at + halfLabelWidth(label) > width) return 'end'
+  if (at - halfLabelWidth(label) < 0) return 'start'
+  return 'middle'
+}
+
 export function ValueChart({
   title,
   points,
@@ -110,11 +123,20 @@ export function ValueChart({
                   </text>
                 </g>
               ))}
-              {geometry.xTicks.map((tick) => (
-                <text key={tick.value} x={tick.at} y={HEIGHT - 8} textAnchor="middle" className="fill-muted-foreground">
-                  {format(new Date(tick.value), pattern)}
-                </text>
-              ))}
+              {geometry.xTicks.map((tick) => {
+                const label = format(new Date(tick.value), pattern)
+                return (
+                  <text
+                    key={tick.value}
+                    x={tick.at}
+                    y={HEIGHT - 8}
+                    textAnchor={tickAnchor(tick.at, label, width)}
+                    className="fill-muted-foreground"
+                  >
+                    {label}
+                  </text>
+                )
+              })}
               {geometry.segments.map((d) => (
                 <path key={d} d={d} fill="none" strokeWidth={2} strokeLinejoin="round" className="stroke-accent" />
               ))}
