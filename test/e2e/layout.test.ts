@@ -1,5 +1,6 @@
 // Every page of the catalogue, with a finished result where the tool takes input, at a 390 px phone
-// and a 1440 px desktop, in the light and the dark theme: no horizontal scrolling of the page, and
+// and a 1440 px desktop, in the light and the dark theme: no horizontal scrolling of the page, no
+// result scrolling inside its own box (reports flow in the page), the page ending at its footer, and
 // a screenshot of each in artifacts/screenshots/ (<page>-<width>-<theme>.png). Every run talks to
 // loopback only: the tools' peers are started here (a Knot zone, an RDAP service, an HTTP site) and
 // everything else is refused by the target policy or answered by a loopback stub resolver.
@@ -85,6 +86,21 @@ describe.skipIf(notice !== null)('every page at 390 px and 1440 px, light and da
     await knot?.stop()
   })
 
+  /**
+   * How the result area and the page end: the result's own vertical overflow (0 when it scrolls
+   * nothing inside itself) and how far the document goes on below the footer's bottom edge.
+   */
+  const ending = () =>
+    page.evaluate(() => {
+      const result = document.querySelector('section[aria-label="Results"]')
+      const footer = document.querySelector('footer')
+      const scrolled = document.scrollingElement ?? document.documentElement
+      return {
+        innerScroll: result ? result.scrollHeight - result.clientHeight : 0,
+        belowFooter: footer ? scrolled.scrollHeight - (footer.getBoundingClientRect().bottom + window.scrollY) : 0,
+      }
+    })
+
   /** How far the page scrolls sideways: 0 when nothing is wider than the window. */
   const overflow = () =>
     page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
@@ -139,6 +155,16 @@ describe.skipIf(notice !== null)('every page at 390 px and 1440 px, light and da
         for (const theme of ['light', 'dark'] as const) {
           await setTheme(theme)
           expect(await overflow(), `${name} at ${width} px (${theme}) scrolls sideways`).toBeLessThanOrEqual(0)
+          // Reports flow in the page: no scroll box around a result, and the page ends at its footer.
+          const { innerScroll, belowFooter } = await ending()
+          expect(
+            innerScroll,
+            `${name} at ${width} px (${theme}): the result scrolls inside its box`,
+          ).toBeLessThanOrEqual(1)
+          expect(
+            belowFooter,
+            `${name} at ${width} px (${theme}): the page goes on below its footer`,
+          ).toBeLessThanOrEqual(40)
           expect(await clippedChartLabels(page), `${name} at ${width} px: chart labels cut off`).toEqual([])
           await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true })
         }

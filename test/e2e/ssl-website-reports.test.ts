@@ -1,7 +1,9 @@
 // End to end: the SSL check shows its suite table per version, its TLS features and each grade cap
 // with its rule and fix; the website check shows its standards report by category, with verdicts in
 // words and the fix for each failure; an expired certificate's failed check still gets its full
-// report drawn. All against real servers on loopback, names from Knot.
+// report drawn. Both reports flow in the page at a phone's and a desktop's width, in either theme.
+// All against real servers on loopback, names from Knot.
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startHttpServer } from '../support/app/http-server.ts'
 import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
@@ -23,6 +25,36 @@ web  IN A   127.0.0.72
 old  IN A   127.0.0.73
 `
 const DAY = 86_400_000
+
+/**
+ * At a 390 px phone and a 1440 px desktop, light and dark: the report flows in the page (its result
+ * area scrolls nothing inside itself) and the page ends at its footer. Returns what fails.
+ */
+async function reportsInPage(page: Page): Promise<string[]> {
+  const problems: string[] = []
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    for (const theme of ['light', 'dark']) {
+      const { inner, below } = await page.evaluate((dark) => {
+        document.documentElement.classList.toggle('dark', dark)
+        document.documentElement.classList.toggle('light', !dark)
+        const result = document.querySelector('section[aria-label="Results"]')
+        const footer = document.querySelector('footer')
+        const scrolled = document.scrollingElement ?? document.documentElement
+        return {
+          inner: result ? result.scrollHeight - result.clientHeight : Number.NaN,
+          below: footer ? scrolled.scrollHeight - (footer.getBoundingClientRect().bottom + window.scrollY) : Number.NaN,
+        }
+      }, theme === 'dark')
+      if (!(inner <= 1)) problems.push(`${width} px ${theme}: the result scrolls ${inner} px inside its box`)
+      if (!(below <= 40)) problems.push(`${width} px ${theme}: the page goes on ${below} px below its footer`)
+    }
+  }
+  return problems
+}
 
 describe.skipIf(!ready)('SSL and website reports in the browser', () => {
   let ca: TestCa
@@ -103,6 +135,7 @@ describe.skipIf(!ready)('SSL and website reports in the browser', () => {
     expect(fixes).toEqual(['How to fix: Enable TLS 1.3 (it needs OpenSSL 1.1.1 or later).'])
     expect(capsText).toContain('ssl_protocols TLSv1.2 TLSv1.3;')
     await expect(output.innerText()).resolves.toMatch(/Score \d+ of 100: protocol 100 \(30 %\), key exchange \d+/)
+    expect(await reportsInPage(page)).toEqual([])
     await context.close()
   })
 
@@ -147,6 +180,7 @@ describe.skipIf(!ready)('SSL and website reports in the browser', () => {
     expect(https).toContain('return 301 https://$host$request_uri;')
     for (const name of ['HTTP versions', 'IPv6', 'Cookies', 'Compression'])
       await expect(report.getByRole('region', { name }).count()).resolves.toBe(1)
+    expect(await reportsInPage(page)).toEqual([])
     await context.close()
   })
 })

@@ -26,7 +26,12 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" className="mx-auto min-h-screen w-full max-w-[1600px] flex-1 px-3 py-8 sm:px-6 sm:py-10">
+      {/* Focusable from the skip link only, so the next Tab goes on from the page's content. */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto min-h-screen w-full max-w-[1600px] flex-1 px-3 py-8 outline-none sm:px-6 sm:py-10"
+      >
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

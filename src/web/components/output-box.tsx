@@ -76,14 +76,16 @@ function Report({ lines, details }: { lines: readonly string[]; details: ReactNo
 }
 
 /**
- * The dark monospace result area. Its height is fixed (24rem with the bar above it) so results
- * never move the page; the bar offers copy and download once there is an answer.
+ * The dark monospace result area. It grows with its result, so a long report flows in the page
+ * (never a scroll box inside the page); it is at least 24rem high so the first result does not
+ * shrink the page. Only a table too wide for a phone scrolls sideways, inside its own block. The
+ * bar offers copy and download once there is an answer.
  */
 export function OutputBox(props: OutputBoxProps) {
   const { state } = props
   const answer = state.kind === 'success' || state.kind === 'error' ? state.answer : undefined
   return (
-    <div className="flex h-96 flex-col overflow-hidden rounded-xl border border-zinc-800 bg-zinc-950 text-zinc-100 shadow-inner">
+    <div className="flex min-h-96 min-w-0 flex-col rounded-xl border border-zinc-800 bg-zinc-950 text-zinc-100 shadow-inner">
       <div className="flex h-10 shrink-0 items-center justify-between gap-2 border-b border-zinc-800 px-3">
         <span className="font-sans text-xs font-medium tracking-wide text-zinc-400" aria-hidden="true">
           Output
@@ -99,12 +101,10 @@ export function OutputBox(props: OutputBoxProps) {
         )}
       </div>
       <section
-        className="focus-ring result-tables min-h-0 flex-1 overflow-auto rounded-b-xl p-4 font-mono text-[13px] leading-relaxed"
+        className="result-tables relative min-w-0 flex-1 rounded-b-xl p-4 font-mono text-[13px] leading-relaxed"
         aria-live="polite"
         aria-busy={state.kind === 'loading'}
         aria-label="Results"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-        tabIndex={0}
       >
         <OutputContent {...props} />
       </section>

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
-import { unwatchableReason, WatchThis } from './watch-this.tsx'
+import { unwatchableReason, WatchThis, watchOffer } from './watch-this.tsx'
 
 const answer = (changes: Partial<ToolAnswer> = {}): ToolAnswer => ({
   tool: 'ping',
@@ -29,8 +29,24 @@ describe('WatchThis', () => {
     for (const shown of [answer(), answer({ status: 'failed', failureSource: 'target' })]) {
       const html = renderToStaticMarkup(<WatchThis tool="ping" answer={shown} />)
       expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*>.*Watch this<\/button>/)
-      expect(html).toContain('Get an alert when this result changes.')
+      expect(html).not.toContain('Run the check, then watch its result.')
     }
+  })
+})
+
+describe('watchOffer()', () => {
+  it('follows the run: before it, after a success, after a failure', () => {
+    expect(watchOffer(undefined)).toBe('Run the check, then watch its result.')
+    expect(watchOffer(answer())).toBe('Get an alert when this result changes.')
+    expect(watchOffer(answer({ status: 'failed', failureSource: 'target' }))).toBe(
+      'This check failed. Watch it to get an alert when it works again.',
+    )
+  })
+
+  it('says why a refused run cannot be watched, failed as it is', () => {
+    expect(watchOffer(answer({ status: 'failed', failureSource: 'policy' }))).toBe(
+      'A target the policy refuses cannot be watched.',
+    )
   })
 })
 

@@ -1,7 +1,8 @@
 // "Watch this" under a watchable tool's output: for a signed-in account it opens the small form that
 // turns the run into a monitor; a visitor learns that monitors need an account, with links to sign in
-// or up. The row is there before the first result too (saying what it will offer), so a result
-// arriving does not move the page.
+// or up. It is offered for a failed run too (an alert when the target works again is what people
+// most want then). The row is there before the first result too (saying what it will offer), and
+// its words follow the run: before it, after a success, after a failure.
 import { Eye } from 'lucide-react'
 import { lazy, Suspense, useId, useState } from 'react'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
@@ -21,6 +22,15 @@ export function unwatchableReason(answer: ToolAnswer | undefined): string | null
   return null
 }
 
+/** What watching offers for the answer on screen: the row's words before a run and after one. */
+export function watchOffer(answer: ToolAnswer | undefined): string {
+  const reason = unwatchableReason(answer)
+  if (reason !== null) return reason
+  return answer?.status === 'failed'
+    ? 'This check failed. Watch it to get an alert when it works again.'
+    : 'Get an alert when this result changes.'
+}
+
 export interface WatchThisProps {
   /** The catalogue id of the tool whose output this row sits under. */
   tool: string
@@ -34,11 +44,10 @@ export function WatchThis({ tool, answer }: WatchThisProps) {
   const [open, setOpen] = useState(false)
   if (!kindOfTool(tool)) return null
   const kind = answer ? watchableKind(answer) : null
-  const reason = unwatchableReason(answer)
   return (
     <div className="mt-3 rounded-xl border border-border bg-card p-3">
       <div className="flex min-h-10 items-center justify-between gap-3">
-        <p className="min-w-0 text-sm text-muted-foreground">{reason ?? 'Get an alert when this result changes.'}</p>
+        <p className="min-w-0 text-sm text-muted-foreground">{watchOffer(answer)}</p>
         {kind && (
           <Button
             variant="outline"

@@ -57,4 +57,20 @@ describe('ToolOutput', () => {
     )
     expect(markup.indexOf('details')).toBeLessThan(markup.indexOf('1 packets'))
   })
+
+  it('offers Watch this under a failed run of a watchable tool, with the failure in its words', () => {
+    const failed: ToolAnswer = {
+      ...answer,
+      status: 'failed',
+      failureSource: 'target',
+      error: '100% packet loss',
+      runId: 'r1',
+    }
+    const state: OutputState = { kind: 'error', message: '100% packet loss', lines: [], answer: failed }
+    const markup = renderToStaticMarkup(
+      <ToolOutput toolId="ping" toolName="Ping" state={state} answer={undefined} progress={[]} />,
+    )
+    expect(markup).toMatch(/<button[^>]*>.*Watch this<\/button>/)
+    expect(markup).toContain('This check failed. Watch it to get an alert when it works again.')
+  })
 })

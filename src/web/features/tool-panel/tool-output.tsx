@@ -27,12 +27,13 @@ export interface ToolOutputProps {
 }
 
 export function ToolOutput(props: ToolOutputProps) {
-  const { toolId, state, answer } = props
-  const finished = state.kind === 'success' || state.kind === 'error'
+  const { toolId, state } = props
+  // The finished answer on screen, a failed diagnosis included (its answer rides on the error state).
+  const shown = state.kind === 'success' || state.kind === 'error' ? state.answer : undefined
   return (
     <>
       <OutputArea {...props} />
-      {toolId && <WatchThis key={answer?.runId} tool={toolId} answer={finished ? answer : undefined} />}
+      {toolId && <WatchThis key={shown?.runId} tool={toolId} answer={shown} />}
     </>
   )
 }

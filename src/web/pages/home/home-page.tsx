@@ -8,6 +8,7 @@ import { useAuth } from '../../features/auth/use-auth.ts'
 import { toolPath } from '../../lib/routes.ts'
 import { scrollIntoViewSoon } from '../../lib/scroll.ts'
 import { filterByQuery } from '../../lib/search-catalogue.ts'
+import { focusFirstFieldSoon } from './focus-first-field.ts'
 import { Hero } from './hero.tsx'
 import { ToolCard } from './tool-card.tsx'
 import { ToolSearch } from './tool-search.tsx'
@@ -28,9 +29,14 @@ export function HomePage() {
   const [query, setQuery] = useState('')
   const panelRef = useRef<HTMLDivElement>(null)
   const cancelScroll = useRef<() => void>(() => undefined)
+  /** Counts the choices of a tool; each one moves the focus to the chosen panel once it is drawn. */
+  const [choices, setChoices] = useState(0)
   const visible = useMemo(() => filterByQuery(cards, query), [query])
 
   useEffect(() => () => cancelScroll.current(), [])
+  useEffect(() => {
+    if (choices > 0) return focusFirstFieldSoon(() => panelRef.current)
+  }, [choices])
   useEffect(() => {
     if (!historyRequested || loading) return
     setSelectedId(historyCard.id)
@@ -39,6 +45,7 @@ export function HomePage() {
 
   function select(id: string) {
     setSelectedId(id)
+    setChoices((n) => n + 1)
     cancelScroll.current()
     cancelScroll.current = scrollIntoViewSoon(() => panelRef.current)
   }
