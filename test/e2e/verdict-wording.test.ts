@@ -54,7 +54,9 @@ describe.skipIf(!ready)('verdict wording in the browser', () => {
   it('calls a refusing resolver our failure on the reverse DNS page, never "No PTR record"', async () => {
     const { context, page, output } = await run('rdns', '198.51.100.50')
     const error = `This server's resolver ${knot.endpoint} answered REFUSED for 50.100.51.198.in-addr.arpa PTR, so the PTR records of 198.51.100.50 are unknown`
-    await output.getByText("No answer: this server's resolver answered REFUSED; the PTR records are unknown").waitFor()
+    await output
+      .getByText("No answer: this server's resolver answered REFUSED; the PTR records are unknown", { exact: true })
+      .waitFor()
     await page.locator('[data-sonner-toast]').filter({ hasText: error }).first().waitFor({ state: 'attached' })
     expect(await page.locator('body').innerText()).not.toContain('No PTR record')
     await context.close()

@@ -123,8 +123,8 @@ describe.skipIf(!knotAvailable)('tools facing misbehaving peers', () => {
   }
 
   it.each([
-    // A resolver the user picked is what was asked about: its silence is the target's failure.
-    ['dns silent server', 'target', /^The resolver 127\.0\.0\.131:\d+ did not answer$/],
+    // A name server the user typed is what was asked about: its silence is the target's failure.
+    ['dns silent server', 'target', /^The name server you chose, 127\.0\.0\.131:\d+, did not answer$/],
     ['website silent resolver', 'server', /^This server's resolver [\d.:]+ did not answer for web\.faults\.test$/],
     ['ping silent resolver', 'server', /^This server's resolver [\d.:]+ did not answer for web\.faults\.test$/],
     ['mail silent resolver', 'server', /^This server's resolver did not answer for the MX records of faults\.test$/],

@@ -61,7 +61,7 @@ describe("ASN check failures on this server's side", () => {
     const outcome = await check('1.1.1.1', { lookUpLocation })
     expect(outcome).toMatchObject({ status: 'ok', result: { asn: 13335 } })
     expect(outcome.result?.notes).toEqual([
-      `RDAP registration data unavailable: the RDAP directory could not be read: 127.0.0.1:${closed} (127.0.0.1): ECONNREFUSED`,
+      `RDAP registration data unavailable: the RDAP directory could not be read: 127.0.0.1:${closed} (127.0.0.1): the server refused the connection`,
       "No country: this server's DB-IP database could not be loaded (ENOENT)",
     ])
   })

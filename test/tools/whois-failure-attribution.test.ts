@@ -132,7 +132,7 @@ describe('whois failures of the RDAP side, with the first whois server down', ()
     expect(body).toMatchObject({ status: 'failed', failureSource: 'server' })
     expect(body.error).toBe(
       `No registry answered for example-shop.example: the RDAP service http://127.0.0.1:${closed}/rdap/domain/example-shop.example ` +
-        `could not be reached: 127.0.0.1:${closed} (127.0.0.1): ECONNREFUSED; ` +
+        `could not be reached: 127.0.0.1:${closed} (127.0.0.1): the server refused the connection; ` +
         `the whois server 127.0.0.1:${closed} refused the connection (ECONNREFUSED)`,
     )
   })
@@ -159,7 +159,7 @@ describe('whois failures of the RDAP side, with the first whois server down', ()
 describe('whois failures along the referral chain', () => {
   /** What RDAP says for a name when its service cannot be reached. */
   const deadRdap = (name: string) =>
-    `the RDAP service http://127.0.0.1:${closed}/rdap/domain/${name} could not be reached: 127.0.0.1:${closed} (127.0.0.1): ECONNREFUSED`
+    `the RDAP service http://127.0.0.1:${closed}/rdap/domain/${name} could not be reached: 127.0.0.1:${closed} (127.0.0.1): the server refused the connection`
 
   it('a registry whois server that refuses the connection is the server side, with its referrer named', async () => {
     const body = await whois('refused-registry.example', { RDAP_BOOTSTRAP_URL: `${rdap.origin}/dead/` })

@@ -81,6 +81,22 @@ export function tickAnchor(at: number, label: string, width: number): 'start' | 
   return 'middle'
 }
 
+/**
+ * The drawing's margins. The left one holds the value labels: at least 56 px (72 px when there is
+ * room), and wider when the longest label needs it, so none is cut off.
+ */
+function chartBox(
+  width: number,
+  points: ValueChartProps['points'],
+  formatValue: ValueChartProps['formatValue'],
+  whole: boolean,
+): ChartBox {
+  const box: ChartBox = { width, height: HEIGHT, left: width < 400 ? 56 : 72, right: 12, top: 12, bottom: 28 }
+  const longest = Math.max(0, ...chartGeometry(points, box, whole).yTicks.map((t) => formatValue(t.value).length))
+  // The label ends 6 px left of the plot; 2 px more keep its first character off the edge.
+  return { ...box, left: Math.max(box.left, Math.ceil(2 * halfLabelWidth('0'.repeat(longest))) + 8) }
+}
+
 export function ValueChart({
   title,
   points,
@@ -92,7 +108,7 @@ export function ValueChart({
 }: ValueChartProps) {
   const id = useId()
   const { ref, width } = useWidth(initialWidth)
-  const box: ChartBox = { width, height: HEIGHT, left: width < 400 ? 56 : 72, right: 12, top: 12, bottom: 28 }
+  const box = chartBox(width, points, formatValue, whole)
   const geometry = chartGeometry(points, box, whole)
   const pattern = timeFormat(points)
   const description = describeChart(title, points, formatValue)

@@ -36,4 +36,13 @@ describe('RdnsResultView', () => {
   it('states whether the address is forward-confirmed', () => {
     expect(html).toMatch(/Forward-confirmed: <span[^>]*>yes<\/span>/)
   })
+
+  it('draws neither a PTR table nor a forward verdict when our resolver gave no answer', () => {
+    const refused = renderToStaticMarkup(
+      <RdnsResultView result={{ ...result, rcode: 'REFUSED', ptrs: [], forwardConfirmed: false }} />,
+    )
+    expect(refused).toContain('No answer: this server&#x27;s resolver answered REFUSED; the PTR records are unknown')
+    expect(refused).not.toContain('Forward-confirmed')
+    expect(refused).not.toContain('<table')
+  })
 })

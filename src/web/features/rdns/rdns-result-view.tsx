@@ -1,4 +1,4 @@
-import type { RdnsPtr, RdnsResult } from '../../../shared/tools/rdns.ts'
+import { ptrAnswered, type RdnsPtr, type RdnsResult } from '../../../shared/tools/rdns.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { confirmationLabels } from './confirmation-label.ts'
 
@@ -20,14 +20,31 @@ const columns: Column<RdnsPtr>[] = [
   },
 ]
 
-/** The PTR names of the address, each with where it resolves forward and the verdict. */
+/**
+ * The PTR names of the address, each with where it resolves forward and the verdict. When our
+ * resolver gave no usable answer (REFUSED, SERVFAIL), nothing is known about the PTR records, so no
+ * table and no forward verdict are drawn.
+ */
 export function RdnsResultView({ result }: { result: RdnsResult }) {
+  const heading = (
+    <p className="font-sans text-sm text-zinc-300">
+      <span className="font-mono text-zinc-100">{result.ip}</span> → {result.reverseName}. · {result.rcode} ·{' '}
+      {result.queryTimeMs} ms
+    </p>
+  )
+  if (!ptrAnswered(result)) {
+    return (
+      <div className="space-y-3 border-b border-zinc-800 pb-4">
+        {heading}
+        <p className="font-sans text-sm text-amber-300">
+          No answer: this server's resolver answered {result.rcode}; the PTR records are unknown
+        </p>
+      </div>
+    )
+  }
   return (
     <div className="space-y-3 border-b border-zinc-800 pb-4">
-      <p className="font-sans text-sm text-zinc-300">
-        <span className="font-mono text-zinc-100">{result.ip}</span> → {result.reverseName}. · {result.rcode} ·{' '}
-        {result.queryTimeMs} ms
-      </p>
+      {heading}
       <p className="font-sans text-sm">
         Forward-confirmed:{' '}
         <span className={result.forwardConfirmed ? 'text-emerald-300' : 'text-amber-300'}>
