@@ -13,12 +13,12 @@
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { request } from 'node:http'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { freePort } from '../test/support/net/ports.ts'
 import { clientTextFrame, connectProbeClient, rawUpgrade } from '../test/support/probes/probe-client.ts'
+import { type Bystander, percentile, rssMb, sampleBystander, timeHealthz } from './bystander.ts'
 
 const attackerMode = process.argv[2] === '--attacker'
 const attackSeconds = attackerMode ? 0 : Number(process.argv[2] ?? 30)
@@ -31,44 +31,14 @@ const HOST = '127.0.0.1'
 const TOKEN = 'bench-probe-token-0123456789'
 const repoRoot = path.resolve(import.meta.dirname, '..')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function rssMb(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return Number(match?.[1] ?? 0) / 1024
-}
+const bystanderAt = (port: number): Bystander => ({ host: HOST, port, localAddress: '127.0.0.5', timeoutMs: 10_000 })
+const healthz = (port: number) => timeHealthz(bystanderAt(port))
+const sampleHealthz = (port: number, ms: number) => sampleBystander(bystanderAt(port), ms)
 
 /** CPU time the process has used, user and system, in seconds. */
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
   return (Number(fields[11]) + Number(fields[12])) / 100
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
-}
-
-function healthz(port: number): Promise<number> {
-  const started = performance.now()
-  return new Promise((resolve) => {
-    const req = request({ host: HOST, port, path: '/healthz', localAddress: '127.0.0.5', agent: false }, (res) => {
-      res.resume()
-      res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - started : Number.POSITIVE_INFINITY))
-    })
-    req.setTimeout(10_000, () => req.destroy())
-    req.on('error', () => resolve(Number.POSITIVE_INFINITY))
-    req.end()
-  })
-}
-
-async function sampleHealthz(port: number, ms: number): Promise<number[]> {
-  const samples: number[] = []
-  const until = performance.now() + ms
-  while (performance.now() < until) {
-    samples.push(await healthz(port))
-    await sleep(50)
-  }
-  return samples
 }
 
 const FLOOD_FRAME = frameChars > 0 ? clientTextFrame(`42["ready",{"x":"${'A'.repeat(frameChars)}"}]`) : Buffer.alloc(0)

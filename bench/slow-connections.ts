@@ -5,52 +5,21 @@
 // unloaded first, and the server's RSS before, at the peak and after the attack.
 // Run: node bench/slow-connections.ts [connections=15000] [attack seconds=20]
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { request } from 'node:http'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { freePort } from '../test/support/net/ports.ts'
+import { type Bystander, percentile, rssMb, sampleBystander, timeHealthz } from './bystander.ts'
 
 const connections = Number(process.argv[2] ?? 15_000)
 const attackSeconds = Number(process.argv[3] ?? 20)
 const repoRoot = path.resolve(import.meta.dirname, '..')
 const HOST = '127.0.0.1'
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function rssMb(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return Number(match?.[1] ?? 0) / 1024
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
-}
-
-function healthz(port: number): Promise<number> {
-  const started = performance.now()
-  return new Promise((resolve) => {
-    const req = request({ host: HOST, port, path: '/healthz', localAddress: '127.0.0.3', agent: false }, (res) => {
-      res.resume()
-      res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - started : Number.POSITIVE_INFINITY))
-    })
-    req.setTimeout(5000, () => req.destroy())
-    req.on('error', () => resolve(Number.POSITIVE_INFINITY))
-    req.end()
-  })
-}
-
-async function sampleHealthz(port: number, ms: number): Promise<number[]> {
-  const samples: number[] = []
-  const until = performance.now() + ms
-  while (performance.now() < until) {
-    samples.push(await healthz(port))
-    await sleep(50)
-  }
-  return samples
-}
+const bystanderAt = (port: number): Bystander => ({ host: HOST, port, localAddress: '127.0.0.3', timeoutMs: 5000 })
+const healthz = (port: number) => timeHealthz(bystanderAt(port))
+const sampleHealthz = (port: number, ms: number) => sampleBystander(bystanderAt(port), ms)
 
 function attack(port: number, open: Set<net.Socket>, stop: AbortSignal): void {
   let started = 0
