@@ -55,10 +55,15 @@ export function ptrAnswered(result: Pick<RdnsResult, 'rcode'>): boolean {
   return result.rcode === 'NOERROR' || result.rcode === 'NXDOMAIN'
 }
 
+/** What is said when our resolver gave no usable answer: nothing is known of the PTR records. */
+export function ptrUnknownText(rcode: string): string {
+  return `No answer: this server's resolver answered ${rcode}; the PTR records are unknown`
+}
+
 export function rdnsLines(result: RdnsResult): string[] {
   const lines = [`; Reverse DNS of ${result.ip} (${result.reverseName}.)`, `;; status: ${result.rcode}`, '']
   if (!ptrAnswered(result)) {
-    lines.push(`No answer: this server's resolver answered ${result.rcode}; the PTR records are unknown`)
+    lines.push(ptrUnknownText(result.rcode))
   } else if (result.ptrs.length === 0) {
     lines.push(`No PTR record for ${result.ip}`)
   } else {

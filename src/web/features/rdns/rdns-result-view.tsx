@@ -1,4 +1,4 @@
-import { ptrAnswered, type RdnsPtr, type RdnsResult } from '../../../shared/tools/rdns.ts'
+import { ptrAnswered, ptrUnknownText, type RdnsPtr, type RdnsResult } from '../../../shared/tools/rdns.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { confirmationLabels } from './confirmation-label.ts'
 
@@ -36,9 +36,7 @@ export function RdnsResultView({ result }: { result: RdnsResult }) {
     return (
       <div className="space-y-3 border-b border-zinc-800 pb-4">
         {heading}
-        <p className="font-sans text-sm text-amber-300">
-          No answer: this server's resolver answered {result.rcode}; the PTR records are unknown
-        </p>
+        <p className="font-sans text-sm text-amber-300">{ptrUnknownText(result.rcode)}</p>
       </div>
     )
   }
