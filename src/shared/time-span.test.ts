@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DAY_MS, daysUntil, describeDaysLeft } from './time-span.ts'
+import { DAY_MS, daysUntil, describeDaysLeft, describeExpiresIn } from './time-span.ts'
 
 const NOW = Date.UTC(2026, 10, 27, 12)
 
@@ -17,5 +17,13 @@ describe('daysUntil() and describeDaysLeft()', () => {
     expect(Object.is(days, 0)).toBe(true)
     expect(describeDaysLeft(days, true)).toBe('expired less than a day ago')
     expect(describeDaysLeft(daysUntil(NOW + 3_600_000, NOW))).toBe('0 days left')
+  })
+})
+
+describe('describeExpiresIn()', () => {
+  it('says one day in the singular and less than a day for hours', () => {
+    expect(describeExpiresIn(daysUntil(NOW + 1.5 * DAY_MS, NOW))).toBe('in 1 day')
+    expect(describeExpiresIn(daysUntil(NOW + 10 * DAY_MS, NOW))).toBe('in 10 days')
+    expect(describeExpiresIn(daysUntil(NOW + 3_600_000, NOW))).toBe('in less than a day')
   })
 })

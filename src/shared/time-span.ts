@@ -13,6 +13,11 @@ export function daysUntil(until: Date | number, now: Date | number): number {
 
 const daysWord = (days: number) => `${days} day${days === 1 ? '' : 's'}`
 
+/** "in 12 days", "in 1 day", "in less than a day" (daysLeft from daysUntil, not yet expired). */
+export function describeExpiresIn(daysLeft: number): string {
+  return daysLeft < 1 ? 'in less than a day' : `in ${daysWord(daysLeft)}`
+}
+
 /** "12 days left", "expired 5 days ago", "expired less than a day ago" (daysLeft from daysUntil). */
 export function describeDaysLeft(daysLeft: number, expired = daysLeft < 0): string {
   if (!expired) return `${daysWord(daysLeft)} left`

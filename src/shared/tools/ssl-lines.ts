@@ -1,6 +1,6 @@
 // The SSL/TLS report as text: grade, certificate, chain, trust, connection, protocols, headers.
 
-import { describeDaysLeft } from '../time-span.ts'
+import { describeDaysLeft, describeExpiresIn } from '../time-span.ts'
 import { explanationLines } from './explanation.ts'
 import {
   type CertificateInfo,
@@ -34,7 +34,8 @@ function certificateLines(result: SslResult): string[] {
     `  Serial:         ${cert.serialNumber}`,
     `  SHA-256:        ${cert.fingerprintSha256}`,
   ]
-  if (result.trust.expiresSoon) lines.push(`  WARNING: the certificate expires in ${cert.daysLeft} days (less than 30)`)
+  if (result.trust.expiresSoon)
+    lines.push(`  WARNING: the certificate expires ${describeExpiresIn(cert.daysLeft)} (less than 30)`)
   return lines
 }
 

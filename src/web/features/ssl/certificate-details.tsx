@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { describeDaysLeft } from '../../../shared/time-span.ts'
+import { describeDaysLeft, describeExpiresIn } from '../../../shared/time-span.ts'
 import { insecureSuitesText, type SslResult } from '../../../shared/tools/ssl.ts'
 import { describeKey } from '../../../shared/tools/ssl-lines.ts'
 import { describeTrustError } from '../../../shared/tools/ssl-trust-words.ts'
@@ -25,7 +25,7 @@ export function CertificateDetails({ result }: { result: SslResult }) {
       <h3 className="font-sans text-sm font-semibold text-zinc-200">Certificate</h3>
       {trust.expiresSoon && (
         <p className="rounded-md bg-amber-900/60 px-2 py-1 font-sans text-sm text-amber-200" role="status">
-          Expires in {cert.daysLeft} days (less than 30)
+          Expires {describeExpiresIn(cert.daysLeft)} (less than 30 days)
         </p>
       )}
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
