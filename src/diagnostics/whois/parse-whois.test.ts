@@ -58,3 +58,29 @@ describe('decodeWhoisText()', () => {
     expect(decodeWhoisText(jis, 'iso-2022-jp')).toBe('日本')
   })
 })
+
+describe('parseWhoisFields() general rules', () => {
+  it('reads a list of host names under a heading it does not know as name servers', () => {
+    const text = 'Domain Name: example.test\nDelegated to:\nns1.example.net\nns2.example.net. 198.51.100.7\n'
+    expect(parseWhoisFields(text).nameServers).toEqual(['ns1.example.net', 'ns2.example.net'])
+  })
+  it('does not read a contact block of one host-like line as name servers', () => {
+    const text = 'Domain Name: example.test\nRegistrant:\n  Example Ltd\n  www.example.net\n'
+    expect(parseWhoisFields(text).nameServers).toEqual([])
+  })
+  it('applies African zone abbreviations and reads two-digit years', () => {
+    const text = 'Created: 18 Apr 2003 00:00 EAT\nModified: 20 Sep 2013 17:47 WAT\nExpiration Date: 16/09/14\n'
+    expect(parseWhoisFields(text)).toMatchObject({
+      createdAt: '2003-04-17T21:00:00Z',
+      updatedAt: '2013-09-20T16:47:00Z',
+      expiresAt: '2014-09-16T00:00:00Z',
+    })
+  })
+  it('reads Spanish and French keys, with or without accents', () => {
+    const text = 'Registrado por: Example SA\nFecha de Creación: 2012-07-03\nDate de creation#. . . .10/01/2007\n'
+    expect(parseWhoisFields(text)).toMatchObject({ registrar: 'Example SA', createdAt: '2012-07-03T00:00:00Z' })
+  })
+  it('drops a name server whose top-level domain does not exist', () => {
+    expect(parseWhoisFields('Name Server: ns1.example.net. not.defined.\n').nameServers).toEqual(['ns1.example.net'])
+  })
+})

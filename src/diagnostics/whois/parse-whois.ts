@@ -12,7 +12,17 @@ export interface ParseOptions {
 }
 
 const KEYS = {
-  name: ['domain name', 'domain', 'domainname', 'domain-name', 'netname', 'as-name', 'asname'],
+  name: [
+    'domain name',
+    'domain',
+    'domainname',
+    'domain-name',
+    'nom de domaine',
+    'nombre de dominio',
+    'netname',
+    'as-name',
+    'asname',
+  ],
   handle: ['registry domain id', 'nethandle'],
   registrar: [
     'registrar',
@@ -26,6 +36,8 @@ const KEYS = {
     'current registar',
     'authorized agency',
     'registration service provider',
+    // .uy: "Registrado por".
+    'registrado por',
   ],
   registrarIanaId: ['registrar iana id'],
   organisation: [
@@ -55,11 +67,17 @@ const KEYS = {
     'domain_dateregistered',
     'record created',
     'domain name commencement date',
-    // .ve: "Fecha de Creación".
-    'fecha de creación',
+    'created-date',
+    // Spanish and French keys (accents are dropped from keys): .ve, .uy, .bo, .dz.
+    'fecha de creacion',
+    'fecha de registro',
+    'fecha de alta',
+    'date de creation',
     'first registration date',
     'domain record activated',
     'activated',
+    // .tn writes "Acivated".
+    'acivated',
     'regdate',
     'registration',
   ],
@@ -81,17 +99,28 @@ const KEYS = {
     'updated',
     'updated on',
     'modification date',
+    'modified date',
+    'record last modified',
     'update date',
+    'updated-date',
     'domain_datelastmodified',
-    'última actualización',
-    'ultima actualización',
+    'ultima actualizacion',
+    'fecha de actualizacion',
+    'fecha de modificacion',
+    'date de modification',
+    'derniere modification',
     'changed',
   ],
   expires: [
     'registry expiry date',
     'registry expiration date',
     'expiry date',
+    'expiry',
     'expiration date',
+    'expiration-date',
+    'exp date',
+    'expired',
+    'record expired',
     'domain expiration date',
     'record expires on',
     'expires',
@@ -109,6 +138,8 @@ const KEYS = {
     'renewal',
     'registrar registration expiration date',
     'fecha de vencimiento',
+    'fecha de expiracion',
+    "date d'expiration",
     'valid-date',
     // .nz: the domain is paid for until then.
     'domain_datebilleduntil',
@@ -132,8 +163,10 @@ const KEYS = {
 
 /** Keys of name server lines, and of the headings of name server lists. */
 const NAME_SERVER_KEY =
-  /^(name ?servers?|nameservers?|nserver|domain nameservers|host ?name|ns_name_\d+|(primary|secondary) server|dns|dns_name)$/
-const NAME_SERVER_BLOCK = /name ?server|nameserver|domain servers|servidor\(es\) de nombres/
+  /^(name ?servers?|nameservers?|nserver|domain nameservers|host ?name|ns_name_\d+|ns ?\d+|(primary|secondary) server|dns|dns_name|dns servers?|domain servers? ?\d*)$/
+const NAME_SERVER_BLOCK = /name ?server|nameserver|domain servers|dns servers|servidor\(es\) de nombres/
+/** A line naming one host, maybe with its addresses: "ns1.example.net", "ns1.example.net. 192.0.2.1". */
+const HOST_LIST_LINE = /^(?:-\s+)?[a-z0-9-]+(\.[a-z0-9-]+)+\.?(\s+[\d.:a-f[\]]+)*$/i
 /** First keys of the objects (contacts, handles) that follow a domain in RIPE-style answers. */
 const CONTACT_OBJECTS = new Set(['person', 'personname', 'role', 'contact', 'organisation', 'org', 'holder'])
 /** FRED registries (.cz, .cr) follow the domain with its name server and key sets, each with its own dates. */
@@ -160,12 +193,18 @@ const unique = (values: string[]) => [...new Set(values)]
 
 const nameOf = (value: string) => (value.split(/\s+/)[0] ?? '').toLowerCase().replace(/\.$/, '')
 
-/** The entries from the paragraph naming the queried domain onwards, when the answer names it. */
+/**
+ * The entries from the paragraph naming the queried domain onwards, when other domains are named
+ * before it (look-alikes); when none is, the lines above it (.bn's "Registrar:") are kept.
+ */
 function fromQueriedDomain(entries: WhoisEntry[], domain: string | undefined): WhoisEntry[] {
   if (!domain) return entries
   const wanted = domain.toLowerCase().replace(/\.$/, '')
   const named = entries.find((entry) => KEYS.name.includes(entry.key) && nameOf(entry.value) === wanted)
-  return named ? entries.filter((entry) => entry.paragraph >= named.paragraph) : entries
+  if (!named) return entries
+  const before = entries.filter((entry) => entry.paragraph < named.paragraph)
+  if (!before.some((entry) => KEYS.name.includes(entry.key))) return entries
+  return entries.filter((entry) => entry.paragraph >= named.paragraph)
 }
 
 /** The entries that describe the domain itself: not in a contact object, not in a party's block. */
@@ -205,11 +244,25 @@ function firstDate(entries: WhoisEntry[], keys: string[], tld: string | undefine
       for (const entry of group) {
         if (entry.key !== key) continue
         const date = dateOf(entry.value, tld)
-        if (date) return date
+        if (date) return withTime(date, entries, keys, tld)
       }
     }
   }
   return undefined
+}
+
+/**
+ * A day written twice, once without and once with its time (.st lists "Creation Date: 2004-06-15"
+ * and later "created-date: 2004-06-15 18:24:45"), is the instant with the time.
+ */
+function withTime(date: string, entries: WhoisEntry[], keys: string[], tld: string | undefined): string {
+  if (!date.endsWith('T00:00:00Z')) return date
+  const day = date.slice(0, 10)
+  const timed = entries
+    .filter((entry) => keys.includes(entry.key))
+    .map((entry) => dateOf(entry.value, tld))
+    .find((other) => other?.startsWith(day) && !other.endsWith('T00:00:00Z'))
+  return timed ?? date
 }
 
 /**
@@ -264,14 +317,31 @@ function dnssecOf(entries: WhoisEntry[]): string | undefined {
   return entries.some((entry) => entry.key === 'dsl-id') ? 'signed' : undefined
 }
 
+/**
+ * Lists of host names under a heading that is not known as a name server heading: each line of the
+ * list is one host name, maybe with its addresses, and the heading is not a party's.
+ */
+function hostLists(entries: WhoisEntry[]): WhoisEntry[] {
+  const lists = new Map<string, WhoisEntry[]>()
+  for (const entry of entries) {
+    if (!entry.listed || PARTY_BLOCK.test(entry.key)) continue
+    const id = `${entry.paragraph} ${entry.key}`
+    lists.set(id, [...(lists.get(id) ?? []), entry])
+  }
+  return [...lists.values()]
+    .filter((list) => list.length >= 2 && list.every((entry) => HOST_LIST_LINE.test(entry.value)))
+    .flat()
+}
+
 /** Name servers; .dk's "DNS:" line names the domain itself, .rs's lists name servers. */
 function nameServersOf(entries: WhoisEntry[], domain: string | undefined): string[] {
-  const lines = entries.filter(
+  const named = entries.filter(
     (entry) =>
       NAME_SERVER_KEY.test(entry.key) ||
       NAME_SERVER_BLOCK.test(entry.key) ||
       (entry.parent && NAME_SERVER_BLOCK.test(entry.parent)),
   )
+  const lines = [...named, ...hostLists(entries).filter((entry) => !named.includes(entry))]
   const names = lines.flatMap((entry) =>
     readNameServers(entry.value).filter((n) => entry.key !== 'dns' || n !== domain),
   )
