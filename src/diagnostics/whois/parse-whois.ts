@@ -153,12 +153,15 @@ const KEYS = {
     'epp status',
     'estatus del dominio',
     'domain-status',
+    // JPRS: "[Lock Status] AgentChangeLocked"; .tr: "Transfer Status: The domain is LOCKED to transfer."
+    'lock status',
+    'transfer status',
   ],
   dnssec: ['dnssec', 'signed', 'domain_signed', 'signing key'],
   range: ['cidr', 'inetnum', 'inet6num', 'netrange'],
   country: ['country', 'registrant country'],
-  abuseEmail: ['registrar abuse contact email', 'orgabuseemail', 'abuse-mailbox', 'abuse email'],
-  abusePhone: ['registrar abuse contact phone', 'orgabusephone', 'abuse phone'],
+  abuseEmail: ['registrar abuse contact email', 'orgabuseemail', 'abuse-mailbox', 'abuse email', 'abuse-email'],
+  abusePhone: ['registrar abuse contact phone', 'orgabusephone', 'abuse phone', 'abuse-phone'],
 }
 
 /** Keys of name server lines, and of the headings of name server lists. */
@@ -270,7 +273,11 @@ function withTime(date: string, entries: WhoisEntry[], keys: string[], tld: stri
  * first with "(Assigned)".
  */
 function changeDates(entries: WhoisEntry[], tld: string | undefined): { created?: string; updated?: string } {
-  const changes = entries.filter((entry) => entry.key === 'changed')
+  // The domain's own paragraph first: .ee follows it with name server and DNSSEC sections, each with its own "changed:".
+  const own = entries[0]?.paragraph
+  const all = entries.filter((entry) => entry.key === 'changed')
+  const ownChanges = all.filter((entry) => entry.paragraph === own)
+  const changes = ownChanges.length > 0 ? ownChanges : all
   const dates = changes.flatMap((entry) => dateOf(entry.value, tld) ?? []).sort()
   const assigned = changes.find((entry) => /\(assigned\)/i.test(entry.value))
   return { created: assigned && dateOf(assigned.value, tld), updated: dates.at(-1) }
@@ -278,11 +285,11 @@ function changeDates(entries: WhoisEntry[], tld: string | undefined): { created?
 
 /**
  * The registrar's name: a "Registrar:" line, or the name in a "Registrar:" block. When the answer
- * names the registrar by handle (.sk "Registrar: MARK-0292"), the registrar object holding that
- * line gives the name.
+ * names the registrar by handle (.sk "Registrar: MARK-0292", .ua "registrar: ua.example"), the
+ * registrar object holding that line gives the name.
  */
 function registrarOf(entries: WhoisEntry[], own: WhoisEntry[]): string | undefined {
-  const nameKeys = ['organization', 'organisation', 'name', 'registrar name']
+  const nameKeys = ['organization', 'organisation', 'organization name', 'name', 'registrar name']
   const inBlock = entries.filter((entry) => entry.parent === 'registrar' || entry.parent === 'sponsoring registrar')
   const named = first(own, KEYS.registrar) ?? first(inBlock, nameKeys)
   if (named && /^[A-Z0-9]+(-[A-Z0-9]+)+$/.test(named)) {
@@ -293,7 +300,19 @@ function registrarOf(entries: WhoisEntry[], own: WhoisEntry[]): string | undefin
     )
     if (name) return cleanRegistrar(name)
   }
+  const name = named && !/\s/.test(named) ? nameOfRegistrarObject(entries, named) : undefined
+  if (name) return cleanRegistrar(name)
   return named === undefined ? undefined : cleanRegistrar(named)
+}
+
+/** The name in a later object opened by "registrar: <handle>" (RIPE-style registrar objects, .ua). */
+function nameOfRegistrarObject(entries: WhoisEntry[], handle: string): string | undefined {
+  const openings = new Map<number, WhoisEntry>()
+  for (const entry of entries) if (!openings.has(entry.paragraph)) openings.set(entry.paragraph, entry)
+  const object = [...openings.values()].find((entry) => entry.key === 'registrar' && entry.value === handle)
+  if (!object) return undefined
+  const inObject = entries.filter((entry) => entry.paragraph === object.paragraph && !entry.parent)
+  return first(inObject, ['organization', 'organisation', 'org', 'name'])
 }
 
 function abuseOf(entries: WhoisEntry[], text: string): RegistrationFields['abuseContact'] {
@@ -306,15 +325,20 @@ function abuseOf(entries: WhoisEntry[], text: string): RegistrationFields['abuse
   return email || phone ? { ...(email ? { email } : {}), ...(phone ? { phone } : {}) } : undefined
 }
 
+/** Keys of the DS and DNSKEY records some registries list for a signed domain instead of stating it. */
+const DNSSEC_RECORDS = new Set(['dsl-id', 'dnskey'])
+
 /**
- * The first DNSSEC state stated plainly (.kr states it in Korean first, then in English). AFNIC
- * states none but lists the DS records ("dsl-id:") of a signed domain.
+ * The first DNSSEC state stated plainly (.kr states it in Korean first, then in English). Where no
+ * state is written, listed DS or DNSKEY records mean a signed domain: AFNIC's "dsl-id:", .ee's
+ * "dnskey:", EURid's "Keys:" section.
  */
 function dnssecOf(entries: WhoisEntry[]): string | undefined {
   const values = all(entries, KEYS.dnssec).flatMap((value) => normaliseDnssec(value) ?? [])
   const stated = values.find((value) => value === 'signed' || value === 'unsigned') ?? values[0]
   if (stated) return stated
-  return entries.some((entry) => entry.key === 'dsl-id') ? 'signed' : undefined
+  const listed = entries.some((entry) => DNSSEC_RECORDS.has(entry.key) || entry.parent === 'keys')
+  return listed ? 'signed' : undefined
 }
 
 /**

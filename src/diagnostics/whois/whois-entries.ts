@@ -185,7 +185,11 @@ export function readWhoisEntries(text: string): WhoisEntry[] {
       continue
     }
     if (block && (block.indent >= 0 || !NAME_SERVER_HEADING.test(block.key) || HOST_LINE.test(line))) {
-      entries.push({ key: block.key, value: line.trim(), paragraph, listed: true })
+      // .tr: "Address : Example street" then "  06800 Ankara" in the registrar block continues the address.
+      const previous = entries.at(-1)
+      const continues = previous?.parent === block.key && !previous.listed && previous.paragraph === paragraph
+      if (continues && indent > 0) entries.push({ ...previous, value: line.trim() })
+      else entries.push({ key: block.key, value: line.trim(), paragraph, listed: true })
       continue
     }
     if (isBareHeading(line, next))

@@ -45,6 +45,8 @@ const eppCodeOf = (word: string) =>
  * DELEGATED") is split. A registry's own words ("connect", "Registered until renewal date.") stay.
  */
 export function normaliseStatuses(value: string): string[] {
+  // Nominet's "No registration status listed."
+  if (/^\s*no (registration )?status\b/i.test(value)) return []
   // "serverDeleteProhibited (Secured by CoCCA Premium Registry Lock) https://…": the code is what counts.
   const code = EPP_BY_SQUASHED.get(value.trim().split(/\s+/)[0]?.toLowerCase() ?? '')
   const words = value.trim().split(/\s+/)
@@ -118,6 +120,8 @@ export function normaliseDnssec(value: string): string | undefined {
  * "Example Inc. (R22-LRCC)", "Example GmbH ( https://nic.at/registrar/683 )").
  */
 export function cleanRegistrar(value: string): string | undefined {
+  // Nominet: "No registrar listed.  This domain is registered directly with Nominet."
+  if (/^\s*no registrar\b/i.test(value)) return undefined
   const name = value
     .replace(/\s*\[Tag\s*=\s*[^\]]*\]\s*$/i, '')
     // Afilias-run registries append their own handle for the registrar: "Example Inc. (R22-LRCC)".
