@@ -378,7 +378,10 @@ export function parseWhoisFields(text: string, options: ParseOptions = {}): Regi
   const own = domainEntries(entries)
   const dated = withoutSetObjects(own)
   const changes = changeDates(dated, tld)
-  const statusKeys = own.filter((entry) => KEYS.statuses.includes(entry.key)).map((entry) => entry.value)
+  // DNS Belgium lists EPP statuses as lines under a "Flags:" heading.
+  const statusKeys = own
+    .filter((entry) => KEYS.statuses.includes(entry.key) || (entry.key === 'flags' && entry.listed))
+    .map((entry) => entry.value)
   const dnssec = dnssecOf(own)
   const fields: RegistrationFields = {
     name: first(entries, KEYS.name),
