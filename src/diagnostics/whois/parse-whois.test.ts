@@ -83,4 +83,22 @@ describe('parseWhoisFields() general rules', () => {
   it('drops a name server whose top-level domain does not exist', () => {
     expect(parseWhoisFields('Name Server: ns1.example.net. not.defined.\n').nameServers).toEqual(['ns1.example.net'])
   })
+  it('takes the registrar name and abuse contact from the registrar object its handle names', () => {
+    const text =
+      'domain: example.test\nregistrar: reg.example\nstatus: ok\n\nregistrar: reg.example\norganization: Example Registrar Ltd\nabuse-email: abuse@example.net\n'
+    expect(parseWhoisFields(text, { domain: 'example.test' })).toMatchObject({
+      registrar: 'Example Registrar Ltd',
+      abuseContact: { email: 'abuse@example.net' },
+    })
+  })
+  it('gives no registrar and no status where the answer says there is none', () => {
+    const text =
+      '    Registrar:\n        No registrar listed.  This domain is registered directly with Nominet.\n    Registration status:\n        No registration status listed.\n'
+    const fields = parseWhoisFields(text)
+    expect({ registrar: fields.registrar, statuses: fields.statuses }).toEqual({ registrar: undefined, statuses: [] })
+  })
+  it('reads listed DNSKEY records as a signed domain and Flags lines as statuses', () => {
+    const text = 'Domain:\texample.test\nFlags:\n\tclientTransferProhibited\n\nDNSSEC:\ndnskey:   257 3 8 AwEAAY+r\n'
+    expect(parseWhoisFields(text)).toMatchObject({ dnssec: 'signed', statuses: ['clientTransferProhibited'] })
+  })
 })
