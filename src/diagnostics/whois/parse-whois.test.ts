@@ -101,4 +101,15 @@ describe('parseWhoisFields() general rules', () => {
     const text = 'Domain:\texample.test\nFlags:\n\tclientTransferProhibited\n\nDNSSEC:\ndnskey:   257 3 8 AwEAAY+r\n'
     expect(parseWhoisFields(text)).toMatchObject({ dnssec: 'signed', statuses: ['clientTransferProhibited'] })
   })
+  it('reads a DS record under "dsrecord:" or "DS:" as a signed domain, and such a key alone as nothing', () => {
+    const br = 'domain: example.test\ndsrecord: 59973 ECDSA-SHA-256 17A233B59FE51E6205205E0556343DB121AB5023\n'
+    const pl = 'DOMAIN NAME: example.test\nDS: 5948 13 2 578b92fc5c963e1083f6e9d243f50f4a8355af76\n'
+    expect([parseWhoisFields(br).dnssec, parseWhoisFields(pl).dnssec]).toEqual(['signed', 'signed'])
+    expect(parseWhoisFields('domain: example.test\nds: -\ndsrecord:\n').dnssec).toBeUndefined()
+  })
+  it('reads "DNSSEC signed: no" as unsigned and drops the IANA id after a registrar name', () => {
+    const text = 'Domain name: example.test\nRegistrar: Example Registrar (9999)\nDNSSEC signed: no\n'
+    expect(parseWhoisFields(text)).toMatchObject({ registrar: 'Example Registrar', dnssec: 'unsigned' })
+    expect(parseWhoisFields('Registrar: Example (Europe) Ltd\n').registrar).toBe('Example (Europe) Ltd')
+  })
 })

@@ -5,7 +5,7 @@ import type { RegistrationFields } from '../../shared/tools/whois.ts'
 import { findWhoisDates, parseWhoisDate } from './whois-dates.ts'
 import { readWhoisEntries, type WhoisEntry } from './whois-entries.ts'
 import { KEYS } from './whois-keys.ts'
-import { cleanRegistrar, normaliseDnssec, normaliseStatuses, readNameServers } from './whois-values.ts'
+import { cleanRegistrar, isDsRecord, normaliseDnssec, normaliseStatuses, readNameServers } from './whois-values.ts'
 
 export interface ParseOptions {
   /** The domain asked about (ASCII form): its block is read, and its TLD decides day-month order. */
@@ -175,17 +175,19 @@ function abuseOf(entries: WhoisEntry[], text: string): RegistrationFields['abuse
 
 /** Keys of the DS and DNSKEY records some registries list for a signed domain instead of stating it. */
 const DNSSEC_RECORDS = new Set(['dsl-id', 'dnskey'])
-
 /**
  * The first DNSSEC state stated plainly (.kr states it in Korean first, then in English). Where no
  * state is written, listed DS or DNSKEY records mean a signed domain: AFNIC's "dsl-id:", .ee's
- * "dnskey:", EURid's "Keys:" section.
+ * "dnskey:", EURid's "Keys:" section, a DS record under "DS:" or "dsrecord:" (.pl, .br); such a key
+ * with no record after it states nothing.
  */
 function dnssecOf(entries: WhoisEntry[]): string | undefined {
   const values = all(entries, KEYS.dnssec).flatMap((value) => normaliseDnssec(value) ?? [])
   const stated = values.find((value) => value === 'signed' || value === 'unsigned') ?? values[0]
   if (stated) return stated
-  const listed = entries.some((entry) => DNSSEC_RECORDS.has(entry.key) || entry.parent === 'keys')
+  const listed = entries.some(
+    (entry) => DNSSEC_RECORDS.has(entry.key) || entry.parent === 'keys' || isDsRecord(entry.key, entry.value),
+  )
   return listed ? 'signed' : undefined
 }
 

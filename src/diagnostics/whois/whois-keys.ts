@@ -147,7 +147,8 @@ export const KEYS = {
     'lock status',
     'transfer status',
   ],
-  dnssec: ['dnssec', 'signed', 'domain_signed', 'signing key'],
+  // RNIDS (.rs): "DNSSEC signed: no".
+  dnssec: ['dnssec', 'dnssec signed', 'signed', 'domain_signed', 'signing key'],
   range: ['cidr', 'inetnum', 'inet6num', 'netrange'],
   country: ['country', 'registrant country'],
   abuseEmail: ['registrar abuse contact email', 'orgabuseemail', 'abuse-mailbox', 'abuse email', 'abuse-email'],

@@ -115,9 +115,17 @@ export function normaliseDnssec(value: string): string | undefined {
   return value.trim()
 }
 
+/** Keys a DS record is written under: .pl's "DS:", .br's "dsrecord:". */
+const DS_RECORD_KEYS = new Set(['ds', 'dsrecord'])
+/** A DS record: key tag, algorithm (number or name), maybe the digest type, then the hex digest. */
+const DS_RECORD = /^\d{1,5}\s+\S+\s+(?:\d{1,3}\s+)?[0-9a-f]{20,}\s*$/i
+
+/** Whether a line lists one of the domain's DS records; such a key with no record after it states nothing. */
+export const isDsRecord = (key: string, value: string) => DS_RECORD_KEYS.has(key) && DS_RECORD.test(value)
+
 /**
  * A registrar's name without the handle or link some registries append ("Example Ltd [Tag = EXAMPLE]",
- * "Example Inc. (R22-LRCC)", "Example GmbH ( https://nic.at/registrar/683 )").
+ * "Example Inc. (R22-LRCC)", "Example Registrar (9999)", "Example GmbH ( https://nic.at/registrar/683 )").
  */
 export function cleanRegistrar(value: string): string | undefined {
   // Nominet: "No registrar listed.  This domain is registered directly with Nominet."
@@ -126,6 +134,8 @@ export function cleanRegistrar(value: string): string | undefined {
     .replace(/\s*\[Tag\s*=\s*[^\]]*\]\s*$/i, '')
     // Afilias-run registries append their own handle for the registrar: "Example Inc. (R22-LRCC)".
     .replace(/\s*\(R\d+-[A-Z]+\)\s*$/, '')
+    // Some registries append the registrar's IANA id: "Example Registrar (9999)".
+    .replace(/\s*\(\d+\)\s*$/, '')
     // "Example GmbH ( https://nic.at/registrar/683 )", "Megazone(http://HOSTING.KR)".
     .replace(/\s*\(\s*(https?:\/\/)?[\w.-]+\.[a-z]{2,}[^)\s]*\s*\)\s*$/i, '')
     .trim()
