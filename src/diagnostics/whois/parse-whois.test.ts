@@ -58,3 +58,58 @@ describe('decodeWhoisText()', () => {
     expect(decodeWhoisText(jis, 'iso-2022-jp')).toBe('日本')
   })
 })
+
+describe('parseWhoisFields() general rules', () => {
+  it('reads a list of host names under a heading it does not know as name servers', () => {
+    const text = 'Domain Name: example.test\nDelegated to:\nns1.example.net\nns2.example.net. 198.51.100.7\n'
+    expect(parseWhoisFields(text).nameServers).toEqual(['ns1.example.net', 'ns2.example.net'])
+  })
+  it('does not read a contact block of one host-like line as name servers', () => {
+    const text = 'Domain Name: example.test\nRegistrant:\n  Example Ltd\n  www.example.net\n'
+    expect(parseWhoisFields(text).nameServers).toEqual([])
+  })
+  it('applies African zone abbreviations and reads two-digit years', () => {
+    const text = 'Created: 18 Apr 2003 00:00 EAT\nModified: 20 Sep 2013 17:47 WAT\nExpiration Date: 16/09/14\n'
+    expect(parseWhoisFields(text)).toMatchObject({
+      createdAt: '2003-04-17T21:00:00Z',
+      updatedAt: '2013-09-20T16:47:00Z',
+      expiresAt: '2014-09-16T00:00:00Z',
+    })
+  })
+  it('reads Spanish and French keys, with or without accents', () => {
+    const text = 'Registrado por: Example SA\nFecha de Creación: 2012-07-03\nDate de creation#. . . .10/01/2007\n'
+    expect(parseWhoisFields(text)).toMatchObject({ registrar: 'Example SA', createdAt: '2012-07-03T00:00:00Z' })
+  })
+  it('drops a name server whose top-level domain does not exist', () => {
+    expect(parseWhoisFields('Name Server: ns1.example.net. not.defined.\n').nameServers).toEqual(['ns1.example.net'])
+  })
+  it('takes the registrar name and abuse contact from the registrar object its handle names', () => {
+    const text =
+      'domain: example.test\nregistrar: reg.example\nstatus: ok\n\nregistrar: reg.example\norganization: Example Registrar Ltd\nabuse-email: abuse@example.net\n'
+    expect(parseWhoisFields(text, { domain: 'example.test' })).toMatchObject({
+      registrar: 'Example Registrar Ltd',
+      abuseContact: { email: 'abuse@example.net' },
+    })
+  })
+  it('gives no registrar and no status where the answer says there is none', () => {
+    const text =
+      '    Registrar:\n        No registrar listed.  This domain is registered directly with Nominet.\n    Registration status:\n        No registration status listed.\n'
+    const fields = parseWhoisFields(text)
+    expect({ registrar: fields.registrar, statuses: fields.statuses }).toEqual({ registrar: undefined, statuses: [] })
+  })
+  it('reads listed DNSKEY records as a signed domain and Flags lines as statuses', () => {
+    const text = 'Domain:\texample.test\nFlags:\n\tclientTransferProhibited\n\nDNSSEC:\ndnskey:   257 3 8 AwEAAY+r\n'
+    expect(parseWhoisFields(text)).toMatchObject({ dnssec: 'signed', statuses: ['clientTransferProhibited'] })
+  })
+  it('reads a DS record under "dsrecord:" or "DS:" as a signed domain, and such a key alone as nothing', () => {
+    const br = 'domain: example.test\ndsrecord: 59973 ECDSA-SHA-256 17A233B59FE51E6205205E0556343DB121AB5023\n'
+    const pl = 'DOMAIN NAME: example.test\nDS: 5948 13 2 578b92fc5c963e1083f6e9d243f50f4a8355af76\n'
+    expect([parseWhoisFields(br).dnssec, parseWhoisFields(pl).dnssec]).toEqual(['signed', 'signed'])
+    expect(parseWhoisFields('domain: example.test\nds: -\ndsrecord:\n').dnssec).toBeUndefined()
+  })
+  it('reads "DNSSEC signed: no" as unsigned and drops the IANA id after a registrar name', () => {
+    const text = 'Domain name: example.test\nRegistrar: Example Registrar (9999)\nDNSSEC signed: no\n'
+    expect(parseWhoisFields(text)).toMatchObject({ registrar: 'Example Registrar', dnssec: 'unsigned' })
+    expect(parseWhoisFields('Registrar: Example (Europe) Ltd\n').registrar).toBe('Example (Europe) Ltd')
+  })
+})

@@ -4,136 +4,20 @@
 import type { RegistrationFields } from '../../shared/tools/whois.ts'
 import { findWhoisDates, parseWhoisDate } from './whois-dates.ts'
 import { readWhoisEntries, type WhoisEntry } from './whois-entries.ts'
-import { cleanRegistrar, normaliseDnssec, normaliseStatuses, readNameServers } from './whois-values.ts'
+import { KEYS } from './whois-keys.ts'
+import { cleanRegistrar, isDsRecord, normaliseDnssec, normaliseStatuses, readNameServers } from './whois-values.ts'
 
 export interface ParseOptions {
   /** The domain asked about (ASCII form): its block is read, and its TLD decides day-month order. */
   domain?: string
 }
 
-const KEYS = {
-  name: ['domain name', 'domain', 'domainname', 'domain-name', 'netname', 'as-name', 'asname'],
-  handle: ['registry domain id', 'nethandle'],
-  registrar: [
-    'registrar',
-    'sponsoring registrar',
-    'sponsoring registrar organization',
-    'registrar name',
-    'registrar_name',
-    'registrar organization',
-    'registrar-name',
-    'current registrar',
-    'current registar',
-    'authorized agency',
-    'registration service provider',
-  ],
-  registrarIanaId: ['registrar iana id'],
-  organisation: [
-    'registrant organization',
-    'registrant organisation',
-    'org-name',
-    'orgname',
-    'registrant',
-    'organisation',
-  ],
-  created: [
-    'creation date',
-    'created',
-    'created on',
-    'created date',
-    'record created on',
-    'registered on',
-    'registered',
-    'registered date',
-    'date registered',
-    'registration time',
-    'registration date',
-    'domain registration date',
-    'domain create date',
-    'domain created',
-    'domain registered',
-    'domain_dateregistered',
-    'record created',
-    'domain name commencement date',
-    // .ve: "Fecha de Creación".
-    'fecha de creación',
-    'first registration date',
-    'domain record activated',
-    'activated',
-    'regdate',
-    'registration',
-  ],
-  updated: [
-    'updated date',
-    'last updated',
-    'last updated on',
-    'last updated date',
-    'record last updated on',
-    'record last updated',
-    'domain last updated date',
-    'domain record last updated',
-    'last-modified',
-    'last modified',
-    'modified',
-    'last-update',
-    'last update',
-    'last-updated',
-    'updated',
-    'updated on',
-    'modification date',
-    'update date',
-    'domain_datelastmodified',
-    'última actualización',
-    'ultima actualización',
-    'changed',
-  ],
-  expires: [
-    'registry expiry date',
-    'registry expiration date',
-    'expiry date',
-    'expiration date',
-    'domain expiration date',
-    'record expires on',
-    'expires',
-    'expires on',
-    'expire',
-    'expire date',
-    'expire-date',
-    'domain expires',
-    'record will expire on',
-    'expiration time',
-    'paid-till',
-    'validity',
-    'valid until',
-    'renewal date',
-    'renewal',
-    'registrar registration expiration date',
-    'fecha de vencimiento',
-    'valid-date',
-    // .nz: the domain is paid for until then.
-    'domain_datebilleduntil',
-  ],
-  statuses: [
-    'domain status',
-    'status',
-    'state',
-    'registration status',
-    'eppstatus',
-    'epp status',
-    'estatus del dominio',
-    'domain-status',
-  ],
-  dnssec: ['dnssec', 'signed', 'domain_signed', 'signing key'],
-  range: ['cidr', 'inetnum', 'inet6num', 'netrange'],
-  country: ['country', 'registrant country'],
-  abuseEmail: ['registrar abuse contact email', 'orgabuseemail', 'abuse-mailbox', 'abuse email'],
-  abusePhone: ['registrar abuse contact phone', 'orgabusephone', 'abuse phone'],
-}
-
 /** Keys of name server lines, and of the headings of name server lists. */
 const NAME_SERVER_KEY =
-  /^(name ?servers?|nameservers?|nserver|domain nameservers|host ?name|ns_name_\d+|(primary|secondary) server|dns|dns_name)$/
-const NAME_SERVER_BLOCK = /name ?server|nameserver|domain servers|servidor\(es\) de nombres/
+  /^(name ?servers?|nameservers?|nserver|domain nameservers|host ?name|ns_name_\d+|ns ?\d+|(primary|secondary) server|dns|dns_name|dns servers?|domain servers? ?\d*)$/
+const NAME_SERVER_BLOCK = /name ?server|nameserver|domain servers|dns servers|servidor\(es\) de nombres/
+/** A line naming one host, maybe with its addresses: "ns1.example.net", "ns1.example.net. 192.0.2.1". */
+const HOST_LIST_LINE = /^(?:-\s+)?[a-z0-9-]+(\.[a-z0-9-]+)+\.?(\s+[\d.:a-f[\]]+)*$/i
 /** First keys of the objects (contacts, handles) that follow a domain in RIPE-style answers. */
 const CONTACT_OBJECTS = new Set(['person', 'personname', 'role', 'contact', 'organisation', 'org', 'holder'])
 /** FRED registries (.cz, .cr) follow the domain with its name server and key sets, each with its own dates. */
@@ -160,12 +44,18 @@ const unique = (values: string[]) => [...new Set(values)]
 
 const nameOf = (value: string) => (value.split(/\s+/)[0] ?? '').toLowerCase().replace(/\.$/, '')
 
-/** The entries from the paragraph naming the queried domain onwards, when the answer names it. */
+/**
+ * The entries from the paragraph naming the queried domain onwards, when other domains are named
+ * before it (look-alikes); when none is, the lines above it (.bn's "Registrar:") are kept.
+ */
 function fromQueriedDomain(entries: WhoisEntry[], domain: string | undefined): WhoisEntry[] {
   if (!domain) return entries
   const wanted = domain.toLowerCase().replace(/\.$/, '')
   const named = entries.find((entry) => KEYS.name.includes(entry.key) && nameOf(entry.value) === wanted)
-  return named ? entries.filter((entry) => entry.paragraph >= named.paragraph) : entries
+  if (!named) return entries
+  const before = entries.filter((entry) => entry.paragraph < named.paragraph)
+  if (!before.some((entry) => KEYS.name.includes(entry.key))) return entries
+  return entries.filter((entry) => entry.paragraph >= named.paragraph)
 }
 
 /** The entries that describe the domain itself: not in a contact object, not in a party's block. */
@@ -205,7 +95,7 @@ function firstDate(entries: WhoisEntry[], keys: string[], tld: string | undefine
       for (const entry of group) {
         if (entry.key !== key) continue
         const date = dateOf(entry.value, tld)
-        if (date) return date
+        if (date) return withTime(date, entries, keys, tld)
       }
     }
   }
@@ -213,11 +103,29 @@ function firstDate(entries: WhoisEntry[], keys: string[], tld: string | undefine
 }
 
 /**
+ * A day written twice, once without and once with its time (.st lists "Creation Date: 2004-06-15"
+ * and later "created-date: 2004-06-15 18:24:45"), is the instant with the time.
+ */
+function withTime(date: string, entries: WhoisEntry[], keys: string[], tld: string | undefined): string {
+  if (!date.endsWith('T00:00:00Z')) return date
+  const day = date.slice(0, 10)
+  const timed = entries
+    .filter((entry) => keys.includes(entry.key))
+    .map((entry) => dateOf(entry.value, tld))
+    .find((other) => other?.startsWith(day) && !other.endsWith('T00:00:00Z'))
+  return timed ?? date
+}
+
+/**
  * RIPE-style "changed:" lines list every change; the latest is the last update, and .il marks the
  * first with "(Assigned)".
  */
 function changeDates(entries: WhoisEntry[], tld: string | undefined): { created?: string; updated?: string } {
-  const changes = entries.filter((entry) => entry.key === 'changed')
+  // The domain's own paragraph first: .ee follows it with name server and DNSSEC sections, each with its own "changed:".
+  const own = entries[0]?.paragraph
+  const all = entries.filter((entry) => entry.key === 'changed')
+  const ownChanges = all.filter((entry) => entry.paragraph === own)
+  const changes = ownChanges.length > 0 ? ownChanges : all
   const dates = changes.flatMap((entry) => dateOf(entry.value, tld) ?? []).sort()
   const assigned = changes.find((entry) => /\(assigned\)/i.test(entry.value))
   return { created: assigned && dateOf(assigned.value, tld), updated: dates.at(-1) }
@@ -225,11 +133,11 @@ function changeDates(entries: WhoisEntry[], tld: string | undefined): { created?
 
 /**
  * The registrar's name: a "Registrar:" line, or the name in a "Registrar:" block. When the answer
- * names the registrar by handle (.sk "Registrar: MARK-0292"), the registrar object holding that
- * line gives the name.
+ * names the registrar by handle (.sk "Registrar: MARK-0292", .ua "registrar: ua.example"), the
+ * registrar object holding that line gives the name.
  */
 function registrarOf(entries: WhoisEntry[], own: WhoisEntry[]): string | undefined {
-  const nameKeys = ['organization', 'organisation', 'name', 'registrar name']
+  const nameKeys = ['organization', 'organisation', 'organization name', 'name', 'registrar name']
   const inBlock = entries.filter((entry) => entry.parent === 'registrar' || entry.parent === 'sponsoring registrar')
   const named = first(own, KEYS.registrar) ?? first(inBlock, nameKeys)
   if (named && /^[A-Z0-9]+(-[A-Z0-9]+)+$/.test(named)) {
@@ -240,7 +148,19 @@ function registrarOf(entries: WhoisEntry[], own: WhoisEntry[]): string | undefin
     )
     if (name) return cleanRegistrar(name)
   }
+  const name = named && !/\s/.test(named) ? nameOfRegistrarObject(entries, named) : undefined
+  if (name) return cleanRegistrar(name)
   return named === undefined ? undefined : cleanRegistrar(named)
+}
+
+/** The name in a later object opened by "registrar: <handle>" (RIPE-style registrar objects, .ua). */
+function nameOfRegistrarObject(entries: WhoisEntry[], handle: string): string | undefined {
+  const openings = new Map<number, WhoisEntry>()
+  for (const entry of entries) if (!openings.has(entry.paragraph)) openings.set(entry.paragraph, entry)
+  const object = [...openings.values()].find((entry) => entry.key === 'registrar' && entry.value === handle)
+  if (!object) return undefined
+  const inObject = entries.filter((entry) => entry.paragraph === object.paragraph && !entry.parent)
+  return first(inObject, ['organization', 'organisation', 'org', 'name'])
 }
 
 function abuseOf(entries: WhoisEntry[], text: string): RegistrationFields['abuseContact'] {
@@ -253,25 +173,49 @@ function abuseOf(entries: WhoisEntry[], text: string): RegistrationFields['abuse
   return email || phone ? { ...(email ? { email } : {}), ...(phone ? { phone } : {}) } : undefined
 }
 
+/** Keys of the DS and DNSKEY records some registries list for a signed domain instead of stating it. */
+const DNSSEC_RECORDS = new Set(['dsl-id', 'dnskey'])
 /**
- * The first DNSSEC state stated plainly (.kr states it in Korean first, then in English). AFNIC
- * states none but lists the DS records ("dsl-id:") of a signed domain.
+ * The first DNSSEC state stated plainly (.kr states it in Korean first, then in English). Where no
+ * state is written, listed DS or DNSKEY records mean a signed domain: AFNIC's "dsl-id:", .ee's
+ * "dnskey:", EURid's "Keys:" section, a DS record under "DS:" or "dsrecord:" (.pl, .br); such a key
+ * with no record after it states nothing.
  */
 function dnssecOf(entries: WhoisEntry[]): string | undefined {
   const values = all(entries, KEYS.dnssec).flatMap((value) => normaliseDnssec(value) ?? [])
   const stated = values.find((value) => value === 'signed' || value === 'unsigned') ?? values[0]
   if (stated) return stated
-  return entries.some((entry) => entry.key === 'dsl-id') ? 'signed' : undefined
+  const listed = entries.some(
+    (entry) => DNSSEC_RECORDS.has(entry.key) || entry.parent === 'keys' || isDsRecord(entry.key, entry.value),
+  )
+  return listed ? 'signed' : undefined
+}
+
+/**
+ * Lists of host names under a heading that is not known as a name server heading: each line of the
+ * list is one host name, maybe with its addresses, and the heading is not a party's.
+ */
+function hostLists(entries: WhoisEntry[]): WhoisEntry[] {
+  const lists = new Map<string, WhoisEntry[]>()
+  for (const entry of entries) {
+    if (!entry.listed || PARTY_BLOCK.test(entry.key)) continue
+    const id = `${entry.paragraph} ${entry.key}`
+    lists.set(id, [...(lists.get(id) ?? []), entry])
+  }
+  return [...lists.values()]
+    .filter((list) => list.length >= 2 && list.every((entry) => HOST_LIST_LINE.test(entry.value)))
+    .flat()
 }
 
 /** Name servers; .dk's "DNS:" line names the domain itself, .rs's lists name servers. */
 function nameServersOf(entries: WhoisEntry[], domain: string | undefined): string[] {
-  const lines = entries.filter(
+  const named = entries.filter(
     (entry) =>
       NAME_SERVER_KEY.test(entry.key) ||
       NAME_SERVER_BLOCK.test(entry.key) ||
       (entry.parent && NAME_SERVER_BLOCK.test(entry.parent)),
   )
+  const lines = [...named, ...hostLists(entries).filter((entry) => !named.includes(entry))]
   const names = lines.flatMap((entry) =>
     readNameServers(entry.value).filter((n) => entry.key !== 'dns' || n !== domain),
   )
@@ -284,7 +228,10 @@ export function parseWhoisFields(text: string, options: ParseOptions = {}): Regi
   const own = domainEntries(entries)
   const dated = withoutSetObjects(own)
   const changes = changeDates(dated, tld)
-  const statusKeys = own.filter((entry) => KEYS.statuses.includes(entry.key)).map((entry) => entry.value)
+  // DNS Belgium lists EPP statuses as lines under a "Flags:" heading.
+  const statusKeys = own
+    .filter((entry) => KEYS.statuses.includes(entry.key) || (entry.key === 'flags' && entry.listed))
+    .map((entry) => entry.value)
   const dnssec = dnssecOf(own)
   const fields: RegistrationFields = {
     name: first(entries, KEYS.name),

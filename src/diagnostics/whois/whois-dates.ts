@@ -47,6 +47,29 @@ const ZONES: Record<string, number> = {
   clt: -240,
   clst: -180,
   brt: -180,
+  // Africa: West, Central, East and South African time.
+  wat: 60,
+  cat: 120,
+  eat: 180,
+  sast: 120,
+  // Asia and South America.
+  pkt: 300,
+  npt: 345,
+  wib: 420,
+  wita: 480,
+  wit: 540,
+  myt: 480,
+  pht: 480,
+  irst: 210,
+  trt: 180,
+  art: -180,
+  uyt: -180,
+  cot: -300,
+  pet: -300,
+  vet: -240,
+  bot: -240,
+  acst: 570,
+  acdt: 630,
 }
 
 interface Parts {
@@ -95,9 +118,11 @@ function readDate(text: string, tld: string | undefined): Parts | undefined {
     const [, month = '', day = '', time, zone = '', year = '', rest = ''] = m
     if (monthOf(month) > 0) return date(year, monthOf(month), day, time ? ` ${time} ${zone}${rest}` : rest)
   }
-  m = /^(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{4})(.*)$/.exec(text)
+  // .es writes two-digit years, "16/09/03": years 00-69 are 2000-2069, later ones 1970-1999.
+  m = /^(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{4}|\d{2}(?![\d:]))(.*)$/.exec(text)
   if (m) {
-    const [, first = '', second = '', year = '', rest = ''] = m
+    const [, first = '', second = '', written = '', rest = ''] = m
+    const year = written.length === 2 ? String(Number(written) + (Number(written) < 70 ? 2000 : 1900)) : written
     const [a, b] = [Number(first), Number(second)]
     const monthFirst = b > 12 || (a <= 12 && tld !== undefined && MONTH_FIRST_TLDS.has(tld))
     return date(year, monthFirst ? a : b, monthFirst ? second : first, rest)

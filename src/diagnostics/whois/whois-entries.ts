@@ -11,15 +11,21 @@ export interface WhoisEntry {
   parent?: string
   /** Paragraph number: entries between two blank lines share one. */
   paragraph: number
+  /** The value is a line of its own under the heading (parent or key), not written after a key. */
+  listed?: boolean
 }
 
 const COMMENT = /^\s*(%|#|>>>|;|--|\[\s)/
-// JPRS writes "[Key]  value", its Japanese-language answers "a. [Key]  value".
-const BRACKETED = /^\s*(?:[a-z]\.\s*)?\[([^\]\s][^\]]{0,40})\]\s*(.*)$/
+// JPRS writes "[Key]  value", its Japanese-language answers "a. [Key]  value", .my "a [Key]  value".
+const BRACKETED = /^\s*(?:[a-z]\.?\s*)?\[([^\]\s][^\]]{0,40})\]\s*(.*)$/
 // A key starts with a letter, holds no comma, and ends at the first colon not opening a URL.
 const KEYED = /^\s*(\p{L}[\p{L}\p{N}_ /().'&-]{0,50}?)[\s.]*:(?!\/\/)\s*(.*)$/u
 // Dates written as sentences: Taiwan's "Record expires on 2020-11-30", .gg's "Registered on 30th April 2003".
 const SENTENCE_DATE = /^\s*(Record (?:expires|created|last updated)|Registered) on\s+(\d.+)$/i
+// JWhoisServer (.dz) ends a key with "#" and dots: "Registrar#. . . . . . example".
+const HASHED = /^\s*(\p{L}[\p{L}\p{N} .'-]{0,50}?)#[\s.]*(\S.*)$/u
+// RWhois (.ma) prefixes each key with its object class: "domain:Created:20090324".
+const CLASS_PREFIXED = /^[a-z][\w-]*:([A-Za-z][\w-]{0,40}):(?!\/\/)(.*)$/
 // SWITCH separates key and value with a tab: "Registrar\tExample SA".
 const TABBED = /^([A-Za-z][\w /()'&-]{0,50}?)\t+(\S.*)$/
 // The older .sk answers separate a one-word key from its value by spaces: "Valid-date          2011-07-23".
@@ -55,7 +61,11 @@ const indentOf = (line: string) => /^\s*/.exec(line)?.[0].length ?? 0
  */
 const normaliseKey = (key: string) =>
   (key.split(' / ').at(-1) ?? '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .normalize('NFC')
     .toLowerCase()
+    .replace(/[’`]/g, "'")
     .replace(/\([^)]*\)\s*$/, '')
     .replace(/\.+$/, '')
     .replace(/\s+/g, ' ')
@@ -69,7 +79,9 @@ function splitLine(text: string): { key: string; value: string } | undefined {
   const spaced = SPACED.exec(line)
   const match =
     BRACKETED.exec(line) ??
+    CLASS_PREFIXED.exec(line) ??
     KEYED.exec(line) ??
+    HASHED.exec(line) ??
     TABBED.exec(line) ??
     (spaced && !HOST_NAME.test(spaced[1] ?? '') ? spaced : null)
   if (!match) return undefined
@@ -94,10 +106,14 @@ function isBareHeading(line: string, next: string | undefined): boolean {
   return indentOf(next) > 0 || SECTION_HEADING.test(normaliseKey(line)) || NAME_SERVER_HEADING.test(normaliseKey(line))
 }
 
-/** The indent below which a heading's block ends: a section heading's block runs to the blank line. */
+/**
+ * The indent below which a heading's block ends: a section heading's block runs to the blank line,
+ * and so does a block of unindented host names ("DNS Servers:\nns1.example.net\nns2.example.net").
+ */
 function blockIndent(key: string, indent: number, next: string | undefined): number {
   const unindented = next !== undefined && next.trim() !== '' && indentOf(next) <= indent
-  return indent === 0 && unindented && SECTION_HEADING.test(key) ? -1 : indent
+  const opensList = SECTION_HEADING.test(key) || NAME_SERVER_HEADING.test(key) || HOST_LINE.test(next ?? '')
+  return indent === 0 && unindented && opensList ? -1 : indent
 }
 
 /** Whether a key opens a new object although no blank line ends the one before. */
@@ -134,7 +150,7 @@ export function readWhoisEntries(text: string): WhoisEntry[] {
     const indent = indentOf(line)
     // .uk: "ns1.example.net      192.0.2.1  2001:db8::1" in a name server list is a host, not a key.
     if (block && NAME_SERVER_HEADING.test(block.key) && indent > block.indent && HOST_LINE.test(line)) {
-      entries.push({ key: block.key, value: line.trim(), paragraph })
+      entries.push({ key: block.key, value: line.trim(), paragraph, listed: true })
       continue
     }
     const pair = splitLine(line)
@@ -169,7 +185,11 @@ export function readWhoisEntries(text: string): WhoisEntry[] {
       continue
     }
     if (block && (block.indent >= 0 || !NAME_SERVER_HEADING.test(block.key) || HOST_LINE.test(line))) {
-      entries.push({ key: block.key, value: line.trim(), paragraph })
+      // .tr: "Address : Example street" then "  06800 Ankara" in the registrar block continues the address.
+      const previous = entries.at(-1)
+      const continues = previous?.parent === block.key && !previous.listed && previous.paragraph === paragraph
+      if (continues && indent > 0) entries.push({ ...previous, value: line.trim() })
+      else entries.push({ key: block.key, value: line.trim(), paragraph, listed: true })
       continue
     }
     if (isBareHeading(line, next))
