@@ -186,6 +186,8 @@ export function normalizeWebsiteUrl(value: string): string | null {
     const url = new URL(SCHEME.test(text) ? text : `https://${text}`)
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return null
     if (url.username !== '' || url.password !== '') return null
+    // "shop.test." is the same site as "shop.test": the Host header and the certificate name have no dot.
+    if (url.hostname.endsWith('.')) url.hostname = url.hostname.slice(0, -1)
     return url.href
   } catch {
     return null
