@@ -8,25 +8,26 @@ export interface FieldMessageProps {
   note?: string
 }
 
-/** The field's aria attributes for the message FieldMessage draws with the same props. */
+/** The field's aria attributes for the message FieldMessage draws with the same props, and its red border. */
 export function fieldMessageProps({ id, error, note }: FieldMessageProps) {
   return {
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error || note ? id : undefined,
+    className: 'aria-[invalid=true]:border-danger',
   } as const
 }
 
 export function FieldMessage({ id, error, note }: FieldMessageProps) {
   if (error) {
     return (
-      <p id={id} className="text-sm font-medium text-danger" data-field-error="">
+      <p id={id} className="mt-1.5 text-sm font-medium text-danger" data-field-error="">
         {error}
       </p>
     )
   }
   if (!note) return null
   return (
-    <p id={id} className="text-sm text-muted-foreground">
+    <p id={id} className="mt-1.5 text-sm text-muted-foreground">
       {note}
     </p>
   )
