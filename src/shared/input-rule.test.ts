@@ -15,12 +15,17 @@ describe('readTarget()', () => {
     expect(readTarget(text)).toEqual(target)
   })
 
-  it.each(['shop.test:0', 'shop.test:65536', 'shop.test:http', 'https://', 'info@shop.test:25'])(
-    'marks %j unreadable',
-    (text) => {
-      expect(readTarget(text).unreadable).toBe(true)
-    },
-  )
+  it.each([
+    'shop.test:0',
+    'shop.test:65536',
+    'shop.test:http',
+    'https://',
+    'info@shop.test:25',
+    '１２７.０.０.１',
+    '０ｘ７ｆ.１',
+  ])('marks %j unreadable', (text) => {
+    expect(readTarget(text).unreadable).toBe(true)
+  })
 })
 
 describe('the input rule of every tool (the request schemas the web form, API and CLI share)', () => {

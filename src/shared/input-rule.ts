@@ -52,8 +52,14 @@ export function readTarget(text: string): Target {
   }
   const { host, port } = splitHostPort(authority)
   const name = host.endsWith('.') && !host.includes(':') ? host.slice(0, -1) : host
-  const target: Target = { host: toAsciiDomain(name), email }
+  const ascii = toAsciiDomain(name)
+  const target: Target = { host: ascii, email }
   if (port !== undefined) target.port = port
-  if (name === '' || (port !== undefined && !isPort(port)) || (email && port !== undefined)) target.unreadable = true
+  // Only a name may come out of another script: digits in another form ("１２７.０.０.１", "０ｘ７ｆ.１")
+  // that the URL parser reads as an address are refused, as the legacy IPv4 spellings are.
+  const addressFromScript = ascii !== name && /^[\d.]+$/.test(ascii)
+  if (name === '' || addressFromScript || (port !== undefined && !isPort(port)) || (email && port !== undefined)) {
+    target.unreadable = true
+  }
   return target
 }
