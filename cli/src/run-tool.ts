@@ -1,5 +1,6 @@
-// One tool command from start to exit code: check the input with the tool's schema, run it on the
-// server (streamed for people, one JSON answer with --json), print, and share when asked.
+// One tool command from start to exit code: check and read the input with the tool's schema (the
+// input rule the web app and the API share), run it on the server (streamed for people, one JSON
+// answer with --json), print, and share when asked.
 import { z } from 'zod'
 import type { ShareCreated } from '../../src/shared/results.ts'
 import { toolResponse } from '../../src/shared/tools/common.ts'
@@ -49,12 +50,14 @@ export async function runToolCommand(
   io: Io,
   targeting?: Targeting,
 ): Promise<number> {
-  const body = { input: input ?? '', ...(Object.keys(options).length > 0 ? { options } : {}) }
-  const checked = tool.request.safeParse(body)
+  const typed = { input: input ?? '', ...(Object.keys(options).length > 0 ? { options } : {}) }
+  const checked = tool.request.safeParse(typed)
   if (!checked.success) {
     io.err(`nettoolbox ${tool.id}: ${inputProblem(tool, checked.error)}`)
     return EXIT.problem
   }
+  // What the input rule read from the text (a pasted URL's host, a name in punycode), as the web app sends it.
+  const body = { ...typed, input: (checked.data as { input: string }).input }
   if (targeting) return runMeasurementCommand(tool, body, targeting, settings, io)
   try {
     const { raw, printed } = await fetchAnswer(tool, body, settings, settings.json, io)

@@ -1,5 +1,7 @@
+import { domainToASCII, domainToUnicode } from 'node:url'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { toAsciiDomain } from './idn.ts'
+import { toAsciiDomain, toUnicodeDomain } from './idn.ts'
 
 describe('toAsciiDomain()', () => {
   it.each([
@@ -22,4 +24,32 @@ describe('toAsciiDomain()', () => {
       expect(toAsciiDomain(value)).toBe(value)
     },
   )
+})
+
+describe('toUnicodeDomain()', () => {
+  it.each([
+    ['xn--bcher-kva.example', 'bücher.example'],
+    ['XN--BCHER-KVA.example', 'bücher.example'],
+    ['xn--r8jz45g.xn--zckzah', '例え.テスト'],
+    ['example.com', 'example.com'],
+    ['xn--not-punycode!.example', 'xn--not-punycode!.example'],
+  ])('shows %s as %s', (ascii, unicode) => {
+    expect(toUnicodeDomain(ascii)).toBe(unicode)
+  })
+
+  it("agrees with Node's domainToUnicode on names the URL parser made", () => {
+    const label = fc.string({
+      unit: fc.constantFrom('a', 'z', '0', '-', 'ü', 'ß', 'é', '例', 'え', 'я', 'ω', '😀'),
+      minLength: 1,
+      maxLength: 12,
+    })
+    fc.assert(
+      fc.property(fc.array(label, { minLength: 1, maxLength: 3 }), (labels) => {
+        const ascii = domainToASCII(`${labels.join('.')}.example`)
+        fc.pre(ascii !== '')
+        expect(toUnicodeDomain(ascii)).toBe(domainToUnicode(ascii))
+      }),
+      { numRuns: 2000 },
+    )
+  })
 })

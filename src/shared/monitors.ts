@@ -4,11 +4,11 @@ import { z } from 'zod'
 import { dnsType } from './tools/dns.ts'
 import { gradeLetter } from './tools/ssl.ts'
 import {
-  domainOrIpInput,
   domainWithPortInput,
   hostInput,
   hostOrUrlInput,
   idnDnsNameInput,
+  mailTargetInput,
   websiteUrlInput,
 } from './validation.ts'
 
@@ -114,7 +114,7 @@ export const monitorTargets = {
   blacklist: hostOrUrlInput,
   dns: idnDnsNameInput,
   website: websiteUrlInput,
-  mail: domainOrIpInput,
+  mail: mailTargetInput,
   ping: hostInput,
 } as const satisfies Record<MonitorKind, z.ZodType>
 

@@ -1,15 +1,8 @@
 import { isIPv6 } from 'node:net'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  hostOrUrlInput,
-  ipAddressInput,
-  isAsNumber,
-  isIpv6,
-  messages,
-  reduceToHost,
-  whoisQueryInput,
-} from './validation.ts'
+import { readTarget } from './input-rule.ts'
+import { hostOrUrlInput, ipAddressInput, isAsNumber, isIpv6, messages, whoisQueryInput } from './validation.ts'
 
 describe('isIpv6()', () => {
   it.each(['::', '::1', '2001:db8::1', 'fe80::1:2', '1:2:3:4:5:6:7:8', '::ffff:192.0.2.1', '64:ff9b::1.2.3.4', '1::'])(
@@ -70,7 +63,7 @@ describe('whoisQueryInput', () => {
   })
 })
 
-describe('reduceToHost() and hostOrUrlInput', () => {
+describe('readTarget() and hostOrUrlInput', () => {
   it.each([
     ['https://www.example.com:8443/path?q=1', 'www.example.com'],
     ['example.com/some/page', 'example.com'],
@@ -79,7 +72,7 @@ describe('reduceToHost() and hostOrUrlInput', () => {
     ['  example.com  ', 'example.com'],
     ['münchen.example', 'xn--mnchen-3ya.example'],
   ])('reduces %s to %s', (input, host) => {
-    expect(reduceToHost(input)).toBe(host)
+    expect(readTarget(input).host).toBe(host)
   })
   it('rejects what is neither a domain nor an IP with "Invalid domain or IP format"', () => {
     expect(hostOrUrlInput.safeParse('not a host').error?.issues[0]?.message).toBe('Invalid domain or IP format')

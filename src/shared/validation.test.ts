@@ -55,11 +55,12 @@ describe('whoisQueryInput', () => {
     expect(whoisQueryInput.safeParse(value).success).toBe(true),
   )
 
-  it('keeps a Unicode name as typed, trimmed, for the lookup to convert', () => {
-    expect(whoisQueryInput.parse(' münchen.de ')).toBe('münchen.de')
+  it('runs a Unicode name in its ASCII (punycode) form, and a pasted URL by its host', () => {
+    expect(whoisQueryInput.parse(' münchen.de ')).toBe('xn--mnchen-3ya.de')
+    expect(whoisQueryInput.parse('https://münchen.de/path')).toBe('xn--mnchen-3ya.de')
   })
 
-  it.each(['münchen', 'bad_domäin!.de', 'münchen.de/path', 'user@münchen.de', 'mün chen.de'])(
+  it.each(['münchen', 'bad_domäin!.de', 'user@münchen.de', 'mün chen.de'])(
     'rejects %j with "Invalid domain format"',
     (value) => expect(whoisQueryInput.safeParse(value).error?.issues[0]?.message).toBe('Invalid domain format'),
   )

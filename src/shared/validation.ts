@@ -1,6 +1,6 @@
 // The product's input rules (docs/product.md) and their exact messages, shared by server and web.
 import { z } from 'zod'
-import { toAsciiDomain } from './idn.ts'
+import { readTarget, type Target } from './input-rule.ts'
 import { ambiguousIpv4Message } from './ipv4-spelling.ts'
 
 export const messages = {
@@ -55,7 +55,27 @@ const refuseAmbiguousIpv4 = {
 /** A required host, URL or address field: blank refused, then a legacy IPv4 spelling. */
 const hostText = requiredText.refine(refuseAmbiguousIpv4.check, refuseAmbiguousIpv4.params)
 
-export const domainInput = hostText.refine(isDomain, messages.invalidDomain)
+/**
+ * A tool's field read with the one input rule (input-rule.ts): a pasted URL or email gives its host,
+ * then `pick` returns what the tool runs, or undefined for `message`.
+ */
+function targetField(base: z.ZodType<string, string>, pick: (target: Target) => string | undefined, message: string) {
+  return base.transform((value, ctx) => {
+    const target = readTarget(value)
+    const picked = target.unreadable ? undefined : pick(target)
+    if (picked === undefined) {
+      ctx.addIssue({ code: 'custom', message, input: value })
+      return z.NEVER
+    }
+    return picked
+  })
+}
+
+/** The host of anything but an email address, when `accepts` takes it. */
+const hostOf = (accepts: (host: string) => boolean) => (target: Target) =>
+  !target.email && accepts(target.host) ? target.host : undefined
+
+export const domainInput = targetField(hostText, hostOf(isDomain), messages.invalidDomain)
 /**
  * DNS names: the product's domain rule, plus leading service labels such as _dmarc or _sip._tcp,
  * which record types like TXT and SRV live under.
@@ -65,8 +85,8 @@ export function isDnsName(value: string): boolean {
   return isDomain(withoutService.replace(/\.$/, ''))
 }
 
-export const dnsNameInput = hostText.refine(isDnsName, messages.invalidDomain)
-export const domainOrIpInput = hostText.refine(isDomainOrIp, messages.invalidDomainOrIp)
+export const dnsNameInput = targetField(hostText, hostOf(isDnsName), messages.invalidDomain)
+export const domainOrIpInput = targetField(hostText, hostOf(isDomainOrIp), messages.invalidDomainOrIp)
 
 /** IPv6 in text form (RFC 4291 §2.2), with an optional dotted IPv4 tail; no zone id. */
 export function isIpv6(value: string): boolean {
@@ -83,7 +103,11 @@ export function isIpv6(value: string): boolean {
 }
 
 /** The product's domain-or-IP check, extended to IPv6 addresses (ping, traceroute). */
-export const hostInput = hostText.refine((v) => isDomainOrIp(v) || isIpv6(v), messages.invalidDomainOrIp)
+export const hostInput = targetField(
+  hostText,
+  hostOf((host) => isDomainOrIp(host) || isIpv6(host)),
+  messages.invalidDomainOrIp,
+)
 
 /** Dotted IPv4 (the product's four-part form) or IPv6. */
 export function isIpAddress(value: string): boolean {
@@ -96,47 +120,44 @@ export function isAsNumber(value: string): boolean {
   return match !== null && Number(match[1]) <= 4_294_967_295
 }
 
-const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//
-
-/** "https://example.com:8443/path" → "example.com"; anything that is not a URL is returned trimmed. */
-export function reduceToHost(value: string): string {
-  const text = value.trim()
-  if (isIpv6(text)) return text
-  const looksLikeUrl = SCHEME.test(text) || /[/?#:]/.test(text) || /[^\x20-\x7e]/.test(text)
-  if (!looksLikeUrl) return text
-  try {
-    const hostname = new URL(SCHEME.test(text) ? text : `http://${text}`).hostname
-    return hostname.startsWith('[') ? hostname.slice(1, -1) : hostname
-  } catch {
-    return text
-  }
-}
-
 /** ASN and abuse checks: "Please enter an IP address" / "Please enter a valid IP address" (IPv6 accepted too). */
-export const ipAddressInput = z
-  .string()
-  .trim()
-  .min(1, messages.ipRequired)
-  .max(64, messages.ipInvalid)
-  .refine(refuseAmbiguousIpv4.check, refuseAmbiguousIpv4.params)
-  .refine(isIpAddress, messages.ipInvalid)
+export const ipAddressInput = targetField(
+  z
+    .string()
+    .trim()
+    .min(1, messages.ipRequired)
+    .max(2048, messages.ipInvalid)
+    .refine(refuseAmbiguousIpv4.check, refuseAmbiguousIpv4.params),
+  hostOf(isIpAddress),
+  messages.ipInvalid,
+)
 
 /** Whois: the product's domain rule (on the ASCII form of a name typed in any script), plus IP addresses and AS numbers. */
-export const whoisQueryInput = hostText.refine(
-  (value) => isDomain(toAsciiDomain(value)) || isIpAddress(value) || isAsNumber(value),
+export const whoisQueryInput = targetField(
+  hostText,
+  hostOf((host) => isDomain(host) || isIpAddress(host) || isAsNumber(host)),
   messages.invalidDomain,
 )
 
-/** Geolocation and similar: an IP or a domain; a URL is reduced to its hostname. */
-export const hostOrUrlInput = hostText
-  .transform(reduceToHost)
-  .refine((value) => isDomain(value) || isIpAddress(value), messages.invalidDomainOrIp)
+/** Geolocation and blacklist: an IP or a domain. */
+export const hostOrUrlInput = targetField(
+  hostText,
+  hostOf((host) => isDomain(host) || isIpAddress(host)),
+  messages.invalidDomainOrIp,
+)
 
-/** DNS names typed in any script: the domain rule applies to the ASCII (punycode) form. */
-export const idnDnsNameInput = hostText.refine((value) => isDnsName(toAsciiDomain(value)), messages.invalidDomain)
+/** DNS names typed in any script: the domain rule applies to, and the lookup runs, the ASCII (punycode) form. */
+export const idnDnsNameInput = dnsNameInput
 
 /** Reverse DNS: the product's dotted IPv4, and IPv6 beyond it; anything else "Invalid IP address format". */
-export const reverseIpInput = hostText.refine(isIpAddress, messages.invalidReverseIp)
+export const reverseIpInput = targetField(hostText, hostOf(isIpAddress), messages.invalidReverseIp)
+
+/** The mail test: a domain, the domain of an email address, or an IP address tested directly as a mail host. */
+export const mailTargetInput = targetField(
+  hostText,
+  (target) => (isDomain(target.host) || isIpAddress(target.host) ? target.host : undefined),
+  messages.invalidDomain,
+)
 
 /** The SSL check's target: the product's domain rule, optionally followed by ":port" (1-65535). */
 export function isDomainWithPort(value: string): boolean {
@@ -146,7 +167,17 @@ export function isDomainWithPort(value: string): boolean {
   return isDomain(match[1]) && port >= 1 && port <= 65_535
 }
 
-export const domainWithPortInput = hostText.refine(isDomainWithPort, messages.invalidDomain)
+/** A URL's port is kept (`https://shop.test:8443/x` → shop.test:8443); without one the check uses 443, whatever the scheme. */
+export const domainWithPortInput = targetField(
+  hostText,
+  (target) => {
+    if (target.email || !isDomain(target.host)) return undefined
+    return target.port === undefined ? target.host : `${target.host}:${target.port}`
+  },
+  messages.invalidDomain,
+)
+
+const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//
 
 /** The website check's URL: "https://" is prepended when no scheme is given; only http(s) URLs with a host. */
 export function normalizeWebsiteUrl(value: string): string | null {
@@ -155,6 +186,8 @@ export function normalizeWebsiteUrl(value: string): string | null {
     const url = new URL(SCHEME.test(text) ? text : `https://${text}`)
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return null
     if (url.username !== '' || url.password !== '') return null
+    // "shop.test." is the same site as "shop.test": the Host header and the certificate name have no dot.
+    if (url.hostname.endsWith('.')) url.hostname = url.hostname.slice(0, -1)
     return url.href
   } catch {
     return null

@@ -114,7 +114,8 @@ describe.skipIf(!browserAvailable)('accessibility in the browser', () => {
       await navigate(page, '/ping')
       await page.getByLabel('Domain or IP Address', { exact: true }).fill('bad host!')
       await page.getByLabel('Domain or IP Address', { exact: true }).press('Enter')
-      await page.getByRole('region', { name: 'Results' }).getByRole('alert').waitFor()
+      // The input's error is drawn beside the field.
+      await page.locator('[data-field-error]').waitFor()
       problems.push(...(await violations(page, `${theme} ping input error`)))
 
       await navigate(page, '/what-is-my-ip')

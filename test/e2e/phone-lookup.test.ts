@@ -33,11 +33,21 @@ describe.skipIf(!browserAvailable)('reverse phone lookup in the browser', () => 
     await page.getByRole('button', { name: 'Lookup', exact: true }).click()
   }
 
-  it('asks for a number, then for a valid one, in an "Error" toast', async () => {
+  /** The message beside the field (its aria-describedby), once the field says aria-invalid. */
+  const fieldError = async (page: Page, text: string) => {
+    const field = page.getByLabel('Phone Number')
+    await page.locator('[data-field-error]').filter({ hasText: text }).waitFor()
+    expect(await field.getAttribute('aria-invalid')).toBe('true')
+    expect(await page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).textContent()).toBe(text)
+  }
+
+  it('asks for a number, then for a valid one, beside the field and in an "Error" toast', async () => {
     const page = await open()
     await lookUp(page, '')
+    await fieldError(page, 'Please enter a phone number')
     await toast(page, 'Please enter a phone number')
     await lookUp(page, '555-0123')
+    await fieldError(page, 'Please enter a valid phone number')
     await toast(page, 'Please enter a valid phone number')
     expect(await page.locator('[data-sonner-toast]').filter({ hasText: 'Error' }).count()).toBeGreaterThan(0)
     await page.context().close()

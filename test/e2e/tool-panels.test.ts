@@ -23,7 +23,7 @@ const invalidInputs: Array<[id: string, input: string, message: string]> = [
   ['dns', 'bad_domain!', 'Invalid domain format'],
   ['ping', 'bad host!', 'Invalid domain or IP format'],
   ['traceroute', 'bad host!', 'Invalid domain or IP format'],
-  ['mail', 'bad host!', 'Invalid domain or IP format'],
+  ['mail', 'bad host!', 'Invalid domain format'],
   ['geolocation', 'https://bad_host!/path', 'Invalid domain or IP format'],
   ['blacklist', 'bad host!', 'Invalid domain or IP format'],
   ['rdns', '300.1.2.3', 'Invalid IP address format'],
@@ -72,28 +72,39 @@ describe.skipIf(!browserAvailable)('tool panels in the browser', () => {
     }
   }, 60_000)
 
+  /** The inline message the field points at (aria-describedby), once the field says aria-invalid. */
+  async function fieldError(tool: CatalogueEntry): Promise<string | null> {
+    const field = page.getByLabel(tool.label ?? '', { exact: true })
+    await page.locator('[data-field-error]').waitFor()
+    expect(await field.getAttribute('aria-invalid')).toBe('true')
+    return page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).textContent()
+  }
+
   it.each(invalidInputs)(
-    '%s: "%s" shows "%s" in the output and in a toast, until Clear Results',
+    '%s: "%s" shows "%s" beside the field and in a toast, until Clear Results',
     async (id, input, message) => {
       const tool = entry(id)
       await openTool(tool)
       const field = page.getByLabel(tool.label ?? '', { exact: true })
       await field.fill(input)
       await field.press('Enter')
-      expect(await results().getByRole('alert').textContent()).toBe(message)
+      expect(await fieldError(tool)).toBe(message)
       await toast(`${tool.name} failed: ${message}`)
+      expect(await results().textContent()).toContain('Results will appear here...')
       await page.getByRole('button', { name: 'Clear Results' }).click()
-      await results().getByText('Results will appear here...').waitFor()
+      expect(await page.locator('[data-field-error]').count()).toBe(0)
+      expect(await field.getAttribute('aria-invalid')).toBeNull()
       expect(await page.getByRole('button', { name: 'Clear Results' }).count()).toBe(0)
     },
   )
 
-  it('asks for input with a toast when the field is blank', async () => {
+  it('asks for input beside the field and with a toast when the field is blank', async () => {
     for (const id of ['ping', 'whois', 'mail']) {
       const tool = entry(id)
       await openTool(tool)
       await page.getByLabel(tool.label ?? '', { exact: true }).fill('   ')
       await submit(tool).click()
+      expect(await fieldError(tool)).toBe('Please enter a valid domain or IP address')
       await toast('Please enter a valid domain or IP address')
       expect(await results().textContent()).toContain('Results will appear here...')
     }
@@ -115,15 +126,18 @@ describe.skipIf(!browserAvailable)('tool panels in the browser', () => {
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Please enter a valid phone number' }).first().waitFor()
   })
 
-  it('disables the Website Check, ASN and Abuse buttons while the input is blank', async () => {
-    for (const id of ['website-check', 'asn', 'abuse']) {
+  it('keeps the Website Check, ASN and Abuse buttons usable while the input is blank, and says what to type', async () => {
+    for (const [id, message] of [
+      ['website-check', 'Please enter a URL'],
+      ['asn', 'Please enter an IP address'],
+      ['abuse', 'Please enter an IP address'],
+    ] as const) {
       const tool = entry(id)
       await openTool(tool)
-      expect(await submit(tool).isDisabled()).toBe(true)
       await page.getByLabel(tool.label ?? '', { exact: true }).fill('  ')
-      expect(await submit(tool).isDisabled()).toBe(true)
-      await page.getByLabel(tool.label ?? '', { exact: true }).fill('192.0.2.1')
       expect(await submit(tool).isEnabled()).toBe(true)
+      await submit(tool).click()
+      expect(await fieldError(tool)).toBe(message)
     }
   })
 

@@ -230,9 +230,9 @@ describe('POST /api/tools/mail input', () => {
   })
   afterAll(async () => t?.close())
 
-  it('answers 400 "Invalid domain or IP format" for a malformed domain', async () => {
+  it('answers 400 "Invalid domain format" for a malformed domain', async () => {
     const res = await checkTool(t, 'mail', 'bad_domain!')
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ error: { type: 'invalid_input', message: 'Invalid domain or IP format' } })
+    expect(res.json()).toEqual({ error: { type: 'invalid_input', message: 'Invalid domain format' } })
   })
 })

@@ -1,6 +1,7 @@
 // ASN check: the autonomous system announcing an IP address, or an AS looked up by its number,
 // from offline data plus RDAP.
 import { z } from 'zod'
+import { readTarget } from '../input-rule.ts'
 import { ambiguousIpv4Message, isIpAddress, messages } from '../validation.ts'
 import { toolRequest, toolResponse } from './common.ts'
 import { attribution, attributionLine, ipNetwork } from './ip-data.ts'
@@ -16,7 +17,9 @@ export type AsnQuery = { kind: 'asn'; number: number } | { kind: 'ip'; address: 
 
 /** "AS15169", "as 15169" or "15169" is an AS number; anything else must be an IP address. */
 export function readAsnQuery(text: string): AsnQuery | { error: string } {
-  const typed = text.trim()
+  // A pasted URL or bracketed address gives its host (input-rule.ts) when that host is an IP address.
+  const host = readTarget(text).host
+  const typed = isIpAddress(host) ? host : text.trim()
   if (typed === '') return { error: messages.ipRequired }
   const number = /^(?:AS\s?)?(\d+)$/i.exec(typed)
   if (number) {
@@ -36,14 +39,14 @@ export function readAsnQuery(text: string): AsnQuery | { error: string } {
 
 export const asnQueryInput = z
   .string()
-  .max(64, messages.ipInvalid)
+  .max(2048, messages.ipInvalid)
   .transform((text, ctx) => {
     const query = readAsnQuery(text)
     if ('error' in query) {
       ctx.addIssue({ code: 'custom', message: query.error })
       return z.NEVER
     }
-    return text.trim()
+    return query.kind === 'ip' ? query.address : text.trim()
   })
 
 export const asnRequest = toolRequest(asnQueryInput, z.object({}))

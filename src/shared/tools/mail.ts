@@ -1,10 +1,10 @@
 // Mail test: request, result shape (checks, MX hosts with their SMTP dialogue, mail DNS records).
 import { z } from 'zod'
-import { domainOrIpInput } from '../validation.ts'
+import { mailTargetInput } from '../validation.ts'
 import { toolRequest, toolResponse } from './common.ts'
 
 export const mailOptions = z.object({})
-export const mailRequest = toolRequest(domainOrIpInput, mailOptions)
+export const mailRequest = toolRequest(mailTargetInput, mailOptions)
 
 /** 'skipped': the check could not be made (an answer missing, a server out of reach); it counts as
  * neither passed nor failed. */

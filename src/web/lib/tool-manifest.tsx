@@ -12,8 +12,6 @@ import type { PanelProps } from './panel-props.ts'
 /** The client-side check of a tool's input: the shared request schema, checked again by the server. */
 export interface InputRule {
   schema: z.ZodType<string, string>
-  /** The product disables these tools' submit button while the input is blank. */
-  disableWhenBlank?: boolean
 }
 
 export interface LiveView {

@@ -6,7 +6,7 @@ import { RiskLegend } from './risk-legend.tsx'
 
 /** IP abuse check: the explainable score, with the product's risk legend and advice. */
 export const tool = defineTool({
-  input: { schema: abuseRequest.shape.input, disableWhenBlank: true },
+  input: { schema: abuseRequest.shape.input },
   result: abuseResult,
   View: AbuseResultView,
 })

@@ -5,7 +5,7 @@ import { AsnDetails } from './asn-details.tsx'
 
 /** ASN check: IPv4 as the product says, IPv6 too. */
 export const tool = defineTool({
-  input: { schema: asnRequest.shape.input, disableWhenBlank: true },
+  input: { schema: asnRequest.shape.input },
   result: asnResult,
   View: AsnDetails,
 })

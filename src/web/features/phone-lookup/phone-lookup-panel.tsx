@@ -12,6 +12,7 @@ import { Input } from '../../components/input.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import type { PanelProps } from '../../lib/panel-props.ts'
 import { useAuth } from '../auth/index.ts'
+import { FieldMessage, fieldMessageProps } from '../tool-panel/index.ts'
 import { checkPhoneInput, PHONE_MESSAGES } from './phone-outcome.ts'
 import { PhoneReportForm } from './phone-report-form.tsx'
 import { PhoneResultCard } from './phone-result-card.tsx'
@@ -22,6 +23,8 @@ export function PhoneLookupPanel({ entry, variant, icon }: PanelProps) {
   const { user } = useAuth()
   const [value, setValue] = useState('')
   const [data, setData] = useState<PhoneLookupData | null>(null)
+  /** The number refused: its message beside the field (and in the toast). */
+  const [fieldError, setFieldError] = useState<string | null>(null)
   const lookup = usePhoneLookup()
   const loading = lookup.isPending
 
@@ -30,9 +33,12 @@ export function PhoneLookupPanel({ entry, variant, icon }: PanelProps) {
     if (loading) return
     const check = checkPhoneInput(value)
     if (!check.ok) {
+      setFieldError(check.message)
+      document.getElementById(inputId)?.focus()
       toast.error(PHONE_MESSAGES.errorTitle, { description: check.message })
       return
     }
+    setFieldError(null)
     setData(null)
     lookup.mutate(check.value, { onSuccess: setData })
   }
@@ -43,6 +49,7 @@ export function PhoneLookupPanel({ entry, variant, icon }: PanelProps) {
   }
 
   const error = lookup.isError ? lookup.error.message : null
+  const message = { id: `${inputId}-message`, error: fieldError }
   return (
     <EntryFrame entry={entry} variant={variant} icon={icon}>
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
@@ -56,7 +63,11 @@ export function PhoneLookupPanel({ entry, variant, icon }: PanelProps) {
             id={inputId}
             type="tel"
             value={value}
-            onChange={(e) => setValue(e.target.value)}
+            onChange={(e) => {
+              setValue(e.target.value)
+              setFieldError(null)
+            }}
+            {...fieldMessageProps(message)}
             autoComplete="off"
             inputMode="tel"
             enterKeyHint="search"
@@ -70,6 +81,7 @@ export function PhoneLookupPanel({ entry, variant, icon }: PanelProps) {
           {(data || error) && <ClearResultsButton onClick={clear} />}
         </div>
       </form>
+      <FieldMessage {...message} />
       <div className="mt-5 space-y-4">
         {error && (
           <div role="alert" className="rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm text-danger">

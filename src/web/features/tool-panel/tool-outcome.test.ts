@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
-import { domainInput, domainOrIpInput } from '../../../shared/validation.ts'
+import { domainInput, domainOrIpInput, ipAddressInput, messages } from '../../../shared/validation.ts'
 import { defineTool } from '../../lib/tool-manifest.tsx'
-import { checkToolInput, describeError, failureToast, runToast, ToolFailure, toOutputState } from './tool-outcome.ts'
+import {
+  checkToolInput,
+  describeError,
+  failureToast,
+  runNote,
+  runToast,
+  ToolFailure,
+  toOutputState,
+} from './tool-outcome.ts'
 
 const answer = (patch: Partial<ToolAnswer> = {}): ToolAnswer => ({
   tool: 'ping',
@@ -16,8 +24,9 @@ const answer = (patch: Partial<ToolAnswer> = {}): ToolAnswer => ({
 })
 
 describe('checkToolInput()', () => {
-  it('reports blank input apart from invalid input', () => {
-    expect(checkToolInput(domainInput, '   ')).toEqual({ kind: 'blank' })
+  it("reports blank input apart from invalid input, with the tool's own message", () => {
+    expect(checkToolInput(domainInput, '   ')).toEqual({ kind: 'blank', message: messages.blank })
+    expect(checkToolInput(ipAddressInput, '')).toEqual({ kind: 'blank', message: 'Please enter an IP address' })
   })
 
   it("gives the product's message for an invalid value", () => {
@@ -30,6 +39,19 @@ describe('checkToolInput()', () => {
 
   it('returns the trimmed value when valid', () => {
     expect(checkToolInput(domainOrIpInput, '  example.com ')).toEqual({ kind: 'valid', value: 'example.com' })
+  })
+})
+
+describe('runNote()', () => {
+  it('names the host a pasted URL runs, and the Unicode form of a punycode name', () => {
+    expect(runNote(domainInput, 'https://shop.test:8443/path?q=1')).toBe('Runs as shop.test')
+    expect(runNote(domainInput, 'bücher.example')).toBe('Runs as xn--bcher-kva.example (bücher.example)')
+    expect(runNote(domainInput, 'xn--bcher-kva.example')).toBe('Runs as xn--bcher-kva.example (bücher.example)')
+  })
+
+  it('says nothing for text that runs as typed, blank or invalid text', () => {
+    for (const raw of ['shop.test', ' shop.test ', '', 'not a domain'])
+      expect(runNote(domainInput, raw)).toBeUndefined()
   })
 })
 

@@ -1,19 +1,39 @@
 // Pure steps of a tool run: checking the input, naming errors, and what the output box shows.
 import type { z } from 'zod'
+import { toUnicodeDomain } from '../../../shared/idn.ts'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
 import type { OutputState } from '../../components/output-box.tsx'
 import type { ToolParts } from '../../lib/tool-manifest.tsx'
 
 export const UNKNOWN_ERROR = 'An unknown error occurred'
 
-export type InputCheck = { kind: 'blank' } | { kind: 'invalid'; message: string } | { kind: 'valid'; value: string }
+export type InputCheck =
+  | { kind: 'blank'; message: string }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'valid'; value: string }
 
-/** Blank input is reported apart from invalid input (the product toasts the former, shows the latter). */
+/**
+ * The tool's own answer to what was typed (the shared request schema, so the server answers alike):
+ * blank input is told apart (its toast has no "{tool} failed:"), its message is still the schema's.
+ */
 export function checkToolInput(schema: z.ZodType<string, string>, raw: string): InputCheck {
-  if (raw.trim() === '') return { kind: 'blank' }
   const parsed = schema.safeParse(raw)
   if (parsed.success) return { kind: 'valid', value: parsed.data }
-  return { kind: 'invalid', message: parsed.error.issues[0]?.message ?? 'Invalid input' }
+  const message = parsed.error.issues[0]?.message ?? 'Invalid input'
+  return raw.trim() === '' ? { kind: 'blank', message } : { kind: 'invalid', message }
+}
+
+/**
+ * What a run of the typed text would look up, when that is not the text itself: a pasted URL's host
+ * ("Runs as shop.test") or a name in punycode, with its Unicode form ("Runs as xn--bcher-kva.example
+ * (bücher.example)"). Undefined while the text is blank, invalid or runs as typed.
+ */
+export function runNote(schema: z.ZodType<string, string>, raw: string): string | undefined {
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) return undefined
+  const unicode = toUnicodeDomain(parsed.data)
+  if (parsed.data === raw.trim() && unicode === parsed.data) return undefined
+  return unicode === parsed.data ? `Runs as ${parsed.data}` : `Runs as ${parsed.data} (${unicode})`
 }
 
 /** A 200 answer whose diagnosis failed; the UI treats it as an error and keeps its lines. */

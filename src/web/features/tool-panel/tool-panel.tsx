@@ -8,7 +8,7 @@ import { Play } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
-import { messages, requiredText } from '../../../shared/validation.ts'
+import { requiredText } from '../../../shared/validation.ts'
 import { Button } from '../../components/button.tsx'
 import { ClearResultsButton } from '../../components/clear-results-button.tsx'
 import { EntryFrame } from '../../components/entry-frame.tsx'
@@ -16,6 +16,7 @@ import { Field } from '../../components/field.tsx'
 import { Input } from '../../components/input.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import type { ToolPanelProps } from '../../lib/tool-manifest.tsx'
+import { FieldMessage, fieldMessageProps } from './field-message.tsx'
 import { useRemoteRuns } from './remote-runs.ts'
 import {
   isReloadedEntry,
@@ -27,7 +28,7 @@ import {
   runIdOf,
   runSearch,
 } from './run-entries.ts'
-import { checkToolInput, type InputCheck, toOutputState } from './tool-outcome.ts'
+import { checkToolInput, type InputCheck, runNote, toOutputState } from './tool-outcome.ts'
 import { ToolOutput } from './tool-output.tsx'
 import { useToolRun } from './use-tool-run.ts'
 
@@ -72,6 +73,8 @@ export function ToolPanel({
     onPage ? (readLinkedRun(new URLSearchParams(location.search)).input ?? '') : '',
   )
   const [localError, setLocalError] = useState<string | null>(null)
+  /** The input's own error, drawn beside the field (options and other refusals go to the output box). */
+  const [fieldError, setFieldError] = useState<string | null>(null)
   // A kept outcome shown again by back/forward, in place of the run's own state.
   const [restored, setRestored] = useState<RunOutcome | null>(null)
   const [reloaded, setReloaded] = useState(false)
@@ -80,7 +83,7 @@ export function ToolPanel({
   const remote = useRemoteRuns()
   const takesInput = entry.label !== undefined
   const loading = run.isPending || remote?.running === true
-  const blocked = loading || (rule.disableWhenBlank === true && value.trim() === '')
+  const blocked = loading
   /** The run id of the history entry whose outcome the panel shows. */
   const shownRun = useRef<string | undefined>(undefined)
   /** The run id a link asked for, run by the next submit (once its input and options are in the form). */
@@ -96,17 +99,26 @@ export function ToolPanel({
     toast.error(`${entry.name} failed: ${message}`)
   }
 
+  /** The input refused: its message beside the field and in a toast, the focus back in the field. */
+  function refuseInput(message: string, toastText: string) {
+    run.reset()
+    remote?.clear()
+    setRestored(null)
+    setLocalError(null)
+    setFieldError(message)
+    document.getElementById(inputId)?.focus()
+    toast.error(toastText)
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault()
     const fromLink = linkedRun.current
     linkedRun.current = null
     if (blocked) return
     const check: InputCheck = takesInput ? checkToolInput(rule.schema, value) : { kind: 'valid', value: '' }
-    if (check.kind === 'blank') {
-      toast.error(messages.blank)
-      return
-    }
-    if (check.kind === 'invalid') return reject(check.message)
+    if (check.kind === 'blank') return refuseInput(check.message, check.message)
+    if (check.kind === 'invalid') return refuseInput(check.message, `${entry.name} failed: ${check.message}`)
+    setFieldError(null)
     const options = readOptions?.()
     if (options && !options.ok) return reject(options.message)
     const elsewhere = remote?.chosen === true
@@ -143,6 +155,7 @@ export function ToolPanel({
     remote?.clear()
     setRestored(null)
     setLocalError(null)
+    setFieldError(null)
   }
 
   // Opening an entry (a link, a reload, back/forward): its input and options fill the form; its kept
@@ -162,6 +175,7 @@ export function ToolPanel({
     const remoteQuery = remote?.readQuery(params) ?? []
     setReloaded(false)
     setLocalError(null)
+    setFieldError(null)
     run.reset()
     shownRun.current = runId
     const kept = keptOutcome(runId)
@@ -199,7 +213,13 @@ export function ToolPanel({
       })
     : toOutputState({ status: run.status, answer: run.data, error: run.error, localError })
   const answer = restored ? (restored.status === 'success' ? restored.answer : undefined) : run.data
-  const hasOutcome = state.kind === 'success' || state.kind === 'error' || Boolean(remote?.output)
+  const hasOutcome =
+    state.kind === 'success' || state.kind === 'error' || Boolean(remote?.output) || fieldError !== null
+  const message = {
+    id: `${inputId}-message`,
+    error: fieldError,
+    note: takesInput ? runNote(rule.schema, value) : undefined,
+  }
 
   return (
     <EntryFrame entry={entry} variant={variant} icon={icon}>
@@ -211,7 +231,11 @@ export function ToolPanel({
                 <Input
                   id={inputId}
                   value={value}
-                  onChange={(event) => setValue(event.target.value)}
+                  onChange={(event) => {
+                    setValue(event.target.value)
+                    setFieldError(null)
+                  }}
+                  {...fieldMessageProps(message)}
                   autoComplete="off"
                   autoCapitalize="off"
                   spellCheck={false}
@@ -227,6 +251,7 @@ export function ToolPanel({
               {hasOutcome && <ClearResultsButton onClick={clear} />}
             </div>
           </div>
+          {takesInput && <FieldMessage {...message} />}
           {fields}
           {remote?.control}
         </fieldset>

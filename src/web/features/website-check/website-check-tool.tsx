@@ -7,7 +7,7 @@ import { WebsiteReport } from './website-report.tsx'
 
 /** Website check: a URL or domain ("https://" is added when no scheme is given), up or down. */
 export const tool = defineTool({
-  input: { schema: websiteCheckRequest.shape.input, disableWhenBlank: true },
+  input: { schema: websiteCheckRequest.shape.input },
   result: websiteCheckResult,
   View: WebsiteReport,
 })
