@@ -47,7 +47,15 @@ export function failureSummary(answer: Pick<ToolAnswer, 'error' | 'failureSource
   return answer.failureSource ? `${error} — ${WHOSE[answer.failureSource]}` : error
 }
 
+/**
+ * Tools whose failed diagnosis still carries the facts a row should show: an SSL check that fails on
+ * trust has the grade, the expiry and the issuer of the certificate it refused.
+ */
+const FAILED_WITH_FACTS: ReadonlySet<BulkToolId> = new Set(['ssl'])
+
 export function summarizeBulkAnswer(tool: BulkToolId, answer: ToolAnswer): string {
-  if (answer.status === 'failed' || answer.result === null) return failureSummary(answer)
-  return SUMMARIES[tool](answer.result as never)
+  if (answer.status === 'ok' && answer.result !== null) return SUMMARIES[tool](answer.result as never)
+  if (answer.result === null || !FAILED_WITH_FACTS.has(tool)) return failureSummary(answer)
+  const facts = SUMMARIES[tool](answer.result as never)
+  return answer.failureSource ? `${facts} — ${WHOSE[answer.failureSource]}` : facts
 }
