@@ -26,6 +26,8 @@ const routes = [
   '/benefits',
   ...catalogue.map((tool) => `/${tool.route}`),
   '/rdns-lookup?mode=bulk',
+  '/dns-lookup?mode=bulk',
+  '/ssl-check?mode=bulk',
   '/no-such-page',
 ]
 
