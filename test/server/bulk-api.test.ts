@@ -121,6 +121,13 @@ describe.skipIf(!knotAvailable)('POST /api/bulk/:tool', () => {
     expect(summary).toEqual({ done: true, total: 4, ok: 2, failed: 1, refused: 0, invalid: 1 })
   })
 
+  it('says whose failure it is when the resolver chosen for the batch does not answer', async () => {
+    const res = await bulk(t, 'dns', { inputs: ['example.test'], options: { type: 'A', server: '127.0.0.1:9' } })
+    const { rows } = readLines(res.body)
+    expect(rows[0]?.answer?.status).toBe('failed')
+    expect(rows[0]?.summary).toMatch(/^The name server you chose, 127\.0\.0\.1:9, .+ — the target's failure$/)
+  })
+
   it('says "no records" for an empty answer, never the SOA of the authority section', async () => {
     const res = await bulk(t, 'dns', { inputs: ['example.test', 'mail.example.test'], options: { type: 'SRV' } })
     const { rows } = readLines(res.body)
