@@ -182,9 +182,7 @@ describe.skipIf(!ready)('tool links, back/forward and bulk runs in the browser',
     const csv = await readFile(await download.path(), 'utf8')
     const options = "Record type MX · this server's resolver · DNSSEC off"
     expect(csv.split('\r\n')[0]).toBe('#,input,status,answer,options,full text')
-    expect(csv).toContain(
-      `1,example.test,ok,MX 10 mail.example.test · MX 20 backup-mail.example.test,${options},"`,
-    )
+    expect(csv).toContain(`1,example.test,ok,MX 10 mail.example.test · MX 20 backup-mail.example.test,${options},"`)
     expect(csv).toContain(`\r\n2,"'@SUM(1,2)",invalid,Invalid domain format,${options},\r\n`)
     expect(csv).toContain(`\r\n3,mail.example.test,ok,no records,${options},"`)
     // The full text keeps the dig-style answer, the SOA of the empty answer's authority section included.
