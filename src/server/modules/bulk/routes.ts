@@ -66,7 +66,11 @@ function registerBulkTool(
           `Streams \`${NDJSON.split(';')[0]}\`: one line per input as it finishes, in any order,`,
           '`{ index, input, answer, summary }` (the answer of a single run and that answer in one line) or `{ index, input, error: { type, message } }`',
           '(`invalid_input` with the tool’s own message, `rate_limited`, `server_busy`), then',
-          '`{ done: true, total, ok, failed, refused, invalid }`. Each input counts against the rate limits as one run,',
+          '`{ done: true, total, ok, failed, refused, invalid }`.',
+          tool === 'ssl'
+            ? '`options: { port }` is the port of every input written without one.'
+            : '`options` are the tool’s own request options, the same for every input.',
+          'Each input counts against the rate limits as one run,',
           `and one more for every ${PACKETS_PER_RUN} DNS queries it sends to servers the input names (name servers, a custom resolver).`,
         ].join(' '),
         body: bulkRequest(options.maxInputs),
