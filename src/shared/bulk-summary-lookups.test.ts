@@ -7,9 +7,11 @@ import {
   summarizeSsl,
   summarizeWhois,
 } from './bulk-summary-lookups.ts'
+import { summarizePing } from './bulk-summary-ping.ts'
 import type { AsnAddressResult, AsnNumberResult } from './tools/asn.ts'
 import { type BlacklistResult, type BlacklistRow, summarizeRows } from './tools/blacklist.ts'
 import type { GeolocationResult } from './tools/geolocation.ts'
+import type { PingResult } from './tools/ping.ts'
 import type { RdnsResult } from './tools/rdns.ts'
 import type { SslResult } from './tools/ssl.ts'
 import type { WhoisResult } from './tools/whois.ts'
@@ -157,5 +159,27 @@ describe('summarizeSsl()', () => {
       /^Grade A · expires 2027-03-01 \(expired 5 days ago\) · issuer Lab Intermediate CA · not trusted: /,
     )
     expect(summarizeSsl(ssl({ hostnameMatch: false }))).toContain('certificate does not name shop.test')
+  })
+})
+
+describe('summarizePing()', () => {
+  const summary = { sent: 4, received: 3, errors: 0, duplicates: 0, lossPercent: 25, mdevMs: 0.01, timeMs: 3000 }
+  const ping = (patch: Partial<PingResult>): PingResult => ({
+    host: 'shop.test',
+    address: '198.51.100.10',
+    family: 4,
+    mode: 'icmp',
+    replies: [],
+    notes: [],
+    summary: { ...summary, minMs: 0.03, avgMs: 0.045, maxMs: 0.06 },
+    ...patch,
+  })
+  it('gives the loss and the round-trip times, and the port of a TCP ping', () => {
+    expect(summarizePing(ping({}))).toBe(
+      '198.51.100.10: 25% loss (3 of 4 replies) · avg 0.045 ms, min 0.030 ms, max 0.060 ms',
+    )
+    expect(summarizePing(ping({ mode: 'tcp', port: 443 }))).toMatch(/^198\.51\.100\.10 port 443: 25% loss/)
+    const none = { ...summary, received: 0, lossPercent: 100, minMs: null, avgMs: null, maxMs: null }
+    expect(summarizePing(ping({ summary: none }))).toBe('198.51.100.10: 100% loss (0 of 4 replies)')
   })
 })

@@ -1,5 +1,5 @@
 // The answer of one bulk row in one line, as the table, the CSV and API clients show it: each bulk
-// tool's summary of its result (bulk-summary-dns.ts, bulk-summary-lookups.ts), or a failed diagnosis
+// tool's summary of its result (bulk-summary-dns.ts, -lookups.ts, -ping.ts), or a failed diagnosis
 // in words with whose failure it is. The full text stays in the answer's `lines`.
 
 import { summarizeDns } from './bulk-summary-dns.ts'
@@ -11,12 +11,14 @@ import {
   summarizeSsl,
   summarizeWhois,
 } from './bulk-summary-lookups.ts'
+import { summarizePing } from './bulk-summary-ping.ts'
 import type { BulkToolId } from './bulk-tools.ts'
 import type { AsnResult } from './tools/asn.ts'
 import type { BlacklistResult } from './tools/blacklist.ts'
 import type { FailureSource, ToolAnswer } from './tools/common.ts'
 import type { DnsResult } from './tools/dns.ts'
 import type { GeolocationResult } from './tools/geolocation.ts'
+import type { PingResult } from './tools/ping.ts'
 import type { RdnsResult } from './tools/rdns.ts'
 import type { SslResult } from './tools/ssl.ts'
 import type { WhoisResult } from './tools/whois.ts'
@@ -33,6 +35,7 @@ const SUMMARIES: { [T in BulkToolId]: (result: never) => string } = {
   asn: (result: AsnResult) => summarizeAsn(result),
   whois: (result: WhoisResult) => summarizeWhois(result),
   ssl: (result: SslResult) => summarizeSsl(result),
+  ping: (result: PingResult) => summarizePing(result),
 }
 
 const WHOSE: Record<FailureSource, string> = {

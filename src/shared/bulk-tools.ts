@@ -2,7 +2,7 @@
 // contract (bulk.ts) so that a page can ask without loading the schema library.
 import type { ToolId } from './catalogue.ts'
 
-/** The tools that take many inputs at once: lookups and the SSL check, which answer in seconds. */
+/** The tools that take many inputs at once: lookups, the SSL check and ping, which answer in seconds. */
 export const BULK_TOOL_IDS = [
   'blacklist',
   'dns',
@@ -11,6 +11,7 @@ export const BULK_TOOL_IDS = [
   'asn',
   'whois',
   'ssl',
+  'ping',
 ] as const satisfies ToolId[]
 export type BulkToolId = (typeof BULK_TOOL_IDS)[number]
 

@@ -2,6 +2,7 @@
 // one NDJSON row per input with bad lines as rows of their own, the input cap, and the rate budgets
 // drawn once per input; DNS lookups with the batch's options, each row's answer in one line.
 import { readFileSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bulkRow, bulkSummary } from '../../src/shared/bulk.ts'
 import { messages } from '../../src/shared/validation.ts'
@@ -153,13 +154,37 @@ describe.skipIf(!knotAvailable)('POST /api/bulk/:tool', () => {
     expect(parts[2]).toMatch(/^DNSSEC (secure|insecure|bogus|indeterminate)$/)
   })
 
+  it('pings every input with the batch’s count and method, each row giving loss and round-trip times', async () => {
+    const listener = createServer((socket) => socket.destroy())
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve))
+    const port = (listener.address() as AddressInfo).port
+    try {
+      const icmp = readLines(
+        (await bulk(t, 'ping', { inputs: ['127.0.0.1', 'bad host!'], options: { count: 2 } })).body,
+      )
+      expect(icmp.rows[0]?.summary).toMatch(
+        /^127\.0\.0\.1: 0% loss \(2 of 2 replies\) · avg \d+\.\d{3} ms, min \d+\.\d{3} ms, max \d+\.\d{3} ms$/,
+      )
+      expect(icmp.rows[1]?.error).toEqual({ type: 'invalid_input', message: messages.invalidDomainOrIp })
+      const tcp = readLines(
+        (await bulk(t, 'ping', { inputs: ['127.0.0.1'], options: { count: 1, mode: 'tcp', port } })).body,
+      )
+      expect(tcp.rows[0]?.summary).toMatch(new RegExp(`^127\\.0\\.0\\.1 port ${port}: 0% loss \\(1 of 1 replies\\)`))
+      const bad = await bulk(t, 'ping', { inputs: ['127.0.0.1'], options: { count: 11 } })
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().error.message).toBe('Count must be 1 to 10')
+    } finally {
+      listener.close()
+    }
+  })
+
   it('answers 404 naming the bulk tools for any other tool', async () => {
-    const res = await bulk(t, 'ping', { inputs: ['127.0.0.1'] })
+    const res = await bulk(t, 'traceroute', { inputs: ['127.0.0.1'] })
     expect(res.statusCode).toBe(404)
     expect(res.json()).toEqual({
       error: {
         type: 'unknown_tool',
-        message: 'Bulk runs are offered for: blacklist, dns, rdns, geolocation, asn, whois, ssl',
+        message: 'Bulk runs are offered for: blacklist, dns, rdns, geolocation, asn, whois, ssl, ping',
       },
     })
   })

@@ -1,13 +1,14 @@
 // The controls of a bulk run's options, chosen once for the batch (bulk-options.ts): native selects,
 // inputs and a checkbox, each with its label, so the keyboard works them as everywhere else.
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import type { BulkToolId } from '../../../shared/bulk-tools.ts'
 import { DNS_DEFAULT_TYPES, DNS_TYPES, describePublicResolver, PUBLIC_RESOLVERS } from '../../../shared/tools/dns.ts'
 import { SYSTEM_RESOLVER } from '../../../shared/tools/dns-public-resolvers.ts'
+import { PING_COUNT_MAX, TCP_PING_DEFAULT_PORT } from '../../../shared/tools/ping.ts'
 import { Checkbox } from '../../components/checkbox.tsx'
 import { Field } from '../../components/field.tsx'
 import { Input, Select } from '../../components/input.tsx'
-import { type BulkControls, hasBulkOptions } from './bulk-options.ts'
+import type { BulkControls } from './bulk-options.ts'
 
 interface BulkOptionFieldsProps {
   tool: BulkToolId
@@ -102,13 +103,71 @@ function SslOptionFields({ controls, disabled, onChange }: Omit<BulkOptionFields
   )
 }
 
+const methods = [
+  { value: 'icmp', label: 'ICMP echo' },
+  { value: 'tcp', label: 'TCP connect' },
+] as const
+
+function PingOptionFields({ controls, disabled, onChange }: Omit<BulkOptionFieldsProps, 'tool'>) {
+  const id = useId()
+  return (
+    <div className="grid gap-4 md:grid-cols-3">
+      <Field id={`${id}-count`} label="Count" hint={`Probes per input, 1 to ${PING_COUNT_MAX}`}>
+        <Input
+          id={`${id}-count`}
+          inputMode="numeric"
+          value={controls.count}
+          disabled={disabled}
+          onChange={(e) => onChange({ count: e.target.value })}
+          autoComplete="off"
+        />
+      </Field>
+      <Field id={`${id}-method`} label="Method">
+        <Select
+          id={`${id}-method`}
+          value={controls.mode}
+          disabled={disabled}
+          onChange={(e) => onChange({ mode: e.target.value === 'tcp' ? 'tcp' : 'icmp' })}
+        >
+          {methods.map((method) => (
+            <option key={method.value} value={method.value}>
+              {method.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id={`${id}-port`} label="TCP port" hint={`Default ${TCP_PING_DEFAULT_PORT}`}>
+        <Input
+          id={`${id}-port`}
+          inputMode="numeric"
+          placeholder={String(TCP_PING_DEFAULT_PORT)}
+          value={controls.port}
+          disabled={disabled || controls.mode !== 'tcp'}
+          onChange={(e) => onChange({ port: e.target.value })}
+          autoComplete="off"
+        />
+      </Field>
+    </div>
+  )
+}
+
+type OptionFields = (props: Omit<BulkOptionFieldsProps, 'tool'>) => ReactNode
+
+/** The fields of each tool that has options in bulk; the others have none. */
+const FIELDS: Partial<Record<BulkToolId, OptionFields>> = {
+  dns: DnsOptionFields,
+  ssl: SslOptionFields,
+  ping: PingOptionFields,
+}
+
 /** The options of the tool's bulk runs, in a group named for them; nothing for a tool without options. */
 export function BulkOptionFields({ tool, ...props }: BulkOptionFieldsProps) {
-  if (!hasBulkOptions(tool)) return null
+  const Fields = FIELDS[tool]
+  if (!Fields) return null
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-foreground">Options for every input</legend>
-      {tool === 'dns' ? <DnsOptionFields {...props} /> : <SslOptionFields {...props} />}
+      <Fields {...props} />
     </fieldset>
   )
 }

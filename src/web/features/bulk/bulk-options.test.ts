@@ -31,6 +31,26 @@ describe('readBulkOptions()', () => {
   })
 })
 
+describe('readBulkOptions() for ping', () => {
+  it('sends the count, the method and the TCP port, checked by the ping schema', () => {
+    expect(readBulkOptions('ping', initialBulkControls)).toEqual({ ok: true, options: undefined })
+    expect(readBulkOptions('ping', { ...initialBulkControls, count: '2', mode: 'tcp', port: '8443' })).toEqual({
+      ok: true,
+      options: { count: 2, mode: 'tcp', port: 8443 },
+    })
+    // The port is for TCP only: with ICMP it is not sent.
+    expect(readBulkOptions('ping', { ...initialBulkControls, port: '8443' })).toEqual({ ok: true, options: undefined })
+    expect(readBulkOptions('ping', { ...initialBulkControls, count: 'ten' })).toEqual({
+      ok: false,
+      message: 'Count must be 1 to 10',
+    })
+    expect(readBulkOptions('ping', { ...initialBulkControls, count: '11' })).toEqual({
+      ok: false,
+      message: 'Count must be 1 to 10',
+    })
+  })
+})
+
 describe('describeBulkOptions()', () => {
   it('words the options for the results header and the CSV', () => {
     expect(describeBulkOptions('dns', { type: 'MX' })).toBe("Record type MX · this server's resolver · DNSSEC off")
@@ -41,6 +61,8 @@ describe('describeBulkOptions()', () => {
       'Record types A, AAAA, MX, NS, TXT, CNAME · resolver Cloudflare (1.1.1.1) · DNSSEC on',
     )
     expect(describeBulkOptions('ssl', { port: 8443 })).toBe('Port 8443 unless the input names one')
+    expect(describeBulkOptions('ping', undefined)).toBe('4 probes · ICMP echo')
+    expect(describeBulkOptions('ping', { count: 1, mode: 'tcp' })).toBe('1 probe · TCP connect to port 443')
     expect(describeBulkOptions('rdns', undefined)).toBe('')
   })
 })
