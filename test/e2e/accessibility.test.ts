@@ -28,6 +28,7 @@ const routes = [
   '/rdns-lookup?mode=bulk',
   '/dns-lookup?mode=bulk',
   '/ssl-check?mode=bulk',
+  '/ping?mode=bulk',
   '/no-such-page',
 ]
 
