@@ -5,7 +5,10 @@ import { errorBody, type ToolAnswer } from './tools/common.ts'
 
 export { BULK_TOOL_IDS, type BulkToolId, isBulkTool } from './bulk-tools.ts'
 
-/** The body: the inputs (each checked as a single run's input would be) and the options every run shares. */
+/**
+ * The body: the inputs (each checked as a single run's input would be) and the options every run
+ * shares (the tool's request options; for the SSL check `{ port }`: bulk-options.ts).
+ */
 export function bulkRequest(maxInputs: number) {
   return z.object({
     inputs: z
@@ -24,12 +27,15 @@ export const bulkRow = z.object({
   index: z.number().int().min(0),
   input: z.string(),
   answer: z.record(z.string(), z.unknown()).optional(),
+  /** The answer in one line: the records, the verdict, or the failure and whose it is (bulk-summary.ts). */
+  summary: z.string().optional(),
   error: errorBody.shape.error.optional(),
 })
 export interface BulkRow {
   index: number
   input: string
   answer?: ToolAnswer
+  summary?: string
   error?: { type: string; message: string }
 }
 

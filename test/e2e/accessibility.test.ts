@@ -26,6 +26,9 @@ const routes = [
   '/benefits',
   ...catalogue.map((tool) => `/${tool.route}`),
   '/rdns-lookup?mode=bulk',
+  '/dns-lookup?mode=bulk',
+  '/ssl-check?mode=bulk',
+  '/ping?mode=bulk',
   '/no-such-page',
 ]
 

@@ -1,7 +1,8 @@
 // End to end in Chromium against Knot on loopback: a tool page opened from a query-string link runs
 // once (counted by the server's own run metric), back/forward move between runs without measuring
-// again (an entry whose outcome is gone runs once), a reload does not measure again, and a bulk
-// reverse-DNS run of 20 inputs from a CSV file fills the live table and exports its rows as CSV and JSON.
+// again (an entry whose outcome is gone runs once), a reload does not measure again, a bulk
+// reverse-DNS run of 20 inputs from a CSV file fills the live table and exports its rows as CSV and
+// JSON, and a bulk DNS run with a record type chosen by keyboard shows and exports each answer.
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
@@ -136,9 +137,9 @@ describe.skipIf(!ready)('tool links, back/forward and bulk runs in the browser',
     expect(download.suggestedFilename()).toMatch(/^nettoolbox-bulk-rdns-\d{8}-\d{6}\.csv$/)
     const csv = await readFile(await download.path(), 'utf8')
     const records = csv.trimEnd().split('\r\n')
-    expect(records[0]).toBe('#,input,status,message,result')
-    expect(records).toContain('20,not-an-ip,invalid,Invalid IP address format,')
-    const row10 = records.find((line) => line.startsWith('10,198.51.100.10,ok,,'))
+    expect(records[0]).toBe('#,input,status,answer,options,full text')
+    expect(records).toContain('20,not-an-ip,invalid,Invalid IP address format,,')
+    const row10 = records.find((line) => line.startsWith('10,198.51.100.10,ok,PTR example.test ('))
     expect(row10).toContain('PTR\texample.test.')
     // One record per input (a result spanning lines is one quoted field).
     expect(csv.match(/^\d+,198\.51\.100\.\d+,|^\d+,not-an-ip,/gm)).toHaveLength(20)
@@ -151,6 +152,41 @@ describe.skipIf(!ready)('tool links, back/forward and bulk runs in the browser',
     expect(exported.tool).toBe('rdns')
     expect(exported.rows.map((row: { input: string }) => row.input)).toEqual(inputs)
     expect(exported.rows[19].error).toEqual({ type: 'invalid_input', message: 'Invalid IP address format' })
+    await context.close()
+  })
+  it('runs pasted names in bulk with the record type chosen by keyboard and exports each answer as CSV', async () => {
+    const context = await browser.newContext({ acceptDownloads: true })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/dns-lookup?mode=bulk`)
+    await page.getByLabel('Inputs, one per line').fill('example.test\n\n@SUM(1,2)\nmail.example.test\n')
+    // The record type is a labelled native select: focus it and pick MX with the keyboard.
+    const type = page.getByLabel('Record type')
+    await type.focus()
+    await type.press('M')
+    await expect.poll(() => type.inputValue()).toBe('MX')
+    await page.getByRole('button', { name: 'Run all' }).click()
+    await page.getByText('3 of 3 done').waitFor()
+    await page.getByText("Options: Record type MX · this server's resolver · DNSSEC off").waitFor()
+    const table = page.getByRole('table', { name: 'Bulk results' })
+    const row = (input: string) =>
+      table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: input, exact: true }) })
+    expect(await row('example.test').innerText()).toContain('MX 10 mail.example.test · MX 20 backup-mail.example.test')
+    expect(await row('@SUM(1,2)').innerText()).toContain('Invalid domain format')
+    expect(await row('mail.example.test').innerText()).toContain('no records')
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^nettoolbox-bulk-dns-\d{8}-\d{6}\.csv$/)
+    const csv = await readFile(await download.path(), 'utf8')
+    const options = "Record type MX · this server's resolver · DNSSEC off"
+    expect(csv.split('\r\n')[0]).toBe('#,input,status,answer,options,full text')
+    expect(csv).toContain(`1,example.test,ok,MX 10 mail.example.test · MX 20 backup-mail.example.test,${options},"`)
+    expect(csv).toContain(`\r\n2,"'@SUM(1,2)",invalid,Invalid domain format,${options},\r\n`)
+    expect(csv).toContain(`\r\n3,mail.example.test,ok,no records,${options},"`)
+    // The full text keeps the dig-style answer, the SOA of the empty answer's authority section included.
+    expect(csv).toMatch(/;; AUTHORITY SECTION:\nexample\.test\.\t\d+\tIN\tSOA\t/)
     await context.close()
   })
 })

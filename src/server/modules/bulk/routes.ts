@@ -1,5 +1,6 @@
 // POST /api/bulk/:tool — many inputs of one lookup tool in one request, answered as NDJSON: one line
-// per input as it finishes ({ index, input, answer } or { index, input, error }), then a summary line.
+// per input as it finishes ({ index, input, answer, summary } or { index, input, error }), then a
+// summary line. `summary` is the answer in one line (src/shared/bulk-summary.ts).
 // A bad input is a row with the tool's own validation message, not a failure of the batch; every
 // input is admitted like a single run of the tool (src/server/modules/limits), and charged more for
 // the DNS queries it causes to servers the input names (bulk-cost.ts).
@@ -9,13 +10,22 @@ import { z } from 'zod'
 import { countPacketsOnUsersBehalf } from '../../../diagnostics/net/ask-once.ts'
 import type { Net } from '../../../diagnostics/net/net.ts'
 import { type AnyDiagnostic, findDiagnostic, type Registry } from '../../../diagnostics/registry.ts'
-import { BULK_TOOL_IDS, type BulkRow, bulkRequest, bulkRow, bulkSummary } from '../../../shared/bulk.ts'
+import {
+  BULK_TOOL_IDS,
+  type BulkRow,
+  type BulkToolId,
+  bulkRequest,
+  bulkRow,
+  bulkSummary,
+} from '../../../shared/bulk.ts'
+import { summarizeBulkAnswer } from '../../../shared/bulk-summary.ts'
 import { findEntry } from '../../../shared/catalogue.ts'
 import { errorBody, type ToolAnswer } from '../../../shared/tools/common.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'
 import { runTool } from '../tools/service.ts'
 import { extraRunsFor, PACKETS_PER_RUN } from './bulk-cost.ts'
-import { type CheckedInput, runBulk } from './run-bulk.ts'
+import { checkBulkInputs } from './check-inputs.ts'
+import { runBulk } from './run-bulk.ts'
 
 export interface BulkRoutesOptions {
   net: Net
@@ -39,25 +49,12 @@ function clientSignal(reply: FastifyReply): AbortSignal {
   return controller.signal
 }
 
-type Checked = { inputs: CheckedInput[] } | { optionsError: string }
-
-/** Each input through the tool's request schema; an options problem is the whole batch's. */
-function checkInputs(diagnostic: AnyDiagnostic, inputs: string[], options: unknown): Checked {
-  const checked: CheckedInput[] = []
-  for (const input of inputs) {
-    const parsed = diagnostic.request.safeParse(options === undefined ? { input } : { input, options })
-    if (parsed.success) {
-      checked.push({ ok: true, body: parsed.data as { input: string; options?: unknown } })
-      continue
-    }
-    const issue = parsed.error.issues[0]
-    if (issue?.path[0] === 'options') return { optionsError: issue.message }
-    checked.push({ ok: false, message: issue?.message ?? 'Invalid input' })
-  }
-  return { inputs: checked }
-}
-
-function registerBulkTool(app: FastifyInstance, diagnostic: AnyDiagnostic, options: BulkRoutesOptions) {
+function registerBulkTool(
+  app: FastifyInstance,
+  tool: BulkToolId,
+  diagnostic: AnyDiagnostic,
+  options: BulkRoutesOptions,
+) {
   const name = findEntry(diagnostic.id)?.name ?? diagnostic.id
   app.withTypeProvider<ZodTypeProvider>().post(
     `/api/bulk/${diagnostic.id}`,
@@ -67,9 +64,13 @@ function registerBulkTool(app: FastifyInstance, diagnostic: AnyDiagnostic, optio
         summary: `Run ${name} for up to ${options.maxInputs} inputs`,
         description: [
           `Streams \`${NDJSON.split(';')[0]}\`: one line per input as it finishes, in any order,`,
-          '`{ index, input, answer }` (the answer of a single run) or `{ index, input, error: { type, message } }`',
+          '`{ index, input, answer, summary }` (the answer of a single run and that answer in one line) or `{ index, input, error: { type, message } }`',
           '(`invalid_input` with the tool’s own message, `rate_limited`, `server_busy`), then',
-          '`{ done: true, total, ok, failed, refused, invalid }`. Each input counts against the rate limits as one run,',
+          '`{ done: true, total, ok, failed, refused, invalid }`.',
+          tool === 'ssl'
+            ? '`options: { port }` is the port of every input written without one.'
+            : '`options` are the tool’s own request options, the same for every input.',
+          'Each input counts against the rate limits as one run,',
           `and one more for every ${PACKETS_PER_RUN} DNS queries it sends to servers the input names (name servers, a custom resolver).`,
         ].join(' '),
         body: bulkRequest(options.maxInputs),
@@ -81,7 +82,7 @@ function registerBulkTool(app: FastifyInstance, diagnostic: AnyDiagnostic, optio
     },
     async (request, reply) => {
       const { inputs, options: toolOptions } = request.body
-      const checked = checkInputs(diagnostic, inputs, toolOptions)
+      const checked = checkBulkInputs(tool, diagnostic, inputs, toolOptions)
       if ('optionsError' in checked) {
         return reply.code(400).send({ error: { type: 'invalid_input', message: checked.optionsError } })
       }
@@ -114,7 +115,7 @@ function registerBulkTool(app: FastifyInstance, diagnostic: AnyDiagnostic, optio
             await options.onAnswer?.(request, answer, body.options)
             return answer
           },
-          onRow: (row: BulkRow) => write(row),
+          onRow: (row: BulkRow) => write(row.answer ? { ...row, summary: summarizeBulkAnswer(tool, row.answer) } : row),
           onError: (error) => request.log.error({ err: error }, 'bulk run failed'),
         })
         write(summary)
@@ -128,7 +129,7 @@ function registerBulkTool(app: FastifyInstance, diagnostic: AnyDiagnostic, optio
 export async function bulkRoutes(app: FastifyInstance, options: BulkRoutesOptions) {
   for (const id of BULK_TOOL_IDS) {
     const diagnostic = findDiagnostic(id, options.registry)
-    if (diagnostic) registerBulkTool(app, diagnostic, options)
+    if (diagnostic) registerBulkTool(app, id, diagnostic, options)
   }
   const names = BULK_TOOL_IDS.join(', ')
   app

@@ -1,7 +1,7 @@
 // The live table of a bulk run: every input in order with its status as rows arrive.
 import { type BulkRow, bulkRowStatus } from '../../../shared/bulk.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
-import { rowMessage } from './bulk-export.ts'
+import { rowAnswer } from './bulk-export.ts'
 
 /** An input of the run: its row once it has arrived. */
 export interface BulkLine {
@@ -18,13 +18,9 @@ const statusClass = {
   refused: 'text-red-300',
 } as const
 
-/** What the row says: the failure or refusal, else the answer's first lines that are not dig-style comments. */
-function summary(line: BulkLine): string {
-  if (!line.row) return ''
-  const message = rowMessage(line.row)
-  if (message) return message
-  const lines = (line.row.answer?.lines ?? []).filter((text) => text.trim() !== '' && !text.startsWith(';'))
-  return lines.slice(0, 3).join(' · ')
+/** What the row says: the answer in one line (the server's summary), or why there is none. */
+function answerCell(line: BulkLine): string {
+  return line.row ? rowAnswer(line.row) : ''
 }
 
 const columns: Column<BulkLine>[] = [
@@ -35,7 +31,7 @@ const columns: Column<BulkLine>[] = [
     cell: (line) => (line.row ? statusText[bulkRowStatus(line.row)] : 'Waiting…'),
     className: (line) => (line.row ? statusClass[bulkRowStatus(line.row)] : 'text-zinc-400'),
   },
-  { header: 'Result', cell: summary, className: 'whitespace-pre-wrap break-words' },
+  { header: 'Answer', cell: answerCell, className: 'whitespace-pre-wrap break-words' },
 ]
 
 export function BulkTable({ lines }: { lines: readonly BulkLine[] }) {
