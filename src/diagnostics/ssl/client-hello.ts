@@ -76,6 +76,10 @@ export interface HelloOptions {
   /** TLS 1.3: send an X25519 key share (default) or none, so that the server must ask for one. */
   keyShare?: boolean
   alpn?: readonly string[]
+  /** Compression methods offered (default: null only); 1 is DEFLATE. */
+  compression?: readonly number[]
+  /** Offer the heartbeat extension (RFC 6520), peer allowed to send. */
+  heartbeat?: boolean
 }
 
 const u16 = (n: number) => Buffer.from([(n >> 8) & 0xff, n & 0xff])
@@ -107,6 +111,7 @@ function extensions(options: HelloOptions): Buffer {
   parts.push(extension(0x0017, Buffer.alloc(0))) // extended_master_secret
   parts.push(extension(0x0023, Buffer.alloc(0))) // session_ticket
   parts.push(extension(0xff01, Buffer.from([0]))) // renegotiation_info
+  if (options.heartbeat) parts.push(extension(0x000f, Buffer.from([1])))
   if (options.alpn?.length) {
     const names = Buffer.concat(options.alpn.map((p) => vector8(Buffer.from(p, 'ascii'))))
     parts.push(extension(0x0010, vector16(names)))
@@ -130,7 +135,7 @@ export function buildClientHello(options: HelloOptions): Buffer {
     randomBytes(32),
     vector8(sessionId),
     vector16(list16([...options.suites, 0x00ff].filter((c, i, all) => all.indexOf(c) === i))),
-    vector8(Buffer.from([0])), // compression: null only
+    vector8(Buffer.from(options.compression ?? [0])), // compression: null only unless asked
     ext,
   ])
   const handshake = Buffer.concat([Buffer.from([0x01]), u24(body.length), body])

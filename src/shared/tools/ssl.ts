@@ -165,6 +165,31 @@ export type SupportedGroup = z.infer<typeof supportedGroup>
 
 export const tristate = z.enum(['yes', 'no', 'not-tested'])
 
+/** The known TLS weaknesses the scan looks for, as SSL Labs and testssl.sh name them. */
+export const vulnerabilityId = z.enum([
+  'heartbleed',
+  'ccs-injection',
+  'secure-renegotiation',
+  'crime',
+  'poodle',
+  'fallback-scsv',
+  'sweet32',
+  'freak',
+  'logjam',
+])
+export type VulnerabilityId = z.infer<typeof vulnerabilityId>
+
+/** One weakness: vulnerable, not vulnerable, or not tested (with why), and what was seen. */
+export const vulnerabilityFinding = z.object({
+  id: vulnerabilityId,
+  /** "Heartbleed (CVE-2014-0160)". */
+  name: z.string(),
+  verdict: z.enum(['vulnerable', 'not-vulnerable', 'not-tested']),
+  /** What the verdict rests on, or why it could not be tested. */
+  detail: z.string(),
+})
+export type VulnerabilityFinding = z.infer<typeof vulnerabilityFinding>
+
 /** The full scan: suites per version, groups, DH size, order, resumption, ALPN, SCTs. */
 export const tlsScan = z.object({
   /** Newest first: TLS 1.3, 1.2, 1.1, 1.0, SSL 3.0 (SSL 2.0 has no suites listed). */
@@ -173,6 +198,10 @@ export const tlsScan = z.object({
   groups: z.array(supportedGroup),
   /** Size of the server's finite-field DH group in DHE suites before TLS 1.3; null without DHE. */
   dhBits: z.number().nullable(),
+  /** The well-known DH group the server's prime is (RFC 2409/3526/7919 name), or null; absent in older results. */
+  dhCommonPrime: z.string().nullable().optional(),
+  /** Known weaknesses (Heartbleed, POODLE, Logjam...); absent in results stored before they were checked. */
+  vulnerabilities: z.array(vulnerabilityFinding).optional(),
   /** Whether the server resumes a session by session ID, and by session ticket. */
   resumption: z.object({ sessionId: tristate, ticket: tristate, note: z.string().nullable() }),
   /** Application protocols the server selects when offered alone (h2, http/1.1); null when not tested. */
