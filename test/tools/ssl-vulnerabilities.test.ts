@@ -1,0 +1,146 @@
+// The TLS scan's weakness findings against real servers on loopback (openssl s_server and
+// gnutls-serv, each configured with a known weakness), held against testssl.sh run on the same
+// servers: every disagreement must be one of those explained in docs/tls-vulnerabilities.md.
+import { getDiffieHellman } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTargetPolicy } from '../../src/diagnostics/net/policy.ts'
+import { scanServer } from '../../src/diagnostics/ssl/scan-server.ts'
+import type { TlsScan, VulnerabilityFinding, VulnerabilityId } from '../../src/shared/tools/ssl.ts'
+import { createTestCa, makeDhParams, opensslAvailable, type TestCa } from '../support/tls/test-ca.ts'
+import { runTestssl, TESTSSL_IDS, testsslAvailable } from '../support/tls/testssl.ts'
+import {
+  gnutlsServAvailable,
+  startGnutlsServer,
+  startOpensslServer,
+  type TlsDaemon,
+} from '../support/tls/tls-daemons.ts'
+
+const ready = opensslAvailable && gnutlsServAvailable
+if (!ready) console.warn('SKIPPED: TLS weakness tests need openssl and gnutls-serv')
+if (!testsslAvailable) console.warn('SKIPPED: the testssl.sh comparison needs testssl (Debian package testssl.sh)')
+
+type Verdicts = Partial<Record<VulnerabilityId, VulnerabilityFinding['verdict']>>
+const CLEAN: Verdicts = {
+  heartbleed: 'not-vulnerable',
+  'ccs-injection': 'not-vulnerable',
+  'secure-renegotiation': 'not-vulnerable',
+  crime: 'not-vulnerable',
+  poodle: 'not-vulnerable',
+  'fallback-scsv': 'not-vulnerable',
+  sweet32: 'not-vulnerable',
+  freak: 'not-vulnerable',
+  logjam: 'not-vulnerable',
+}
+
+/** Each server: how it is started, and the verdicts of our scan. */
+const SERVERS: Record<string, Verdicts> = {
+  'openssl-modern': CLEAN,
+  'openssl-dh1024': CLEAN,
+  'openssl-oakley2': { ...CLEAN, logjam: 'vulnerable' },
+  'gnutls-legacy': {
+    ...CLEAN,
+    heartbleed: 'not-tested',
+    'secure-renegotiation': 'vulnerable',
+    sweet32: 'vulnerable',
+  },
+}
+
+/** Where testssl.sh and the scan differ by design (explained in docs/tls-vulnerabilities.md). */
+const KNOWN_DISAGREEMENTS = ['gnutls-legacy heartbleed: ours not-tested, testssl not-vulnerable']
+
+/** RFC 2409 Oakley group 2 (1024 bits) as PEM DH parameters: the common prime of the Logjam paper. */
+function oakleyGroup2Pem(): string {
+  const prime = Buffer.concat([Buffer.from([0]), getDiffieHellman('modp2').getPrime()])
+  const integer = Buffer.concat([Buffer.from([0x02, 0x81, prime.length]), prime])
+  const body = Buffer.concat([integer, Buffer.from([0x02, 0x01, 0x02])])
+  const der = Buffer.concat([Buffer.from([0x30, 0x81, body.length]), body])
+  const lines = der.toString('base64').match(/.{1,64}/g) ?? []
+  return `-----BEGIN DH PARAMETERS-----\n${lines.join('\n')}\n-----END DH PARAMETERS-----\n`
+}
+
+describe.skipIf(!ready)('TLS weakness findings', () => {
+  let ca: TestCa
+  const servers: Record<string, TlsDaemon> = {}
+  const scans: Record<string, TlsScan> = {}
+
+  beforeAll(async () => {
+    ca = await createTestCa()
+    const leaf = await ca.issue({ names: ['vulns.lab.test'] })
+    const files = { cert: leaf.certFile, key: join(ca.directory, 'vulns-key.pem') }
+    await writeFile(files.key, leaf.key)
+    const dh1024 = join(ca.directory, 'dh1024.pem')
+    const oakley2 = join(ca.directory, 'oakley2.pem')
+    await Promise.all([makeDhParams(1024).then((pem) => writeFile(dh1024, pem)), writeFile(oakley2, oakleyGroup2Pem())])
+    const dhe = ['-no_tls1_3', '-cipher', 'DHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0']
+    const started = await Promise.all([
+      startOpensslServer(files, []),
+      startOpensslServer(files, [...dhe, '-dhparam', dh1024]),
+      startOpensslServer(files, [...dhe, '-dhparam', oakley2]),
+      startGnutlsServer(files, 'NORMAL:+3DES-CBC:+VERS-TLS1.1:+VERS-TLS1.0:%DISABLE_SAFE_RENEGOTIATION', [
+        '--heartbeat',
+      ]),
+    ])
+    for (const [index, id] of Object.keys(SERVERS).entries()) {
+      const server = started[index]
+      if (server) servers[id] = server
+    }
+    const policy = createTargetPolicy({ allow: ['127.0.0.1'], ownAddresses: [] })
+    await Promise.all(
+      Object.entries(servers).map(async ([id, server]) => {
+        const target = {
+          policy,
+          address: { address: server.host, family: 4 as const },
+          port: server.port,
+          servername: 'vulns.lab.test',
+          signal: AbortSignal.timeout(60_000),
+          timeoutMs: 5000,
+        }
+        scans[id] = await scanServer(target, { leaf: Buffer.alloc(0), ocspResponse: null, deadlineMs: 30_000 })
+      }),
+    )
+  }, 120_000)
+
+  afterAll(async () => {
+    await Promise.all(Object.values(servers).map((s) => s.stop()))
+    await ca?.remove()
+  })
+
+  const verdicts = (id: string) =>
+    Object.fromEntries((scans[id]?.vulnerabilities ?? []).map((f) => [f.id, f.verdict])) as Verdicts
+
+  it.each(Object.entries(SERVERS))('finds the weaknesses of %s', (id, expected) => {
+    expect(verdicts(id)).toEqual(expected)
+  })
+
+  it('names the common DH prime and reads the weak one', () => {
+    expect(scans['openssl-oakley2']?.dhCommonPrime).toBe('RFC 2409 Oakley group 2 (1024 bits)')
+    expect(scans['openssl-dh1024']?.dhBits).toBe(1024)
+    expect(scans['openssl-dh1024']?.dhCommonPrime).toBeNull()
+    const logjam = scans['openssl-oakley2']?.vulnerabilities?.find((f) => f.id === 'logjam')
+    expect(logjam?.detail).toBe('common 1024-bit DH prime: RFC 2409 Oakley group 2 (1024 bits)')
+  })
+
+  it.skipIf(!testsslAvailable)(
+    'agrees with testssl.sh on every server, but for the explained differences',
+    async () => {
+      const disagreements: string[] = []
+      const table: string[] = []
+      for (const [id, server] of Object.entries(servers)) {
+        const theirs = await runTestssl(server.host, server.port)
+        for (const finding of scans[id]?.vulnerabilities ?? []) {
+          const reference = theirs.get(TESTSSL_IDS[finding.id])
+          const other = reference?.verdict ?? 'absent'
+          table.push(`| ${id} | ${finding.id} | ${finding.verdict} | ${other} (${reference?.finding ?? ''}) |`)
+          if (other !== finding.verdict) {
+            disagreements.push(`${id} ${finding.id}: ours ${finding.verdict}, testssl ${other}`)
+          }
+        }
+      }
+      console.info(table.join('\n'))
+      expect(disagreements).toEqual(KNOWN_DISAGREEMENTS)
+    },
+    600_000,
+  )
+})
