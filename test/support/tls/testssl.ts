@@ -27,7 +27,8 @@ export const TESTSSL_IDS: Record<VulnerabilityId, string> = {
 
 /** -H heartbleed, -I CCS, -R renegotiation, -C CRIME, -O POODLE, -Z fallback, -W Sweet32, -F FREAK, -J Logjam. */
 const CHECKS = ['-H', '-I', '-R', '-C', '-O', '-Z', '-W', '-F', '-J']
-const RUN_DEADLINE_MS = 240_000
+/** One run takes one to two minutes on a loaded machine. */
+const RUN_DEADLINE_MS = 300_000
 
 export interface TestsslFinding {
   verdict: VulnerabilityFinding['verdict']
@@ -51,9 +52,12 @@ export async function runTestssl(ip: string, port: number): Promise<Map<string, 
     await run('testssl', [...options, ...deadlines, ...CHECKS, '--jsonfile', jsonFile, `${ip}:${port}`], {
       timeout: RUN_DEADLINE_MS,
       maxBuffer: 16 * 1024 * 1024,
-    }).catch((error: { code?: unknown }) => {
+    }).catch((error: { code?: unknown; signal?: unknown; stderr?: string }) => {
       // testssl.sh exits non-zero when it found a weakness; only a missing report is a failure.
-      if (typeof error.code !== 'number') throw error
+      if (typeof error.code !== 'number') {
+        const why = error.signal ? `stopped by ${error.signal} after ${RUN_DEADLINE_MS / 1000} s` : String(error.code)
+        throw new Error(`testssl.sh against ${ip}:${port} failed (${why}): ${error.stderr?.slice(-500) ?? ''}`)
+      }
     })
     const rows = JSON.parse(await readFile(jsonFile, 'utf8')) as { id: string; severity: string; finding: string }[]
     return new Map(
