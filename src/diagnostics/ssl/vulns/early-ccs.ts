@@ -17,7 +17,12 @@ const ANSWER_WAIT_MS = 2000
 const BAD_RECORD_MAC = 20
 const DECRYPTION_FAILED = 21
 
-type Answer = { kind: 'alert'; description: number } | { kind: 'silent' } | { kind: 'closed' } | { kind: 'no-hello' }
+type Answer =
+  | { kind: 'alert'; description: number }
+  | { kind: 'silent' }
+  | { kind: 'closed' }
+  | { kind: 'no-hello' }
+  | { kind: 'stopped' }
 
 function changeCipherSpec(version: HelloVersion): Buffer {
   const wire = WIRE_VERSIONS[version]
@@ -32,9 +37,12 @@ async function earlyCcs(target: ProbeTarget, version: HelloVersion, suites: numb
     let timer = setTimeout(() => finish({ kind: 'no-hello' }), target.timeoutMs)
     const finish = (answer: Answer) => {
       clearTimeout(timer)
+      target.signal.removeEventListener('abort', onAbort)
       socket.destroy()
       resolve(answer)
     }
+    const onAbort = () => finish({ kind: 'stopped' })
+    target.signal.addEventListener('abort', onAbort, { once: true })
     socket.on('data', (chunk: Buffer) => {
       data = Buffer.concat([data, chunk])
       if (!sent) {
@@ -71,6 +79,7 @@ export async function ccsInjection(budget: ScanBudget, scans: VersionScan[]): Pr
   try {
     const answer = await budget.connect((target) => earlyCcs(target, version, suites))
     if (answer.kind === 'no-hello') return { id, name, verdict: 'not-tested', detail: 'the hello got no ServerHello' }
+    if (answer.kind === 'stopped') return { id, name, verdict: 'not-tested', detail: 'the check was stopped' }
     if (answer.kind !== 'alert') {
       const how = answer.kind === 'silent' ? 'no answer' : 'the connection was closed'
       return { id, name, verdict: 'not-vulnerable', detail: `early ChangeCipherSpec: ${how}` }
