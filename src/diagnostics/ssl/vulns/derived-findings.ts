@@ -72,8 +72,10 @@ export function logjam(scans: VersionScan[], dhBits: number | null, commonPrime:
   if (dhBits !== null && dhBits < 1024) {
     return { id: 'logjam', name, verdict: 'vulnerable', detail: `DH group of ${dhBits} bits` }
   }
-  if (dhBits !== null && dhBits <= 1024 && commonPrime) {
-    return { id: 'logjam', name, verdict: 'vulnerable', detail: `common 1024-bit DH prime: ${commonPrime}` }
+  if (dhBits !== null && dhBits <= 1024) {
+    // A 1024-bit group is within reach of precomputation; a well-known prime is the likeliest target.
+    const detail = commonPrime ? `common 1024-bit DH prime: ${commonPrime}` : 'DH group of 1024 bits (own prime)'
+    return { id: 'logjam', name, verdict: 'vulnerable', detail }
   }
   const open = untestedVersions(scans)
   if (open) return { id: 'logjam', name, verdict: 'not-tested', detail: open }
