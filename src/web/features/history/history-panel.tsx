@@ -103,7 +103,7 @@ function HistoryList({ userId }: { userId: string }) {
         </Field>
       </div>
       {shown.length === 0 && <p className="py-6 text-center text-sm text-muted-foreground">No saved result matches.</p>}
-      <ul className="max-h-[600px] space-y-3 overflow-y-auto pr-1">
+      <ul className="space-y-3">
         {shown.map((item) => (
           <HistoryEntry
             key={item.id}
