@@ -1,4 +1,6 @@
 // Account rules and the product's exact texts (docs/product.md), shared by server and web.
+import { z } from 'zod'
+
 export const MIN_PASSWORD_LENGTH = 6
 
 export const authMessages = {
@@ -14,3 +16,38 @@ export const authMessages = {
   signUpExistingHint:
     'If this address already has an account, the email says so: sign in or reset your password instead.',
 } as const
+
+/** Two-factor sign-in (TOTP, RFC 6238: 6 digits, 30 s steps) and its recovery codes. */
+export const TWO_FACTOR = {
+  recoveryCodeCount: 10,
+  /** Wrong codes in a row, per account, before the second step locks. */
+  maxFailedCodes: 5,
+  lockoutMinutes: 15,
+} as const
+
+export const twoFactorMessages = {
+  codeRequired: 'Enter the 6-digit code from your authenticator app',
+  codeFormat: 'The code is the 6 digits your authenticator app shows',
+  recoveryCodeRequired: 'Enter one of your recovery codes',
+  wrongCode: 'That code is not correct. Check your authenticator app and try again.',
+  wrongRecoveryCode: 'That recovery code is not correct or was already used',
+  locked: 'Too many wrong codes: two-factor sign-in for this account is locked for 15 minutes',
+  expiredChallenge: 'This sign-in took too long. Enter your email and password again.',
+  passwordOrCode: 'Enter your password or a current code from your authenticator app',
+} as const
+
+/** A TOTP code as typed: spaces allowed ("123 456"), then exactly 6 digits. */
+export const totpCode = z
+  .string({ error: twoFactorMessages.codeRequired })
+  .transform((code) => code.replace(/\s+/g, ''))
+  .pipe(z.string().min(1, twoFactorMessages.codeRequired).regex(/^\d{6}$/, twoFactorMessages.codeFormat))
+
+/** POST /api/account/two-factor/disable: the password, or a current code. */
+export const disableTwoFactorRequest = z
+  .object({
+    password: z.string().max(200).optional(),
+    code: totpCode.optional(),
+  })
+  .refine((body) => (body.password !== undefined && body.password !== '') || body.code !== undefined, {
+    message: twoFactorMessages.passwordOrCode,
+  })

@@ -52,7 +52,7 @@ export async function tokenRoutes(app: FastifyInstance, { tokens, currentUser }:
         })
       }
       reply.header('cache-control', 'no-store')
-      return reply.code(201).send(await tokens.create(user.id, request.body.name))
+      return reply.code(201).send(await tokens.create(user.id, request.body))
     },
   )
 
