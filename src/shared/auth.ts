@@ -40,7 +40,12 @@ export const twoFactorMessages = {
 export const totpCode = z
   .string({ error: twoFactorMessages.codeRequired })
   .transform((code) => code.replace(/\s+/g, ''))
-  .pipe(z.string().min(1, twoFactorMessages.codeRequired).regex(/^\d{6}$/, twoFactorMessages.codeFormat))
+  .pipe(
+    z
+      .string()
+      .min(1, twoFactorMessages.codeRequired)
+      .regex(/^\d{6}$/, twoFactorMessages.codeFormat),
+  )
 
 /** POST /api/account/two-factor/disable: the password, or a current code. */
 export const disableTwoFactorRequest = z

@@ -3,8 +3,8 @@
 // does, a recovery code that works once, the per-account lock after wrong codes, and turning it off
 // with a code or the password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TWO_FACTOR } from '../../src/shared/auth.ts'
 import type { DatabaseHandle } from '../../src/server/db/database.ts'
+import { TWO_FACTOR } from '../../src/shared/auth.ts'
 import { type BrowserLikeClient, createClient, latestOutboxMail, signUpVerified } from '../support/app/accounts.ts'
 import type { TestApp } from '../support/app/app.ts'
 import { totpFromUri } from '../support/auth/totp.ts'
@@ -58,7 +58,9 @@ describe.each(appBackends())('two-factor sign-in on $name', (backend) => {
       const started = await alice.post('/api/auth/two-factor/enable', { password: 'correct-horse' })
       expect(started.statusCode).toBe(200)
       const { totpURI, backupCodes } = started.json()
-      expect(totpURI).toMatch(/^otpauth:\/\/totp\/NetToolbox:alice-2fa%40example\.test\?secret=[A-Z2-7]+&issuer=NetToolbox/)
+      expect(totpURI).toMatch(
+        /^otpauth:\/\/totp\/NetToolbox:alice-2fa%40example\.test\?secret=[A-Z2-7]+&issuer=NetToolbox/,
+      )
       expect(backupCodes).toHaveLength(TWO_FACTOR.recoveryCodeCount)
       expect(new Set(backupCodes).size).toBe(TWO_FACTOR.recoveryCodeCount)
       // Not on yet: signing in still needs only the password.
@@ -87,7 +89,10 @@ describe.each(appBackends())('two-factor sign-in on $name', (backend) => {
       const bob = await signUp('bob-2fa@example.test')
       const { uri } = await enable(bob)
       const browser = clientFromNewAddress()
-      const signIn = await browser.post('/api/auth/sign-in/email', { email: 'bob-2fa@example.test', password: 'correct-horse' })
+      const signIn = await browser.post('/api/auth/sign-in/email', {
+        email: 'bob-2fa@example.test',
+        password: 'correct-horse',
+      })
       expect(signIn.statusCode).toBe(200)
       expect(signIn.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp'] })
       expect(browser.hasSession()).toBe(false)
@@ -152,7 +157,10 @@ describe.each(appBackends())('two-factor sign-in on $name', (backend) => {
       expect(off.json()).toEqual({ twoFactorEnabled: false })
       expect((await erin.get('/api/auth/get-session')).json().user.twoFactorEnabled).toBe(false)
       const browser = clientFromNewAddress()
-      const signIn = await browser.post('/api/auth/sign-in/email', { email: 'erin-2fa@example.test', password: 'correct-horse' })
+      const signIn = await browser.post('/api/auth/sign-in/email', {
+        email: 'erin-2fa@example.test',
+        password: 'correct-horse',
+      })
       expect(signIn.json()).not.toHaveProperty('twoFactorRedirect')
       expect(browser.hasSession()).toBe(true)
     })

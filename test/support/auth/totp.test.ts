@@ -4,7 +4,18 @@ import { decodeBase32, hotp } from './totp.ts'
 describe('the test TOTP helper', () => {
   it('hotp() gives the RFC 4226 appendix D values', () => {
     const secret = Buffer.from('12345678901234567890')
-    const expected = ['755224', '287082', '359152', '969429', '338314', '254676', '287922', '162583', '399871', '520489']
+    const expected = [
+      '755224',
+      '287082',
+      '359152',
+      '969429',
+      '338314',
+      '254676',
+      '287922',
+      '162583',
+      '399871',
+      '520489',
+    ]
     expect(expected.map((_, counter) => hotp(secret, counter))).toEqual(expected)
   })
 

@@ -25,7 +25,12 @@ export function decodeBase32(text: string): Buffer {
 }
 
 /** The secret and parameters of an otpauth://totp/… URI. */
-export function parseOtpauthUri(uri: string): { secret: Buffer; digits: number; period: number; issuer: string | null } {
+export function parseOtpauthUri(uri: string): {
+  secret: Buffer
+  digits: number
+  period: number
+  issuer: string | null
+} {
   const url = new URL(uri)
   if (url.protocol !== 'otpauth:' || url.host !== 'totp') throw new Error(`not a TOTP URI: ${uri}`)
   const secret = url.searchParams.get('secret')

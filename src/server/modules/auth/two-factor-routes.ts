@@ -29,7 +29,13 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth, currentUser,
         tags: ['account'],
         summary: 'Turn two-factor sign-in off, with your password or a current authenticator code',
         body: disableTwoFactorRequest,
-        response: { 200: z.object({ twoFactorEnabled: z.literal(false) }), 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody },
+        response: {
+          200: z.object({ twoFactorEnabled: z.literal(false) }),
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          429: errorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -77,4 +83,8 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth, currentUser,
 }
 
 /** Wrong passwords or codes an account may send to the disable route within the window. */
-export const DISABLE_ATTEMPTS = { kind: 'two-factor-disable', max: TWO_FACTOR.maxFailedCodes, windowMs: TWO_FACTOR.lockoutMinutes * 60_000 }
+export const DISABLE_ATTEMPTS = {
+  kind: 'two-factor-disable',
+  max: TWO_FACTOR.maxFailedCodes,
+  windowMs: TWO_FACTOR.lockoutMinutes * 60_000,
+}

@@ -146,7 +146,7 @@ export async function resultRoutes(app: FastifyInstance, options: ResultRoutesOp
     {
       schema: {
         tags: ['results'],
-        summary: 'Pin or unpin one of your shares (pinned shares never expire)',
+        summary: 'Pin or unpin one of your shares (pinned shares never expire; unpinning starts the lifetime again)',
         security: [{ bearerAuth: [] }, {}],
         params,
         body: pinRequest,
@@ -159,7 +159,9 @@ export async function resultRoutes(app: FastifyInstance, options: ResultRoutesOp
       if (!(await isOwner(request, run)))
         return fail(reply, 403, 'forbidden', 'Only the signed-in account that shared this result can pin it')
       await runs.setPinned(request.params.id, request.body.pinned)
-      return sharedView({ ...run, pinned: request.body.pinned })
+      const updated = await runs.findByShareId(request.params.id)
+      if (!updated) return fail(reply, 404, 'not_found', SHARE_NOT_FOUND)
+      return sharedView(updated)
     },
   )
 
