@@ -1,0 +1,160 @@
+// End to end in Chromium: turn two-factor sign-in on from the dashboard (the setup link as text, the
+// first code computed in the test per RFC 6238, the recovery codes downloaded as text), sign out and
+// sign in again with a code, wrong codes and blank fields answered beside their field; then create an
+// API token with chosen scopes and expiry, see them in the list, and have the API refuse what the
+// token may not do.
+import { readFile } from 'node:fs/promises'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { latestOutboxMail } from '../support/app/accounts.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { totpFromUri } from '../support/auth/totp.ts'
+import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
+import { freePort } from '../support/net/ports.ts'
+
+if (!browserAvailable) console.warn('SKIPPED: the two-factor and token scopes end-to-end test needs chromium')
+
+describe.skipIf(!browserAvailable)('two-factor sign-in and token scopes in the browser', () => {
+  let server: TestApp
+  let url: string
+  let browser: TestBrowser
+  let context: BrowserContext
+  let page: Page
+  let setupLink = ''
+
+  beforeAll(async () => {
+    const port = await freePort()
+    url = `http://127.0.0.1:${port}`
+    server = await createTestApp({ WEB_DIST: 'dist/web', PUBLIC_URL: url })
+    await server.app.listen({ port, host: '127.0.0.1' })
+    browser = await launchBrowser()
+    context = await browser.newContext({ acceptDownloads: true })
+    context.setDefaultTimeout(15_000)
+    page = await context.newPage()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+
+  const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor()
+  /** The inline error of a labelled field: the field says it is invalid and is described by the message. */
+  async function fieldError(label: string): Promise<string> {
+    const field = page.getByLabel(label, { exact: true })
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true')
+    const describedBy = (await field.getAttribute('aria-describedby')) ?? ''
+    return (await page.locator(`[id="${describedBy}"]`).textContent()) ?? ''
+  }
+
+  it('turns two-factor sign-in on with the setup link and a first code, and offers the recovery codes once', async () => {
+    await page.goto(`${url}/auth?tab=signup`)
+    await page.getByLabel('Email').fill('totp@example.test')
+    await page.getByLabel('Password').fill('totp-secret')
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
+    await page.goto((await latestOutboxMail(server.dataDir, 'totp@example.test')).links[0] ?? '')
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click()
+
+    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
+    await page.getByRole('button', { name: 'Continue' }).click()
+    expect(await fieldError('Your password')).toBe('Enter your password')
+    await page.getByLabel('Your password').fill('totp-secret')
+    await page.getByRole('button', { name: 'Continue' }).click()
+    setupLink = (await page.getByTestId('totp-uri').textContent()) ?? ''
+    expect(setupLink).toMatch(/^otpauth:\/\/totp\/NetToolbox:totp%40example\.test\?secret=[A-Z2-7]+/)
+    const secret = (await page.getByTestId('totp-secret').textContent()) ?? ''
+    expect(secret.replaceAll(' ', '')).toBe(new URL(setupLink).searchParams.get('secret'))
+
+    await page.getByLabel('Code from your app').fill('12')
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click()
+    expect(await fieldError('Code from your app')).toBe('The code is the 6 digits your authenticator app shows')
+    await page.getByLabel('Code from your app').fill(totpFromUri(setupLink))
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click()
+    await toast('Two-factor sign-in is on')
+
+    const codes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents()
+    expect(codes).toHaveLength(10)
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download as text' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('nettoolbox-recovery-codes.txt')
+    const text = await readFile(await download.path(), 'utf8')
+    for (const code of codes) expect(text).toContain(`\n${code}\n`)
+    await page.getByRole('button', { name: 'I have saved them' }).click()
+    await page.getByTestId('two-factor-state').filter({ hasText: /^On:/ }).waitFor()
+    expect(await page.getByRole('list', { name: 'Recovery codes' }).count()).toBe(0)
+  })
+
+  it('signs in with a code from the app after the password, showing problems beside the fields', async () => {
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await page.goto(`${url}/auth`)
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+    expect(await fieldError('Email')).toBe('Please fill in all fields')
+    await page.getByLabel('Email').fill('totp@example.test')
+    await page.getByLabel('Password').fill('totp-secret')
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+
+    const code = page.getByLabel('Authentication code')
+    await code.waitFor()
+    expect(await code.evaluate((element) => element === document.activeElement)).toBe(true)
+    // A code from far in the past: certainly wrong now.
+    await code.fill(totpFromUri(setupLink, Date.now() - 3_000_000))
+    await page.getByRole('button', { name: 'Verify' }).click()
+    expect(await fieldError('Authentication code')).toBe(
+      'That code is not correct. Check your authenticator app and try again.',
+    )
+    await toast('Sign in failed: That code is not correct.')
+    await code.fill(totpFromUri(setupLink))
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await toast('Signed in successfully!')
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click()
+    await page.getByTestId('two-factor-state').filter({ hasText: /^On:/ }).waitFor()
+  })
+
+  it('creates a token with chosen scopes and expiry, lists them, and the API refuses what it may not do', async () => {
+    await page.getByLabel('Token name').fill('runner only')
+    await page.getByLabel('Expires').selectOption('7')
+    await page.getByRole('checkbox', { name: /results:read/ }).uncheck()
+    await page.getByRole('checkbox', { name: /monitors:manage/ }).uncheck()
+    await page.getByRole('button', { name: 'Create token' }).click()
+    const token = (await page.getByTestId('new-api-token').textContent()) ?? ''
+    expect(token).toMatch(/^ntb_/)
+
+    const item = page
+      .getByRole('list', { name: 'Your API tokens' })
+      .getByRole('listitem')
+      .filter({ hasText: 'runner only' })
+    expect(await item.getByTestId('token-scope').allTextContents()).toEqual(['tools:run'])
+    const expiry = item.locator('time')
+    const expiresAt = (await expiry.getAttribute('datetime')) ?? ''
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000)
+    expect(await expiry.textContent()).toMatch(/^expires [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+    expect(await item.textContent()).toContain('never used')
+
+    const history = await fetch(`${url}/api/history`, { headers: { authorization: `Bearer ${token}` } })
+    expect(history.status).toBe(403)
+    expect((await history.json()).error.message).toContain('lacks the scope "results:read"')
+    const run = await fetch(`${url}/api/tools/whatismyip`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ input: '' }),
+    })
+    expect(run.status).toBe(200)
+    await page.reload()
+    await page
+      .getByRole('list', { name: 'Your API tokens' })
+      .getByRole('listitem')
+      .filter({ hasText: 'runner only' })
+      .getByText(/last used/)
+      .waitFor()
+
+    // Without any scope the form says so beside the scopes, and nothing is created.
+    await page.getByLabel('Token name').fill('nothing')
+    await page.getByRole('checkbox', { name: /tools:run/ }).uncheck()
+    await page.getByRole('checkbox', { name: /results:read/ }).uncheck()
+    await page.getByRole('checkbox', { name: /monitors:manage/ }).uncheck()
+    await page.getByRole('button', { name: 'Create token' }).click()
+    await page.getByText('Choose at least one scope').waitFor()
+    expect(await page.getByRole('group', { name: 'Scopes' }).getAttribute('aria-invalid')).toBe('true')
+  })
+})
