@@ -4,6 +4,7 @@
 // API token with chosen scopes and expiry, see them in the list, and have the API refuse what the
 // token may not do.
 import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { latestOutboxMail } from '../support/app/accounts.ts'
@@ -11,6 +12,8 @@ import { createTestApp, type TestApp } from '../support/app/app.ts'
 import { totpFromUri } from '../support/auth/totp.ts'
 import { browserAvailable, launchBrowser, type TestBrowser } from '../support/browser/browser.ts'
 import { freePort } from '../support/net/ports.ts'
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 if (!browserAvailable) console.warn('SKIPPED: the two-factor and token scopes end-to-end test needs chromium')
 
@@ -28,7 +31,8 @@ describe.skipIf(!browserAvailable)('two-factor sign-in and token scopes in the b
     server = await createTestApp({ WEB_DIST: 'dist/web', PUBLIC_URL: url })
     await server.app.listen({ port, host: '127.0.0.1' })
     browser = await launchBrowser()
-    context = await browser.newContext({ acceptDownloads: true })
+    // CSP bypassed only to inject axe-core into the page.
+    context = await browser.newContext({ acceptDownloads: true, bypassCSP: true })
     context.setDefaultTimeout(15_000)
     page = await context.newPage()
   })
@@ -44,6 +48,20 @@ describe.skipIf(!browserAvailable)('two-factor sign-in and token scopes in the b
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true')
     const describedBy = (await field.getAttribute('aria-describedby')) ?? ''
     return (await page.locator(`[id="${describedBy}"]`).textContent()) ?? ''
+  }
+
+  /** Serious and critical axe-core violations of the page as it is now. */
+  async function violations(): Promise<string[]> {
+    await page.addScriptTag({ path: AXE })
+    const found = (await page.evaluate(async () => {
+      const axe = (
+        window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }
+      ).axe
+      return (await axe.run(document, { iframes: false, resultTypes: ['violations'] })).violations
+    })) as { id: string; impact: string; nodes: { target: string[] }[] }[]
+    return found
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
   }
 
   it('turns two-factor sign-in on with the setup link and a first code, and offers the recovery codes once', async () => {
@@ -67,12 +85,16 @@ describe.skipIf(!browserAvailable)('two-factor sign-in and token scopes in the b
     await page.getByLabel('Code from your app').fill('12')
     await page.getByRole('button', { name: 'Turn on', exact: true }).click()
     expect(await fieldError('Code from your app')).toBe('The code is the 6 digits your authenticator app shows')
+    expect(await violations()).toEqual([])
     await page.getByLabel('Code from your app').fill(totpFromUri(setupLink))
     await page.getByRole('button', { name: 'Turn on', exact: true }).click()
     await toast('Two-factor sign-in is on')
 
-    const codes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents()
+    const recoveryList = page.getByRole('list', { name: 'Recovery codes' })
+    await recoveryList.getByRole('listitem').first().waitFor()
+    const codes = await recoveryList.getByRole('listitem').allTextContents()
     expect(codes).toHaveLength(10)
+    expect(await violations()).toEqual([])
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download as text' }).click(),
@@ -104,6 +126,7 @@ describe.skipIf(!browserAvailable)('two-factor sign-in and token scopes in the b
       'That code is not correct. Check your authenticator app and try again.',
     )
     await toast('Sign in failed: That code is not correct.')
+    expect(await violations()).toEqual([])
     await code.fill(totpFromUri(setupLink))
     await page.getByRole('button', { name: 'Verify' }).click()
     await toast('Signed in successfully!')
@@ -124,6 +147,8 @@ describe.skipIf(!browserAvailable)('two-factor sign-in and token scopes in the b
       .getByRole('list', { name: 'Your API tokens' })
       .getByRole('listitem')
       .filter({ hasText: 'runner only' })
+    // The list refreshes after the creation answer: wait for the new item before reading it.
+    await item.getByTestId('token-scope').first().waitFor()
     expect(await item.getByTestId('token-scope').allTextContents()).toEqual(['tools:run'])
     const expiry = item.locator('time')
     const expiresAt = (await expiry.getAttribute('datetime')) ?? ''
@@ -156,5 +181,6 @@ describe.skipIf(!browserAvailable)('two-factor sign-in and token scopes in the b
     await page.getByRole('button', { name: 'Create token' }).click()
     await page.getByText('Choose at least one scope').waitFor()
     expect(await page.getByRole('group', { name: 'Scopes' }).getAttribute('aria-invalid')).toBe('true')
+    expect(await violations()).toEqual([])
   })
 })
