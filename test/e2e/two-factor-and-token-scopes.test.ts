@@ -2,7 +2,8 @@
 // first code computed in the test per RFC 6238, the recovery codes downloaded as text), sign out and
 // sign in again with a code, wrong codes and blank fields answered beside their field; then create an
 // API token with chosen scopes and expiry, see them in the list, and have the API refuse what the
-// token may not do.
+// token may not do; share a run, see when its permalink expires, pin it from the history and unpin
+// it on its page.
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -182,5 +183,41 @@ describe.skipIf(!browserAvailable)('two-factor sign-in and token scopes in the b
     await page.getByText('Choose at least one scope').waitFor()
     expect(await page.getByRole('group', { name: 'Scopes' }).getAttribute('aria-invalid')).toBe('true')
     expect(await violations()).toEqual([])
+  })
+
+  it('states when a permalink expires, in words and ISO 8601, and pins it from the history so it never does', async () => {
+    const expiry = /^Expires on \d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d \((\d{4}-\d\d-\d\dT[\d:.]+Z)\)$/
+    await page.goto(`${url}/what-is-my-ip`)
+    await page.getByRole('button', { name: 'My IP', exact: true }).click()
+    await toast('IP lookup completed successfully')
+    await page.getByRole('button', { name: 'Share', exact: true }).click()
+    const stated = (await page.getByTestId('share-expiry').textContent()) ?? ''
+    const iso = expiry.exec(stated)?.[1] ?? ''
+    // SHARE_RETENTION_DAYS, 30 by default, from now.
+    expect(Math.abs(Date.parse(iso) - Date.now() - 30 * 86_400_000)).toBeLessThan(120_000)
+    const permalink =
+      (await page.getByRole('link', { name: 'Open shared result (opens in a new tab)' }).getAttribute('href')) ?? ''
+
+    await page.goto(`${url}/?history=true`)
+    const entry = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'What Is My IP' }) })
+      .first()
+    await entry.getByRole('link', { name: /^Permalink of / }).waitFor()
+    expect(await entry.getByTestId('history-pinned').count()).toBe(0)
+    await entry.getByRole('button', { name: /^Pin result of / }).click()
+    await toast('Pinned: its permalink never expires')
+    await entry.getByTestId('history-pinned').waitFor()
+    expect(await entry.getByRole('button', { name: /^Unpin result of / }).getAttribute('aria-pressed')).toBe('true')
+
+    await page.goto(permalink)
+    await page.getByTestId('share-expiry').filter({ hasText: 'Pinned: never expires' }).waitFor()
+    await page.getByRole('button', { name: 'Unpin' }).click()
+    await toast('Unpinned: this link now expires like any other.')
+    const again = (await page.getByTestId('share-expiry').textContent()) ?? ''
+    expect(again).toMatch(expiry)
+    expect(await page.getByTestId('share-expiry').locator('time').getAttribute('datetime')).toBe(
+      expiry.exec(again)?.[1],
+    )
   })
 })

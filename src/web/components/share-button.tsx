@@ -29,7 +29,8 @@ export function ShareButton({ runId, className }: ShareButtonProps) {
         () => false,
       )
       toast.success(copied ? 'Link copied to clipboard' : 'Shared', {
-        description: `${created.url}\n${shareExpiryText(created.expiresAt)}`,
+        description:
+          created.expiresAt === undefined ? created.url : `${created.url}\n${shareExpiryText(created.expiresAt)}`,
       })
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : 'Could not share this result')
@@ -51,9 +52,11 @@ export function ShareButton({ runId, className }: ShareButtonProps) {
           <Check aria-hidden="true" />
           Shared
         </a>
-        <span className="text-xs text-muted-foreground" data-testid="share-expiry">
-          {shareExpiryText(shared.expiresAt)}
-        </span>
+        {shared.expiresAt !== undefined && (
+          <span className="text-xs text-muted-foreground" data-testid="share-expiry">
+            {shareExpiryText(shared.expiresAt)}
+          </span>
+        )}
       </span>
     )
   }
