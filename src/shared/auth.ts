@@ -1,6 +1,4 @@
 // Account rules and the product's exact texts (docs/product.md), shared by server and web.
-import { z } from 'zod'
-
 export const MIN_PASSWORD_LENGTH = 6
 
 export const authMessages = {
@@ -36,23 +34,12 @@ export const twoFactorMessages = {
   passwordOrCode: 'Enter your password or a current code from your authenticator app',
 } as const
 
-/** A TOTP code as typed: spaces allowed ("123 456"), then exactly 6 digits. */
-export const totpCode = z
-  .string({ error: twoFactorMessages.codeRequired })
-  .transform((code) => code.replace(/\s+/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, twoFactorMessages.codeRequired)
-      .regex(/^\d{6}$/, twoFactorMessages.codeFormat),
-  )
-
-/** POST /api/account/two-factor/disable: the password, or a current code. */
-export const disableTwoFactorRequest = z
-  .object({
-    password: z.string().max(200).optional(),
-    code: totpCode.optional(),
-  })
-  .refine((body) => (body.password !== undefined && body.password !== '') || body.code !== undefined, {
-    message: twoFactorMessages.passwordOrCode,
-  })
+/**
+ * A TOTP code as typed, read once for server and web alike: spaces are dropped ("123 456"), then it
+ * must be exactly 6 digits. (Plain code, not zod: the account forms load without the schema library.)
+ */
+export function readTotpCode(text: string): { code: string } | { problem: string } {
+  const code = text.replace(/\s+/g, '')
+  if (code === '') return { problem: twoFactorMessages.codeRequired }
+  return /^\d{6}$/.test(code) ? { code } : { problem: twoFactorMessages.codeFormat }
+}

@@ -26,3 +26,13 @@ describe('codeProblemOf()', () => {
     )
   })
 })
+
+describe('readTotpCode()', () => {
+  it('takes 6 digits, spaces allowed, and words everything else', async () => {
+    const { readTotpCode } = await import('../../../shared/auth.ts')
+    expect(readTotpCode(' 123 456 ')).toEqual({ code: '123456' })
+    expect(readTotpCode('')).toEqual({ problem: 'Enter the 6-digit code from your authenticator app' })
+    expect(readTotpCode('12345')).toEqual({ problem: 'The code is the 6 digits your authenticator app shows' })
+    expect(readTotpCode('12345a')).toEqual({ problem: 'The code is the 6 digits your authenticator app shows' })
+  })
+})

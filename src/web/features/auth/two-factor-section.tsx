@@ -3,7 +3,7 @@
 import { ShieldCheck } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
-import { totpCode, twoFactorMessages } from '../../../shared/auth.ts'
+import { readTotpCode } from '../../../shared/auth.ts'
 import { Button } from '../../components/button.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { requestJson } from '../../lib/api-request.ts'
@@ -25,9 +25,9 @@ function TurnOff({ onDone }: { onDone(): void }) {
       if (!value) return setProblem('Enter your password')
       body = { password: value }
     } else {
-      const parsed = totpCode.safeParse(value)
-      if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? twoFactorMessages.codeFormat)
-      body = { code: parsed.data }
+      const read = readTotpCode(value)
+      if ('problem' in read) return setProblem(read.problem)
+      body = { code: read.code }
     }
     setBusy(true)
     try {

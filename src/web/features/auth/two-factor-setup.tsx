@@ -4,7 +4,7 @@
 import { Copy, Download } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
-import { totpCode, twoFactorMessages } from '../../../shared/auth.ts'
+import { readTotpCode } from '../../../shared/auth.ts'
 import { Button } from '../../components/button.tsx'
 import { copyToClipboard } from '../../lib/result-export.ts'
 import { authClient, authErrorMessage } from './auth-client.ts'
@@ -60,10 +60,10 @@ export function TwoFactorSetup({ email, onDone }: { email: string; onDone(): voi
 
   async function confirm(event: FormEvent, codes: string[]) {
     event.preventDefault()
-    const parsed = totpCode.safeParse(value)
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? twoFactorMessages.codeFormat)
+    const read = readTotpCode(value)
+    if ('problem' in read) return setProblem(read.problem)
     setBusy(true)
-    const { error } = await authClient.twoFactor.verifyTotp({ code: parsed.data })
+    const { error } = await authClient.twoFactor.verifyTotp({ code: read.code })
     setBusy(false)
     if (error) {
       const { message } = codeProblemOf(error, false)

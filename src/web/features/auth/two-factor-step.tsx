@@ -3,7 +3,7 @@
 // toast repeats them.
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
-import { totpCode, twoFactorMessages } from '../../../shared/auth.ts'
+import { readTotpCode, twoFactorMessages } from '../../../shared/auth.ts'
 import { Button } from '../../components/button.tsx'
 import { authClient } from './auth-client.ts'
 import { AuthField } from './auth-field.tsx'
@@ -27,9 +27,9 @@ export function TwoFactorStep({ onSignedIn, onRestart }: TwoFactorStepProps) {
     if (recovery) {
       if (!value) return setProblem(twoFactorMessages.recoveryCodeRequired)
     } else {
-      const parsed = totpCode.safeParse(code)
-      if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? twoFactorMessages.codeFormat)
-      value = parsed.data
+      const read = readTotpCode(code)
+      if ('problem' in read) return setProblem(read.problem)
+      value = read.code
     }
     setProblem(null)
     setBusy(true)
