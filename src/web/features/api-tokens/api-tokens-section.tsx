@@ -89,7 +89,7 @@ export function ApiTokensSection() {
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
         Scripts send a token as <code className="font-mono">Authorization: Bearer …</code> and act as your account, with
-        higher rate limits. See the{' '}
+        higher rate limits, for what its scopes allow until it expires. See the{' '}
         <a href="/docs/api" className="underline">
           API reference
         </a>
