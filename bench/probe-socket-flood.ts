@@ -18,6 +18,8 @@
 // attack <= 50 ms, RSS growth <= 50 MB.
 // Run: node bench/probe-socket-flood.ts [attack seconds=30] [connections per address=60] [frame characters=3900000]
 // (frame characters 0: only the upgrade requests, as a WebSocket client sends when it is refused)
+// (`--site-node-option=<option>`, repeatable: a Node option for the site's process only, such as
+// `--max-semi-space-size=32`.)
 // (`node bench/probe-socket-flood.ts --attacker PORT ADDRESS CONNECTIONS SECONDS FRAME NICE` is one attacker.)
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -30,10 +32,16 @@ import { clientTextFrame, connectProbeClient, rawUpgrade } from '../test/support
 import { type Bystander, percentile, rssMb, sampleBystander, timeHealthz } from './bystander.ts'
 
 const attackerMode = process.argv[2] === '--attacker'
-const attackSeconds = attackerMode ? 0 : Number(process.argv[2] ?? 30)
-const perAddress = attackerMode ? 0 : Number(process.argv[3] ?? 60)
+const SITE_NODE_OPTION = '--site-node-option='
+/** Node options for the site's process only (`--site-node-option=--max-semi-space-size=32`). */
+const siteNodeOptions = process.argv.flatMap((arg) =>
+  arg.startsWith(SITE_NODE_OPTION) ? [arg.slice(SITE_NODE_OPTION.length)] : [],
+)
+const args = process.argv.filter((arg) => !arg.startsWith(SITE_NODE_OPTION))
+const attackSeconds = attackerMode ? 0 : Number(args[2] ?? 30)
+const perAddress = attackerMode ? 0 : Number(args[3] ?? 60)
 /** Characters of the "ready" frame sent behind each upgrade request (the attacker processes get it too). */
-const frameChars = Number((attackerMode ? process.argv[7] : process.argv[4]) ?? 3_900_000)
+const frameChars = Number((attackerMode ? args[7] : args[4]) ?? 3_900_000)
 /** Connections one attacker process opens in all, at most: it stops at this count or at the end of its time. */
 const MAX_CONNECTIONS = 200_000
 const HOST = '127.0.0.1'
@@ -249,7 +257,7 @@ async function waitForHealthz(port: number) {
 async function runBench() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ntb-probe-flood-'))
   const port = await freePort(HOST)
-  const child = spawn(process.execPath, [path.join(repoRoot, 'src/server/server.ts')], {
+  const child = spawn(process.execPath, [...siteNodeOptions, path.join(repoRoot, 'src/server/server.ts')], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -318,7 +326,7 @@ async function runBench() {
     probe.close()
 
     console.log(
-      `attack: ${attackSeconds} s, ${perAddress} connections at a time from each of two addresses, no token, ` +
+      `${siteNodeOptions.length > 0 ? `site started with ${siteNodeOptions.join(' ')}; ` : ''}attack: ${attackSeconds} s, ${perAddress} connections at a time from each of two addresses, no token, ` +
         (frameChars > 0
           ? `a ${(frameChars / 1e6).toFixed(1)} MB "ready" frame behind every upgrade request`
           : 'upgrade requests only'),
