@@ -230,7 +230,9 @@ function report(results: Record<string, Measured>) {
       }
       const ok = okSamples(during)
       console.log(
-        `  ${name.padEnd(13)} p50 ${ms(percentile(ok, 50))}, p99 ${ms(p99(name, index))} (${during.length - ok.length} of ${during.length} failed); ` +
+        `  ${name.padEnd(13)} p50 ${ms(percentile(ok, 50))}, p99 ${ms(p99(name, index))} ` +
+          `(${(p99(name, index) / percentile(results[name]?.unloaded ?? [], 99)).toFixed(1)} × its unloaded p99; ` +
+          `${during.length - ok.length} of ${during.length} failed); ` +
           `${counts?.opened} connections (${counts?.upgraded} upgraded); server CPU ${serverCpu.toFixed(1)} s ` +
           `(${((serverCpu * 1e6) / Math.max(1, counts?.opened ?? 0)).toFixed(0)} µs per connection); attackers' CPU ${counts?.cpu.toFixed(1)} s`,
       )
