@@ -17,6 +17,12 @@ export interface DnsCheckContext {
 }
 
 const NAME = 'CAA (which authorities may issue certificates)'
+/** The order records are listed in: what may be issued, then where refusals are reported. */
+const TAG_ORDER = ['issue', 'issuewild', 'iodef']
+const tagRank = (tag: string) => {
+  const rank = TAG_ORDER.indexOf(tag.toLowerCase())
+  return rank === -1 ? TAG_ORDER.length : rank
+}
 
 /** "www.shop.example" → ["www.shop.example", "shop.example", "example"]. */
 export function caaClimb(host: string): string[] {
@@ -52,13 +58,22 @@ export async function lookUpCaa(host: string, ctx: DnsCheckContext): Promise<Caa
     const rcode = (response as { rcode?: string }).rcode ?? 'NOERROR'
     if (rcode !== 'NOERROR' && rcode !== 'NXDOMAIN') {
       const why = `The resolver ${where} answered ${rcode} for ${name} CAA`
-      return { ...base, asked, state: 'not-checked', error: why, failureSource: 'target' }
+      // SERVFAIL: the resolver could not get a valid answer from the zone's servers; any other error
+      // rcode (REFUSED, NOTIMP...) is our resolver turning the question down.
+      return {
+        ...base,
+        asked,
+        state: 'not-checked',
+        error: why,
+        failureSource: rcode === 'SERVFAIL' ? 'target' : 'server',
+      }
     }
     const records = (response.answers ?? []).flatMap((answer) => {
       if (answer.type !== 'CAA') return []
       const data = answer.data as CaaData
       return [{ flags: data.flags ?? 0, tag: data.tag, value: data.value }]
     })
+    records.sort((a, b) => tagRank(a.tag) - tagRank(b.tag))
     if (records.length > 0) return { ...base, asked, state: 'found', foundAt: name, records }
   }
   return { ...base, asked, state: 'none' }
