@@ -32,6 +32,8 @@ const POLICY = ['policy:', '  - id: site-records', '    algorithm: ecdsap256sha2
 export interface SiteRecordsDns {
   /** "127.59.0.1:PORT": the one server to ask. */
   endpoint: string
+  /** The root's DS records, as a DNSSEC_TRUST_ANCHORS file holds them. */
+  trustAnchorText: string
   trustAnchors: DsRecord[]
   stop(): Promise<void>
 }
@@ -95,9 +97,11 @@ export async function startSiteRecordsDns(): Promise<SiteRecordsDns> {
     ]
     const port = await freePort(DNS_ADDRESS, true)
     server = await startKnot(zones, { address: DNS_ADDRESS, port, config: POLICY, kaspDb: kasp })
+    const trustAnchorText = `${rootDs.join('\n')}\n`
     return {
       endpoint: server.endpoint,
-      trustAnchors: parseTrustAnchors(`${rootDs.join('\n')}\n`),
+      trustAnchorText,
+      trustAnchors: parseTrustAnchors(trustAnchorText),
       stop: async () => {
         await server.stop()
         await rm(kasp, { recursive: true, force: true })
