@@ -141,7 +141,7 @@ describe.skipIf(!ready)('website check: security.txt, CAA and DNSSEC', () => {
     expect(bogus.verdict('dnssec')).toMatch(/^fail: Signed but bogus \(www\.bogus A\): /)
   })
 
-  it('says what could not be determined, and whose failure it is, when the resolver does not answer', async () => {
+  it('says what could not be determined, and whose failure it is, when the resolver does not answer in time', async () => {
     const silent = createNet({
       targetAllow: ['127.59.0.0/16'],
       dnsServers: [dns.endpoint],
@@ -164,5 +164,24 @@ describe.skipIf(!ready)('website check: security.txt, CAA and DNSSEC', () => {
     expect(dnsChecks[0]?.detail).toMatch(/^The resolver 127\.59\.0\.1:9 (did not answer in time|could not be asked)/)
     expect(dnsChecks[1]?.detail).toMatch(/^Could not be determined \(valid\.shop\.web A\): /)
     expect(result.standards.find((c) => c.id === 'dns')?.score).toBeNull()
+
+    // With a probe deadline shorter than the resolver's wait, both say the deadline stopped them.
+    const hurried = createWebsiteCheckDiagnostic({
+      trust: createTrustStore(ca.rootFile),
+      trustAnchors: dns.trustAnchors,
+      probeTimeoutMs: 1000,
+      now: () => NOW,
+    })
+    const late = await runTool(hurried, hurried.request.parse({ input: `https://valid.shop.web:${site.port}/` }), {
+      net: { ...deaf, askDns },
+      signal: new AbortController().signal,
+    })
+    const lateChecks = (late.result as WebsiteCheckResult).standards.find((c) => c.id === 'dns')?.checks ?? []
+    expect(lateChecks[0]?.detail).toBe(
+      'The resolver 127.59.0.1:9 did not answer before the check’s deadline for valid.shop.web CAA',
+    )
+    expect(lateChecks[1]?.detail).toMatch(
+      /^Could not be determined \(valid\.shop\.web A\): Not finished before the check’s deadline: /,
+    )
   })
 })

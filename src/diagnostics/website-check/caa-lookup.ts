@@ -52,7 +52,8 @@ export async function lookUpCaa(host: string, ctx: DnsCheckContext): Promise<Caa
         attempts: 2,
       }))
     } catch (error) {
-      const why = `The resolver ${where} ${describeAskError(error)} for ${name} CAA`
+      const what = ctx.signal.aborted ? 'did not answer before the check’s deadline' : describeAskError(error)
+      const why = `The resolver ${where} ${what} for ${name} CAA`
       return { ...base, asked, state: 'not-checked', error: why, failureSource: 'server' }
     }
     const rcode = (response as { rcode?: string }).rcode ?? 'NOERROR'

@@ -34,7 +34,11 @@ export async function validateHostDnssec(
     host,
     type,
     status: validation.status,
-    reason: validation.reason,
+    // The walk stopped by the check's deadline says so, not only which question went unanswered.
+    reason:
+      ctx.signal.aborted && validation.status === 'indeterminate'
+        ? `Not finished before the check’s deadline: ${validation.reason}`
+        : validation.reason,
     ...(validation.failureSource ? { failureSource: validation.failureSource } : {}),
   }
 }
