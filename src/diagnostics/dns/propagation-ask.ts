@@ -11,9 +11,15 @@ import type { Net } from '../net/net.ts'
 import { queryDns } from './query.ts'
 import type { RootHints } from './root-hints.ts'
 
+export interface QueryBudget {
+  timeoutMs: number
+  attempts: number
+}
+
 /** One server's deadline: two UDP tries of 1.5 s (then TCP if truncated). */
-const QUERY_TIMEOUT_MS = 1500
-const QUERY_ATTEMPTS = 2
+export const PROPAGATION_QUERY: QueryBudget = { timeoutMs: 1500, attempts: 2 }
+/** The SOA question to a server that just answered: one try of 1.5 s. */
+export const SOA_QUERY: QueryBudget = { timeoutMs: 1500, attempts: 1 }
 
 type Role = PropagationServer['role']
 export interface Target {
@@ -41,9 +47,9 @@ export interface AskedServer {
   failureSource?: FailureSource
 }
 
-function describeError(error: unknown): string {
+function describeError(error: unknown, budget: QueryBudget): string {
   if (error instanceof DestinationBudgetError) return error.message
-  if (error instanceof DnsTimeoutError) return `no answer within ${QUERY_TIMEOUT_MS * QUERY_ATTEMPTS} ms`
+  if (error instanceof DnsTimeoutError) return `no answer within ${budget.timeoutMs * budget.attempts} ms`
   const code = (error as NodeJS.ErrnoException).code
   return code ? `could not be asked (${code})` : 'could not be asked'
 }
@@ -61,6 +67,7 @@ export async function askServer(
   type: string,
   target: Target,
   deps: Pick<PropagationDeps, 'net' | 'signal'>,
+  budget: QueryBudget = PROPAGATION_QUERY,
 ): Promise<AskedServer> {
   const where = formatEndpoint({ address: target.address, port: target.port })
   const base = { role: target.role, name: target.name, server: where, answers: [] }
@@ -75,8 +82,8 @@ export async function askServer(
       net: deps.net,
       signal: deps.signal,
       recursionDesired: target.role === 'resolver',
-      timeoutMs: QUERY_TIMEOUT_MS,
-      attempts: QUERY_ATTEMPTS,
+      timeoutMs: budget.timeoutMs,
+      attempts: budget.attempts,
       onUsersBehalf: target.onUsersBehalf,
     })
     const timing = { rcode: query.rcode, queryTimeMs: query.queryTimeMs, aa: query.flags.aa }
@@ -94,6 +101,6 @@ export async function askServer(
   } catch (error) {
     // Our per-destination budget refusing to send is a refusal, like the target policy's.
     const failureSource = error instanceof DestinationBudgetError ? 'policy' : 'target'
-    return { row: { ...base, state: 'no-answer', error: describeError(error) }, failureSource }
+    return { row: { ...base, state: 'no-answer', error: describeError(error, budget) }, failureSource }
   }
 }

@@ -4,15 +4,11 @@
 import { isIP } from 'node:net'
 import type { FailureSource } from '../../shared/tools/common.ts'
 import type { DnsTraceStep } from '../../shared/tools/dns.ts'
-import {
-  type DnsPropagation,
-  type PropagationServer,
-  summarisePropagation,
-} from '../../shared/tools/dns-propagation.ts'
+import { type DnsPropagation, summarisePropagation } from '../../shared/tools/dns-propagation.ts'
 import { describePublicResolver, PUBLIC_RESOLVERS } from '../../shared/tools/dns-public-resolvers.ts'
 import { formatEndpoint, splitHostPort } from '../net/endpoint.ts'
 import { absoluteName, isOwnersZone } from './dns-names.ts'
-import { askServer, type PropagationDeps, type Target } from './propagation-ask.ts'
+import { type AskedServer, askServer, type PropagationDeps, type Target } from './propagation-ask.ts'
 import { compareZoneSerials } from './propagation-soa.ts'
 import { walkDelegation } from './trace.ts'
 
@@ -103,14 +99,17 @@ async function findAuthority(name: string, type: string, deps: PropagationDeps):
 }
 
 /** A name server whose address could not be found is a row too: it could not be asked. */
-function unresolved(target: Target): PropagationServer {
+function unresolved(target: Target): AskedServer {
   return {
-    role: target.role,
-    name: target.name,
-    server: '',
-    state: 'no-answer',
-    answers: [],
-    error: 'no address found for this name server',
+    row: {
+      role: target.role,
+      name: target.name,
+      server: '',
+      state: 'no-answer',
+      answers: [],
+      error: 'no address found for this name server',
+    },
+    failureSource: 'target',
   }
 }
 
@@ -120,7 +119,7 @@ export interface PropagationRun {
   failure?: { failureSource: FailureSource; error: string }
 }
 
-function ask(name: string, type: string, targets: Target[], deps: PropagationDeps): Promise<PropagationServer>[] {
+function ask(name: string, type: string, targets: Target[], deps: PropagationDeps): Promise<AskedServer>[] {
   deps.onProgress({
     type,
     propagationPending: targets.map((t) => ({
@@ -130,22 +129,24 @@ function ask(name: string, type: string, targets: Target[], deps: PropagationDep
     })),
   })
   return targets.map(async (target) => {
-    const row = target.address ? (await askServer(name, type, target, deps)).row : unresolved(target)
-    deps.onProgress({ propagationServer: row })
-    return row
+    const asked = target.address ? await askServer(name, type, target, deps) : unresolved(target)
+    deps.onProgress({ propagationServer: asked.row })
+    return asked
   })
 }
 
 export async function checkPropagation(name: string, type: string, deps: PropagationDeps): Promise<PropagationRun> {
   const resolvers = Promise.all(ask(name, type, publicResolverTargets(deps.publicResolvers), deps))
   const authority = await findAuthority(name, type, deps)
+  const asked = ask(name, type, authority.targets, deps)
+  // Each server that answered the question is then asked for the zone's SOA (propagation-soa.ts).
   const [authoritative, soa] = await Promise.all([
-    Promise.all(ask(name, type, authority.targets, deps)),
+    Promise.all(asked),
     authority.zone && authority.targets.length > 0
-      ? compareZoneSerials(authority.zone, authority.targets, deps)
+      ? compareZoneSerials(authority.zone, authority.targets, asked, deps)
       : undefined,
   ])
-  const rows = [...authoritative, ...(await resolvers)]
+  const rows = [...authoritative, ...(await resolvers)].map((a) => a.row)
   const authorityError =
     authority.error ?? (authority.targets.length === 0 ? 'the delegation names no server' : undefined)
   const propagation = summarisePropagation(type, rows, {
