@@ -82,7 +82,7 @@ export async function lookUpCaa(host: string, ctx: DnsCheckContext): Promise<Caa
 
 export function caaCheck(report: CaaReport): WebsiteStandardCheck {
   if (report.state === 'not-checked')
-    return standardCheck('caa', NAME, 'not-tested', report.error ?? 'Not checked', report.failureSource ?? 'server')
+    return standardCheck('caa', NAME, 'not-tested', report.error ?? 'Not checked', report.failureSource ?? null)
   if (report.state === 'none')
     return standardCheck(
       'caa',
