@@ -64,11 +64,11 @@ const CORPORA = [
     shortfalls: {},
   }),
   // Measured once, unseen (its README.md): five fields were below 97% (64/66 prints as 97.0%
-  // but is 96.97%), held here at their counts.
+  // but is 96.97%); four still are, held here at their last measured counts.
   corpus('held-out 3', 'whois-heldout-3', {
     minimum: { cases: 60, tlds: 50 },
     target: 0.97,
-    shortfalls: { registrar: 62, createdAt: 64, updatedAt: 64, statuses: 63, dnssec: 63 },
+    shortfalls: { registrar: 63, createdAt: 64, updatedAt: 64, statuses: 63 },
   }),
   // Measured once, unseen (its README.md): three fields were below 97% (60/62 is 96.8%), held here
   // at their counts.
