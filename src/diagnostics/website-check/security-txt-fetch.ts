@@ -1,10 +1,14 @@
 // Reads /.well-known/security.txt on the final URL's origin through the shared redirect loop: every
 // host resolved once and checked against the target policy, at most the website check's redirects,
 // the probe deadline for the whole walk, certificates verified as the main walk does, the body capped
-// at the check's 1 MiB.
+// at the check's 1 MiB. A host the main walk already resolved and checked is not asked again: the
+// file is fetched from the address the site was checked at (a name that answers differently the
+// second time gains nothing).
+
 import type { FailureSource } from '../../shared/tools/common.ts'
 import { followRedirects, lastHop } from '../net/follow-redirects.ts'
 import { DEFAULT_MAX_BODY_BYTES, requestHop } from '../net/guarded-http-request.ts'
+import type { IpLiteral } from '../net/ip-literal.ts'
 import { exchangeFailure, type ProbeContext } from './probes.ts'
 
 export const SECURITY_TXT_PATH = '/.well-known/security.txt'
@@ -30,10 +34,16 @@ export function securityTxtUrl(site: URL): URL {
 export async function fetchSecurityTxt(
   site: URL,
   ctx: ProbeContext & { maxRedirects: number },
+  checked: ReadonlyMap<string, IpLiteral[]> = new Map(),
 ): Promise<SecurityTxtFetch> {
   const url = securityTxtUrl(site)
   const chain = await followRedirects(url, {
-    net: ctx.net,
+    net: {
+      resolveTarget: async (host, options) => {
+        const addresses = checked.get(host)
+        return addresses && addresses.length > 0 ? { ok: true, host, addresses } : ctx.net.resolveTarget(host, options)
+      },
+    },
     signal: ctx.signal,
     timeoutMs: ctx.timeoutMs,
     maxRedirects: ctx.maxRedirects,

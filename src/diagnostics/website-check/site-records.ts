@@ -49,7 +49,7 @@ export async function assessSiteRecords(report: ChainReport, ctx: SiteRecordsCon
   const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(ctx.timeoutMs)])
   const dnsContext = { net: ctx.net, signal, questionTimeoutMs: QUESTION_TIMEOUT_MS }
   const [fetched, caa, dnssec] = await Promise.all([
-    fetchSecurityTxt(site, ctx),
+    fetchSecurityTxt(site, ctx, report.addresses),
     literal ? literalCaa(host) : lookUpCaa(host, dnsContext),
     literal
       ? literalDnssecReport(host)
