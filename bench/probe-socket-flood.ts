@@ -1,37 +1,60 @@
-// The probe-socket flood: the real server (a child process on loopback) against peers with no probe
-// token opening WebSocket upgrades of /socket.io/ from two addresses (127.0.0.2 and 127.0.0.3), many
-// at once each, every one sending `42["ready",{"x":"A"×3.9M}]` right behind its upgrade request and
-// starting again as soon as it is closed; then 300 handshakes with a bad token from 127.0.0.4. A
-// bystander on 127.0.0.5 asks /healthz every 50 ms, and a probe with a valid token (127.0.0.6) stays
-// connected throughout. The attackers run in processes of their own, so that their work does not
-// delay the bystander's measurement in this one. Prints the bystander's p50/p99 unloaded and under attack (same run), the
-// server's RSS before, at the peak and after, and how the bad-token handshakes were answered.
-// Targets: /healthz p99 under attack <= 50 ms, RSS growth <= 50 MB.
+// The probe-socket flood: peers with no probe token opening WebSocket upgrades of /socket.io/ from two
+// loopback addresses, many at once each, every one sending `42["ready",{"x":"A"×3.9M}]` right behind
+// its upgrade request and starting again as soon as it is closed; a bystander on 127.0.0.5 asks
+// /healthz every 50 ms. The attackers run in processes of their own. The same attack, in the same run,
+// hits three servers, so that the figures say which layer sets the bystander's latency:
+//   - bare TCP: a plain Node HTTP server that closes every attacker connection as it is accepted (the
+//     floor of any Node server: accepting and closing, with the attackers on the same cores);
+//   - bare upgrade: a plain Node HTTP server that reads each upgrade request and refuses it with a
+//     static answer (the floor of a server that reads the request, as a token check must);
+//   - the site (the real server, a child process), whose probe door refuses the upgrades and cuts the
+//     flooding addresses off once they are shut out; a probe with a valid token (127.0.0.6) stays
+//     connected throughout.
+// All three are attacked once with the attackers at normal priority and once at the lowest (nice 19),
+// which leaves the cores to the server first: then the latency is the server's own cost, not the
+// attackers' CPU. Each attack uses fresh attacker addresses. Then 300 handshakes with a bad token.
+// Prints, per server: the bystander's p50/p99 unloaded and under attack, the server's CPU per 1000
+// connections, the attackers' CPU; the site's RSS; the ratios site/bare. Targets: /healthz p99 under
+// attack <= 50 ms, RSS growth <= 50 MB.
 // Run: node bench/probe-socket-flood.ts [attack seconds=30] [connections per address=60] [frame characters=3900000]
 // (frame characters 0: only the upgrade requests, as a WebSocket client sends when it is refused)
-// (`node bench/probe-socket-flood.ts --attacker PORT ADDRESS CONNECTIONS SECONDS` is one attacker process.)
-import { spawn } from 'node:child_process'
+// (`--site-node-option=<option>`, repeatable: a Node option for the site's process only, such as
+// `--max-semi-space-size=32`.)
+// (`node bench/probe-socket-flood.ts --attacker PORT ADDRESS CONNECTIONS SECONDS FRAME NICE` is one attacker.)
+import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import net from 'node:net'
-import { tmpdir } from 'node:os'
+import { setPriority, tmpdir } from 'node:os'
 import path from 'node:path'
 import { freePort } from '../test/support/net/ports.ts'
 import { clientTextFrame, connectProbeClient, rawUpgrade } from '../test/support/probes/probe-client.ts'
 import { type Bystander, percentile, rssMb, sampleBystander, timeHealthz } from './bystander.ts'
 
 const attackerMode = process.argv[2] === '--attacker'
-const attackSeconds = attackerMode ? 0 : Number(process.argv[2] ?? 30)
-const perAddress = attackerMode ? 0 : Number(process.argv[3] ?? 60)
+const SITE_NODE_OPTION = '--site-node-option='
+/** Node options for the site's process only (`--site-node-option=--max-semi-space-size=32`). */
+const siteNodeOptions = process.argv.flatMap((arg) =>
+  arg.startsWith(SITE_NODE_OPTION) ? [arg.slice(SITE_NODE_OPTION.length)] : [],
+)
+const args = process.argv.filter((arg) => !arg.startsWith(SITE_NODE_OPTION))
+const attackSeconds = attackerMode ? 0 : Number(args[2] ?? 30)
+const perAddress = attackerMode ? 0 : Number(args[3] ?? 60)
 /** Characters of the "ready" frame sent behind each upgrade request (the attacker processes get it too). */
-const frameChars = Number((attackerMode ? process.argv[7] : process.argv[4]) ?? 3_900_000)
-/** Connections the attack opens in all, at most: it stops at this count or at the end of its time. */
+const frameChars = Number((attackerMode ? args[7] : args[4]) ?? 3_900_000)
+/** Connections one attacker process opens in all, at most: it stops at this count or at the end of its time. */
 const MAX_CONNECTIONS = 200_000
 const HOST = '127.0.0.1'
+const BYSTANDER = '127.0.0.5'
 const TOKEN = 'bench-probe-token-0123456789'
+/** The attacks of one run, each from fresh addresses (a site remembers an address it has shut out). */
+const ATTACKS = [
+  { priority: 'normal', nice: 0 },
+  { priority: 'lowest (nice 19)', nice: 19 },
+] as const
 const repoRoot = path.resolve(import.meta.dirname, '..')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const bystanderAt = (port: number): Bystander => ({ host: HOST, port, localAddress: '127.0.0.5', timeoutMs: 10_000 })
+const bystanderAt = (port: number): Bystander => ({ host: HOST, port, localAddress: BYSTANDER, timeoutMs: 10_000 })
 const healthz = (port: number) => timeHealthz(bystanderAt(port))
 const sampleHealthz = (port: number, ms: number) => sampleBystander(bystanderAt(port), ms)
 
@@ -59,6 +82,8 @@ const UPGRADE = (port: number) =>
 interface AttackCount {
   opened: number
   upgraded: number
+  /** CPU seconds the attacker processes used. */
+  cpu: number
 }
 
 /** One attacker connection after another from `localAddress`, until `stop` or the count is reached. */
@@ -93,88 +118,148 @@ function attacker(port: number, localAddress: string, count: AttackCount, stop: 
 }
 
 /** This process as one attacker: `connections` at a time from `address` for `seconds`; prints its counts. */
-async function runAttacker(port: number, address: string, connections: number, seconds: number) {
+async function runAttacker(port: number, address: string, connections: number, seconds: number, nice: number) {
+  if (nice > 0) setPriority(nice)
   const stop = new AbortController()
-  const count: AttackCount = { opened: 0, upgraded: 0 }
+  const count: AttackCount = { opened: 0, upgraded: 0, cpu: 0 }
   setTimeout(() => stop.abort(), seconds * 1000)
   await Promise.all(Array.from({ length: connections }, () => attacker(port, address, count, stop.signal)))
+  const used = process.cpuUsage()
+  count.cpu = (used.user + used.system) / 1e6
   process.stdout.write(`${JSON.stringify(count)}\n`)
 }
 
 /** Starts one attacker process; resolves with its counts once it has ended. */
-function spawnAttacker(port: number, address: string, seconds: number): Promise<AttackCount> {
-  const attackerProcess = spawn(
-    process.execPath,
-    [
-      import.meta.filename,
-      '--attacker',
-      String(port),
-      address,
-      String(perAddress),
-      String(seconds),
-      String(frameChars),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  )
+function spawnAttacker(port: number, address: string, seconds: number, nice: number): Promise<AttackCount> {
+  const args = [String(port), address, String(perAddress), String(seconds), String(frameChars), String(nice)]
+  const attackerProcess = spawn(process.execPath, [import.meta.filename, '--attacker', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   let output = ''
   attackerProcess.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString()
   })
   return new Promise((resolve) => {
-    attackerProcess.once('exit', () => resolve(JSON.parse(output || '{"opened":0,"upgraded":0}') as AttackCount))
+    attackerProcess.once('exit', () => resolve(JSON.parse(output || '{"opened":0,"upgraded":0,"cpu":0}')))
   })
 }
 
-/**
- * The bare reference: a plain Node HTTP server that answers /healthz and refuses every upgrade at
- * once. The same attack against it shows what the machine itself allows (the attack's own traffic
- * costs CPU on both sides of the loopback), apart from anything the site does.
- */
-function startBareReference(port: number) {
-  const script = [
+/** The bare references: plain Node HTTP servers answering /healthz, refusing the attack in the cheapest ways. */
+const BARE_SERVERS = {
+  'bare TCP': [
     "const http = require('node:http')",
     "http.createServer((q, s) => s.end('ok'))",
-    "  .on('upgrade', (q, socket) => { socket.end('HTTP/1.1 400 Bad Request\\r\\nConnection: close\\r\\n\\r\\n'); socket.destroy() })",
-    `  .listen(${port}, '${HOST}')`,
-  ].join('\n')
+    `  .on('connection', (socket) => { if (socket.remoteAddress !== '${BYSTANDER}') socket.destroy() })`,
+  ],
+  'bare upgrade': [
+    "const http = require('node:http')",
+    "const refusal = Buffer.from('HTTP/1.1 401 Unauthorized\\r\\nConnection: close\\r\\nContent-Length: 0\\r\\n\\r\\n')",
+    "http.createServer((q, s) => s.end('ok'))",
+    "  .on('upgrade', (q, socket) => { socket.on('error', () => {}); socket.write(refusal); socket.destroy() })",
+  ],
+}
+
+function startBareServer(lines: string[], port: number): ChildProcess {
+  const script = [...lines.slice(0, -1), `${lines.at(-1)}.listen(${port}, '${HOST}')`].join('\n')
   return spawn(process.execPath, ['-e', script], { stdio: 'ignore' })
 }
 
-/** The bystander's /healthz samples while the two attacker processes run for `seconds`. */
-async function underAttack(port: number, seconds: number) {
-  const attacking = Promise.all(['127.0.0.2', '127.0.0.3'].map((address) => spawnAttacker(port, address, seconds)))
-  const during = await sampleHealthz(port, seconds * 1000)
-  const counts = (await attacking).reduce(
-    (sum, count) => ({ opened: sum.opened + count.opened, upgraded: sum.upgraded + count.upgraded }),
-    { opened: 0, upgraded: 0 },
-  )
-  return { during, counts }
+interface Measured {
+  unloaded: number[]
+  attacks: Array<{ during: number[]; counts: AttackCount; serverCpu: number }>
 }
 
-function latencyLine(name: string, unloaded: number[], during: number[]) {
-  const failed = during.filter((ms) => ms === Number.POSITIVE_INFINITY).length
-  const ok = during.filter((ms) => ms !== Number.POSITIVE_INFINITY)
-  const p99 = percentile(ok, 99)
-  return {
-    p99,
-    text:
-      `  ${name} /healthz: unloaded p50 ${percentile(unloaded, 50).toFixed(1)} ms p99 ${percentile(unloaded, 99).toFixed(1)} ms; ` +
-      `under attack p50 ${percentile(ok, 50).toFixed(1)} ms p99 ${p99.toFixed(1)} ms ` +
-      `(ratio p99 ${(p99 / percentile(unloaded, 99)).toFixed(2)}), ${failed} of ${during.length} failed`,
+/** The bystander's /healthz samples while two attacker processes from `addresses` run for `seconds`. */
+async function underAttack(port: number, pid: number, addresses: string[], nice: number) {
+  const cpuBefore = cpuSeconds(pid)
+  const attacking = Promise.all(addresses.map((address) => spawnAttacker(port, address, attackSeconds, nice)))
+  const during = await sampleHealthz(port, attackSeconds * 1000)
+  const serverCpu = cpuSeconds(pid) - cpuBefore
+  const counts = (await attacking).reduce(
+    (sum, count) => ({
+      opened: sum.opened + count.opened,
+      upgraded: sum.upgraded + count.upgraded,
+      cpu: sum.cpu + count.cpu,
+    }),
+    { opened: 0, upgraded: 0, cpu: 0 },
+  )
+  return { during, counts, serverCpu }
+}
+
+const attackAddresses = (target: number, attack: number) =>
+  [0, 1].map((i) => `127.0.${10 + target}.${10 + 2 * attack + i}`)
+
+interface Target {
+  name: string
+  port: number
+  pid: number
+}
+
+/** Every server unloaded, then each attack of ATTACKS against each server in turn (so drift hits all). */
+async function measureAll(targets: Target[]): Promise<Record<string, Measured>> {
+  const results: Record<string, Measured> = {}
+  for (const { name, port } of targets) results[name] = { unloaded: await sampleHealthz(port, 10_000), attacks: [] }
+  for (const [index, attack] of ATTACKS.entries()) {
+    for (const [number, { name, port, pid }] of targets.entries()) {
+      results[name]?.attacks.push(await underAttack(port, pid, attackAddresses(number, index), attack.nice))
+      await sleep(3000)
+    }
   }
+  return results
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`
+const okSamples = (samples: number[]) => samples.filter((value) => value !== Number.POSITIVE_INFINITY)
+
+function report(results: Record<string, Measured>) {
+  const names = Object.keys(results)
+  for (const name of names) {
+    const unloaded = results[name]?.unloaded ?? []
+    console.log(
+      `  ${name.padEnd(13)} unloaded: p50 ${ms(percentile(unloaded, 50))}, p99 ${ms(percentile(unloaded, 99))}`,
+    )
+  }
+  const p99 = (name: string, attack: number) => percentile(okSamples(results[name]?.attacks[attack]?.during ?? []), 99)
+  for (const [index, attack] of ATTACKS.entries()) {
+    console.log(`attackers at ${attack.priority} priority:`)
+    for (const name of names) {
+      const { during, counts, serverCpu } = results[name]?.attacks[index] ?? {
+        during: [],
+        counts: undefined,
+        serverCpu: 0,
+      }
+      const ok = okSamples(during)
+      console.log(
+        `  ${name.padEnd(13)} p50 ${ms(percentile(ok, 50))}, p99 ${ms(p99(name, index))} ` +
+          `(${(p99(name, index) / percentile(results[name]?.unloaded ?? [], 99)).toFixed(1)} × its unloaded p99; ` +
+          `${during.length - ok.length} of ${during.length} failed); ` +
+          `${counts?.opened} connections (${counts?.upgraded} upgraded); server CPU ${serverCpu.toFixed(1)} s ` +
+          `(${((serverCpu * 1e6) / Math.max(1, counts?.opened ?? 0)).toFixed(0)} µs per connection); attackers' CPU ${counts?.cpu.toFixed(1)} s`,
+      )
+    }
+    const site = p99('site', index)
+    console.log(
+      `  p99 ratios: site/bare upgrade ${(site / p99('bare upgrade', index)).toFixed(2)}, site/bare TCP ${(site / p99('bare TCP', index)).toFixed(2)}`,
+    )
+  }
+  return { siteP99: p99('site', 0), floorP99: p99('bare TCP', 0), siteNiceP99: p99('site', 1) }
 }
 
 if (attackerMode) {
-  const [port, address, connections, seconds] = process.argv.slice(3)
-  await runAttacker(Number(port), address ?? '127.0.0.2', Number(connections), Number(seconds))
+  const [port, address, connections, seconds, , nice] = process.argv.slice(3)
+  await runAttacker(Number(port), address ?? '127.0.0.2', Number(connections), Number(seconds), Number(nice ?? 0))
 } else {
   await runBench()
+}
+
+async function waitForHealthz(port: number) {
+  for (let i = 0; i < 600 && (await healthz(port)) === Number.POSITIVE_INFINITY; i++) await sleep(100)
 }
 
 async function runBench() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ntb-probe-flood-'))
   const port = await freePort(HOST)
-  const child = spawn(process.execPath, [path.join(repoRoot, 'src/server/server.ts')], {
+  const child = spawn(process.execPath, [...siteNodeOptions, path.join(repoRoot, 'src/server/server.ts')], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -189,8 +274,17 @@ async function runBench() {
     },
   })
   const siteUrl = `http://${HOST}:${port}`
+  const bareTargets: Target[] = []
+  const bareServers: ChildProcess[] = []
   try {
-    for (let i = 0; i < 600 && (await healthz(port)) === Number.POSITIVE_INFINITY; i++) await sleep(100)
+    for (const [name, lines] of Object.entries(BARE_SERVERS)) {
+      const barePort = await freePort(HOST)
+      const bare = startBareServer(lines, barePort)
+      bareServers.push(bare)
+      bareTargets.push({ name, port: barePort, pid: bare.pid ?? 0 })
+      await waitForHealthz(barePort)
+    }
+    await waitForHealthz(port)
     const pid = child.pid ?? 0
     const probe = await connectProbeClient(siteUrl, { token: TOKEN, name: 'bystander', localAddress: '127.0.0.6' })
     const probeDisconnects: string[] = []
@@ -198,20 +292,16 @@ async function runBench() {
       probeDisconnects.push(reason)
     })
     // Warm-up: a short attack first, so "before" already includes the code the attack runs (compiled
-    // code, grown buffers), and what stays after the measured attack is what it leaves.
-    await Promise.all(['127.0.0.7', '127.0.0.8'].map((address) => spawnAttacker(port, address, 3)))
+    // code, grown buffers), and what stays after the measured attacks is what they leave.
+    await Promise.all(['127.0.0.7', '127.0.0.8'].map((address) => spawnAttacker(port, address, 3, 0)))
     await sleep(5000)
     const rssBefore = rssMb(pid)
-    const reference = await sampleHealthz(port, 10_000)
-
     let rssPeak = rssBefore
     const watcher = setInterval(() => {
       rssPeak = Math.max(rssPeak, rssMb(pid))
     }, 250)
-    const cpuBefore = cpuSeconds(pid)
-    const { during, counts } = await underAttack(port, attackSeconds)
+    const results = await measureAll([...bareTargets, { name: 'site', port, pid }])
     clearInterval(watcher)
-    const serverCpu = cpuSeconds(pid) - cpuBefore
 
     // 300 handshakes with a bad token, 10 at a time, from one address.
     const badStarted = performance.now()
@@ -219,10 +309,15 @@ async function runBench() {
     for (let batch = 0; batch < 30; batch += 1) {
       const outcomes = await Promise.all(
         Array.from({ length: 10 }, () =>
-          rawUpgrade(siteUrl, { localAddress: '127.0.0.4', headers: { Authorization: 'Bearer guessed-token' } }),
+          rawUpgrade(siteUrl, { localAddress: '127.0.0.4', headers: { Authorization: 'Bearer guessed-token' } }).catch(
+            (error: NodeJS.ErrnoException) => ({ statusLine: error.code ?? 'error', body: '' }),
+          ),
         ),
       )
-      for (const outcome of outcomes) answers[outcome.body] = (answers[outcome.body] ?? 0) + 1
+      for (const { statusLine, body } of outcomes) {
+        const key = `${statusLine} ${body}`.trim() || '(no answer)'
+        answers[key] = (answers[key] ?? 0) + 1
+      }
     }
     const badSeconds = (performance.now() - badStarted) / 1000
 
@@ -232,47 +327,36 @@ async function runBench() {
     const disconnects = [...probeDisconnects]
     probe.close()
 
-    const site = latencyLine('site', reference, during)
-    const p99 = site.p99
-    const growth = Math.max(rssPeak, rssAfter) - rssBefore
     console.log(
-      `attack: ${attackSeconds} s, ${perAddress} connections at a time from each of 127.0.0.2 and 127.0.0.3, no token, ` +
+      `${siteNodeOptions.length > 0 ? `site started with ${siteNodeOptions.join(' ')}; ` : ''}attack: ${attackSeconds} s, ${perAddress} connections at a time from each of two addresses, no token, ` +
         (frameChars > 0
           ? `a ${(frameChars / 1e6).toFixed(1)} MB "ready" frame behind every upgrade request`
           : 'upgrade requests only'),
     )
-    console.log(`  upgrades attempted: ${counts.opened}, granted: ${counts.upgraded}`)
-    console.log(`  server CPU during the attack: ${serverCpu.toFixed(1)} s over ${attackSeconds} s`)
-    console.log(site.text)
+    const { siteP99, floorP99, siteNiceP99 } = report(results)
+    const growth = Math.max(rssPeak, rssAfter) - rssBefore
     console.log(
-      `  server RSS: ${rssBefore.toFixed(0)} MB before, ${rssPeak.toFixed(0)} MB at the peak, ${rssAfter.toFixed(0)} MB 10 s after ` +
+      `site RSS: ${rssBefore.toFixed(0)} MB before, ${rssPeak.toFixed(0)} MB at the peak, ${rssAfter.toFixed(0)} MB 10 s after ` +
         `(growth ${growth.toFixed(0)} MB)`,
     )
     console.log(
-      `  valid probe on 127.0.0.6: ${stillConnected ? 'still connected' : 'NOT connected'}, ${disconnects.length} disconnects ${disconnects.join(', ')}`,
+      `valid probe on 127.0.0.6: ${stillConnected ? 'still connected' : 'NOT connected'}, ${disconnects.length} disconnects ${disconnects.join(', ')}`,
     )
     console.log(`300 bad-token handshakes from 127.0.0.4 in ${badSeconds.toFixed(1)} s:`)
-    for (const [body, count] of Object.entries(answers)) console.log(`  ${count} × ${body || '(no answer)'}`)
+    for (const [answer, count] of Object.entries(answers)) console.log(`  ${count} × ${answer}`)
     console.log(
-      `targets: p99 <= 50 ms: ${p99 <= 50 ? 'met' : 'MISSED'}; RSS growth <= 50 MB: ${growth <= 50 ? 'met' : 'MISSED'}`,
+      `targets: p99 <= 50 ms: ${siteP99 <= 50 ? 'met' : 'MISSED'} (attackers at normal priority), ` +
+        `${siteNiceP99 <= 50 ? 'met' : 'MISSED'} (attackers at the lowest); RSS growth <= 50 MB: ${growth <= 50 ? 'met' : 'MISSED'}`,
     )
-    const barePort = await freePort(HOST)
-    const bare = startBareReference(barePort)
-    try {
-      for (let i = 0; i < 300 && (await healthz(barePort)) === Number.POSITIVE_INFINITY; i++) await sleep(100)
-      const bareUnloaded = await sampleHealthz(barePort, 10_000)
-      const bareAttack = await underAttack(barePort, attackSeconds)
+    if (siteP99 > 50 && floorP99 > 50) {
       console.log(
-        `the same attack against a bare Node server that refuses every upgrade (${bareAttack.counts.opened} upgrades):`,
+        `  at normal priority the bare TCP floor itself is ${ms(floorP99)}: a server that only accepts and closes ` +
+          'does not meet the target on this machine, so the attackers on the same cores set the limit there',
       )
-      const reference = latencyLine('bare server', bareUnloaded, bareAttack.during)
-      console.log(reference.text)
-      console.log(`  site p99 under attack / bare server p99 under attack: ${(p99 / reference.p99).toFixed(2)}`)
-    } finally {
-      bare.kill()
     }
   } finally {
     child.kill()
+    for (const bare of bareServers) bare.kill()
     await rm(dataDir, { recursive: true, force: true })
   }
 }

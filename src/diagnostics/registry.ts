@@ -71,7 +71,11 @@ export function createRegistry(settings: RegistrySettings): Registry {
     ssl: createSslDiagnostic({ trust }),
     geolocation: geolocationDiagnostic,
     blacklist: createBlacklistDiagnostic(dnsbl),
-    'website-check': createWebsiteCheckDiagnostic({ trust, publicUrl: settings.publicUrl }),
+    'website-check': createWebsiteCheckDiagnostic({
+      trust,
+      publicUrl: settings.publicUrl,
+      trustAnchors: loadDnssecTrustAnchors(settings.dnssecTrustAnchorsFile),
+    }),
     asn: createAsnDiagnostic({ rdap }),
     abuse: createAbuseDiagnostic({ ...dnsbl, ...abuseSourcesFrom(settings, rdap) }),
     mail: createMailDiagnostic({

@@ -153,8 +153,9 @@ async function registerSite(
   const registry = createRegistry(config)
   const onAnswer = async (request: FastifyRequest, answer: ToolAnswer, options?: unknown) => {
     metrics.observeRun(answer.tool, answer.status, answer.durationMs, answer.failureSource)
-    await saveAnswer(request, answer, options)
+    // The run first: the history entry keeps its runId (for its share and pin).
     await recordRun(request, answer, options)
+    await saveAnswer(request, answer, options)
   }
   await app.register(toolRoutes, { net, registry, onAnswer })
   // Many inputs at once, each admitted like a single run (src/server/modules/bulk).

@@ -31,6 +31,10 @@ export const historyItem = z.object({
   resultData: z.unknown(),
   /** ISO-8601 UTC. */
   createdAt: z.string(),
+  /** The stored run (POST /api/results { runId } shares it) while the server keeps it; null after. */
+  runId: z.string().nullable().optional(),
+  /** The run's permalink (/r/<id>) when shared, and whether it is pinned (never expires). */
+  share: z.object({ id: z.string(), pinned: z.boolean() }).nullable().optional(),
 })
 export type HistoryItem = z.infer<typeof historyItem>
 

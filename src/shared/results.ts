@@ -22,6 +22,12 @@ export const shareCreated = z.object({
   deleteToken: z.string().optional(),
   /** True when the run was shared before: the same permalink, and the deleteToken given then stays valid. */
   alreadyShared: z.boolean().optional(),
+  /**
+   * ISO-8601 UTC: when the permalink stops working (SHARE_RETENTION_DAYS after sharing); null when
+   * pinned. Always sent by this server; optional so that clients also read older servers' answers.
+   */
+  expiresAt: z.string().nullable().optional(),
+  pinned: z.boolean().optional(),
 })
 export type ShareCreated = z.infer<typeof shareCreated>
 
@@ -46,6 +52,8 @@ export const sharedResult = z.object({
   sharedAt: z.string(),
   /** Pinned shares never expire. */
   pinned: z.boolean(),
+  /** ISO-8601 UTC: when the permalink stops working; null when pinned. */
+  expiresAt: z.string().nullable(),
 })
 export type SharedResult = z.infer<typeof sharedResult>
 

@@ -139,6 +139,16 @@ describe.skipIf(!ready)('Name tools in the browser', () => {
     expect(await rows.filter({ hasText: 'No answer' }).count()).toBe(2)
     const ns3 = rows.filter({ has: page.getByRole('rowheader', { name: /^ns3\.moved/ }) })
     expect(await ns3.innerText()).toContain('no answer within 3000 ms')
+    const serials = output
+      .getByRole('table', { name: 'SOA serial of moved. by authoritative server' })
+      .locator('tbody tr')
+    expect(await serials.count()).toBe(4)
+    const ns2Serial = serials.filter({ has: page.getByRole('rowheader', { name: /^ns2\.moved/ }) })
+    expect((await ns2Serial.innerText()).split(/\s+/).join(' ')).toContain('Behind by 1 2026112501')
+    expect(await output.getByTestId('soa-verdict').innerText()).toBe(
+      '1 of 3 authoritative servers is behind the highest serial 2026112502: ns2.moved (2026112501, 1 behind); ' +
+        'no serial from ns3.moved (not asked for the SOA: no answer within 3000 ms)',
+    )
     expect(page.url()).toContain('propagation=')
     await close()
   })

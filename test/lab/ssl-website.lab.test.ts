@@ -40,7 +40,10 @@ hop1       IN A   ${SITES.hop1}
 hop2       IN A   ${SITES.hop2}
 final      IN A   ${SITES.final}
 metadata   IN A   169.254.169.254
+@          IN CAA 0 issue "lab-ca.test"
+@          IN CAA 0 iodef "mailto:security@tlslab"
 `
+const SECURITY_TXT = `Contact: mailto:security@tlslab\nExpires: ${new Date(Date.now() + 30 * DAY).toISOString()}\n`
 
 let world: LabWithApp | null = null
 let app: AppInNamespace | undefined
@@ -73,7 +76,16 @@ async function startWebPeers(lab: Lab) {
   const final = await ca.issue({ names: ['final.tlslab'] })
   const ocsp = (await ca.ocspResponse(good)).toString('base64')
   const configs: WebPeerConfig[] = [
-    { kind: 'tls', host: SITES.good, port: 443, key: good.key, cert: good.chain, headers: HSTS, ocsp },
+    {
+      kind: 'tls',
+      host: SITES.good,
+      port: 443,
+      key: good.key,
+      cert: good.chain,
+      headers: HSTS,
+      ocsp,
+      files: { '/.well-known/security.txt': { type: 'text/plain; charset=utf-8', body: SECURITY_TXT } },
+    },
     { kind: 'tls', host: SITES.expired, port: 443, key: expired.key, cert: expired.chain, headers: HSTS },
     { kind: 'tls', host: SITES.selfsigned, port: 443, key: self.key, cert: self.chain, headers: HSTS },
     { kind: 'tls', host: SITES.wrong, port: 443, key: other.key, cert: other.chain, headers: HSTS },
@@ -207,6 +219,27 @@ describe('website check in the lab', () => {
       [200, SITES.good],
     ])
     expect(body.result.securityHeaders[0]).toMatchObject({ name: 'Strict-Transport-Security', rating: 'good' })
+  })
+
+  it("reads the final site's security.txt across the routers and the CAA set of the lab zone", async (ctx) => {
+    if (!app) return ctx.skip()
+    const body = await runTool<WebsiteCheckResult>('website-check', 'http://web.tlslab/start')
+    expect(body.result.securityTxt).toMatchObject({
+      state: 'present',
+      finalUrl: 'https://good.tlslab/.well-known/security.txt',
+      contact: ['mailto:security@tlslab'],
+    })
+    const checks = body.result.standards.flatMap((c) => c.checks)
+    expect(checks.find((c) => c.id === 'security-txt-expires')?.verdict).toBe('pass')
+    expect(body.result.caa).toMatchObject({
+      state: 'found',
+      foundAt: 'tlslab',
+      asked: ['good.tlslab', 'tlslab'],
+      records: [
+        { flags: 0, tag: 'issue', value: 'lab-ca.test' },
+        { flags: 0, tag: 'iodef', value: 'mailto:security@tlslab' },
+      ],
+    })
   })
 
   it('follows a 3-redirect chain across two HTTP sites onto HTTPS and reports every hop', async (ctx) => {

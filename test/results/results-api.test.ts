@@ -84,7 +84,11 @@ describe.each(appBackends())('results API on $name', (backend) => {
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         sharedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         pinned: false,
+        expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       })
+      // A share says when it expires: SHARE_RETENTION_DAYS (30 by default) after it was shared.
+      expect(Date.parse(shown.json().expiresAt) - Date.parse(shown.json().sharedAt)).toBe(30 * 24 * 60 * 60_000)
+      expect(created.json().expiresAt).toBe(shown.json().expiresAt)
       expect(shown.json().status).toBe('ok')
       expect(shown.json().lines.join('\n')).toContain('198.51.100.7')
 
@@ -117,7 +121,7 @@ describe.each(appBackends())('results API on $name', (backend) => {
       const { id, url, deleteToken } = first.json()
       const again = await share(anonymous, answer.runId)
       expect(again.statusCode).toBe(200)
-      expect(again.json()).toEqual({ id, url, alreadyShared: true })
+      expect(again.json()).toEqual({ id, url, alreadyShared: true, expiresAt: first.json().expiresAt, pinned: false })
       const concurrent = await Promise.all([share(bob, answer.runId), share(anonymous, answer.runId)])
       expect(concurrent.map((r) => [r.statusCode, r.json().id, r.json().deleteToken])).toEqual([
         [200, id, undefined],
@@ -160,6 +164,8 @@ describe.each(appBackends())('results API on $name', (backend) => {
       const pinned = await alice.request({ method: 'PATCH', url: `/api/results/${id}`, payload: { pinned: true } })
       expect(pinned.statusCode).toBe(200)
       expect(pinned.json().pinned).toBe(true)
+      // A pinned share never expires.
+      expect(pinned.json().expiresAt).toBeNull()
       expect((await anonymous.get(`/api/results/${id}`)).json().pinned).toBe(true)
       const badPin = await alice.request({ method: 'PATCH', url: `/api/results/${id}`, payload: { pinned: 'yes' } })
       expect(badPin.statusCode).toBe(400)

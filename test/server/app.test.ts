@@ -98,6 +98,8 @@ describe('application shell', () => {
     const res = await checkTool(t, 'dns', 'example.test', { options: { server: '169.254.169.254' }, stream: true })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/event-stream')
+    // Not no-store: Chromium reports a no-store stream read to its end as aborted (net::ERR_ABORTED).
+    expect(res.headers['cache-control']).toBe('private, no-cache')
     const result = res.body.split('\n\n').find((e) => e.startsWith('event: result'))
     expect(result).toBeDefined()
     const answer = JSON.parse(String(result).split('data: ')[1] ?? '{}')

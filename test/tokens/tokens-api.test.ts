@@ -56,7 +56,10 @@ describe.each(appBackends())('API tokens on $name', (backend) => {
         id: expect.any(String),
         name: 'CI pipeline',
         token: expect.stringMatching(/^ntb_[A-Za-z0-9_-]{43}$/),
+        // Without a choice, every scope and no expiry, as before scopes existed.
+        scopes: ['results:read', 'tools:run', 'monitors:manage'],
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        expiresAt: null,
       })
       const row = await database.db
         .selectFrom('api_tokens')
@@ -69,7 +72,9 @@ describe.each(appBackends())('API tokens on $name', (backend) => {
         id: created.id,
         name: 'CI pipeline',
         hint: `${created.token.slice(0, 8)}…`,
+        scopes: ['results:read', 'tools:run', 'monitors:manage'],
         createdAt: created.createdAt,
+        expiresAt: null,
         lastUsedAt: null,
       })
       expect(JSON.stringify(list)).not.toContain(created.token)

@@ -66,6 +66,23 @@ describe.skipIf(!knotAvailable)('DNS propagation across disagreeing servers', ()
     expect(p.servers.filter((s) => s.role === 'authoritative' && s.state === 'answered').every((s) => s.aa)).toBe(true)
   })
 
+  it('compares the SOA serial of each authoritative server, flags the one behind and says why one gave none', async () => {
+    const { answer, p } = await propagation('www.moved', { type: 'A' })
+    expect(p.soa?.zone).toBe('moved.')
+    expect(p.soa?.highest).toBe(2026112502)
+    expect(p.soa?.servers.map((s) => [s.name, s.server, s.state, s.serial, s.behindBy, s.failureSource])).toEqual([
+      ['ns1.moved', lab.nameServer(1), 'current', 2026112502, undefined, undefined],
+      ['ns2.moved', lab.nameServer(2), 'behind', 2026112501, 1, undefined],
+      ['ns3.moved', lab.nameServer(3), 'no-answer', undefined, undefined, 'target'],
+      ['ns4.moved', lab.nameServer(4), 'current', 2026112502, undefined, undefined],
+    ])
+    expect(p.soa?.verdict).toBe(
+      '1 of 3 authoritative servers is behind the highest serial 2026112502: ns2.moved (2026112501, 1 behind); ' +
+        'no serial from ns3.moved (not asked for the SOA: no answer within 3000 ms)',
+    )
+    expect(answer.lines).toContain(`SOA \tns2.moved\t${lab.nameServer(2)}\t2026112501\t[behind by 1]`)
+  })
+
   it('marks who disagrees with the majority and leaves servers without an answer out of both', async () => {
     const { p } = await propagation('www.moved', { type: 'A' })
     expect(p.servers.map((s) => s.agrees)).toEqual([true, false, undefined, true, true, false, true, undefined])

@@ -133,6 +133,10 @@ describe.skipIf(!ready)('website standards against servers on loopback', () => {
       'Security headers': 100,
       Cookies: 100,
       Compression: 100,
+      // Every path answers the same HTML page, so there is no security.txt (a warning); this zone's
+      // server refuses the TLD and root questions, so CAA and DNSSEC could not be determined.
+      'security.txt': 50,
+      'DNS: CAA & DNSSEC': null,
     })
     expect(answer.lines).toContain('  IPv6: 0/100')
     expect(answer.lines).toContain(
@@ -202,5 +206,12 @@ describe.skipIf(!ready)('website standards against servers on loopback', () => {
     ])
     const literal = await run(`http://[::1]:${dual.port}/`)
     expect(literal.verdict('ipv6-reachable')).toEqual(['pass: Answered HTTP 200 over IPv6 from [::1]'])
+    // An address has no DNS name: CAA and DNSSEC are not tested, and that is nobody's failure.
+    expect(literal.verdict('caa')).toEqual(['not-tested: The URL names the address ::1: CAA applies to DNS names only'])
+    expect(literal.verdict('dnssec')).toEqual(['not-tested: The URL names the address ::1: no DNS name to validate'])
+    expect(literal.checks.filter((c) => c.id === 'caa' || c.id === 'dnssec').map((c) => c.failureSource)).toEqual([
+      null,
+      null,
+    ])
   })
 })

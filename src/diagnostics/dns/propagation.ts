@@ -3,25 +3,15 @@
 // from the root like the trace. Each server has its own deadline; a row is streamed as it settles.
 import { isIP } from 'node:net'
 import type { FailureSource } from '../../shared/tools/common.ts'
-import type { DnsQueryResult, DnsTraceStep } from '../../shared/tools/dns.ts'
-import {
-  type DnsPropagation,
-  type PropagationServer,
-  summarisePropagation,
-} from '../../shared/tools/dns-propagation.ts'
+import type { DnsTraceStep } from '../../shared/tools/dns.ts'
+import { type DnsPropagation, summarisePropagation } from '../../shared/tools/dns-propagation.ts'
 import { describePublicResolver, PUBLIC_RESOLVERS } from '../../shared/tools/dns-public-resolvers.ts'
-import { DestinationBudgetError } from '../net/destination-budget.ts'
-import { DnsTimeoutError } from '../net/dns-client.ts'
 import { formatEndpoint, splitHostPort } from '../net/endpoint.ts'
-import type { Net } from '../net/net.ts'
 import { absoluteName, isOwnersZone } from './dns-names.ts'
-import { queryDns } from './query.ts'
-import type { RootHints } from './root-hints.ts'
+import { type AskedServer, askServer, type PropagationDeps, type Target } from './propagation-ask.ts'
+import { compareZoneSerials } from './propagation-soa.ts'
 import { walkDelegation } from './trace.ts'
 
-/** One server's deadline: two UDP tries of 1.5 s (then TCP if truncated). */
-const QUERY_TIMEOUT_MS = 1500
-const QUERY_ATTEMPTS = 2
 /** Authoritative servers asked at most; name servers without glue resolved at most. */
 const MAX_AUTHORITATIVE = 16
 const MAX_GLUELESS = 4
@@ -30,26 +20,6 @@ const MAX_GLUELESS = 4
  * authoritative servers' own deadline still ends within the DNS tool's 15 s.
  */
 const WALK_BUDGET_MS = 9000
-
-type Role = PropagationServer['role']
-interface Target {
-  role: Role
-  name: string
-  /** The address as written, and its check against the target policy. */
-  address: string
-  port: number
-  /** A server of a zone below a TLD: asked on the user's behalf (the per-destination budget). */
-  onUsersBehalf?: boolean
-}
-
-export interface PropagationDeps {
-  net: Pick<Net, 'checkEndpoint' | 'askDns'>
-  root: RootHints
-  /** "ip[:port]" entries; empty for the well-known public resolvers. */
-  publicResolvers: string[]
-  signal: AbortSignal
-  onProgress: (event: unknown) => void
-}
 
 /** The resolvers to ask: DNS_PUBLIC_RESOLVERS when set, named after a known provider when one matches. */
 export function publicResolverTargets(entries: string[]): Target[] {
@@ -71,48 +41,6 @@ export function publicResolverTargets(entries: string[]): Target[] {
       : `Resolver ${formatEndpoint({ address: split.host, port: split.port })}`
     return { role: 'resolver' as const, name, address: split.host, port: split.port }
   })
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof DestinationBudgetError) return error.message
-  if (error instanceof DnsTimeoutError) return `no answer within ${QUERY_TIMEOUT_MS * QUERY_ATTEMPTS} ms`
-  const code = (error as NodeJS.ErrnoException).code
-  return code ? `could not be asked (${code})` : 'could not be asked'
-}
-
-/** The records a reply gives for the question: the type asked, and CNAMEs on the way to it. */
-function answerValues(query: DnsQueryResult, type: string): { answers: string[]; ttl?: number } {
-  const records = query.answers.filter((r) => r.type === type || r.type === 'CNAME')
-  const answers = records.map((r) => (r.type === type ? r.value : `${r.type} ${r.value}`)).sort()
-  const ttl = records.length > 0 ? Math.min(...records.map((r) => r.ttl)) : undefined
-  return ttl === undefined ? { answers } : { answers, ttl }
-}
-
-async function askOne(name: string, type: string, target: Target, deps: PropagationDeps): Promise<PropagationServer> {
-  const where = formatEndpoint({ address: target.address, port: target.port })
-  const base = { role: target.role, name: target.name, server: where, answers: [] }
-  const checked = deps.net.checkEndpoint(target.address, target.port)
-  if (!checked.ok) return { ...base, state: 'no-answer', error: checked.error }
-  try {
-    const query = await queryDns(name, type, checked.endpoint, {
-      net: deps.net,
-      signal: deps.signal,
-      recursionDesired: target.role === 'resolver',
-      timeoutMs: QUERY_TIMEOUT_MS,
-      attempts: QUERY_ATTEMPTS,
-      onUsersBehalf: target.onUsersBehalf,
-    })
-    const timing = { rcode: query.rcode, queryTimeMs: query.queryTimeMs, aa: query.flags.aa }
-    if (query.rcode !== 'NOERROR' && query.rcode !== 'NXDOMAIN') {
-      return { ...base, ...timing, state: 'no-answer', error: `answered ${query.rcode}` }
-    }
-    if (target.role === 'authoritative' && !query.flags.aa) {
-      return { ...base, ...timing, state: 'no-answer', error: 'not authoritative for the zone (lame delegation)' }
-    }
-    return { ...base, ...timing, ...answerValues(query, type), state: 'answered' }
-  } catch (error) {
-    return { ...base, state: 'no-answer', error: describeError(error) }
-  }
 }
 
 /** The last referral of a walk names the zone's servers: NS records, with their glue addresses. */
@@ -171,14 +99,17 @@ async function findAuthority(name: string, type: string, deps: PropagationDeps):
 }
 
 /** A name server whose address could not be found is a row too: it could not be asked. */
-function unresolved(target: Target): PropagationServer {
+function unresolved(target: Target): AskedServer {
   return {
-    role: target.role,
-    name: target.name,
-    server: '',
-    state: 'no-answer',
-    answers: [],
-    error: 'no address found for this name server',
+    row: {
+      role: target.role,
+      name: target.name,
+      server: '',
+      state: 'no-answer',
+      answers: [],
+      error: 'no address found for this name server',
+    },
+    failureSource: 'target',
   }
 }
 
@@ -188,7 +119,7 @@ export interface PropagationRun {
   failure?: { failureSource: FailureSource; error: string }
 }
 
-function ask(name: string, type: string, targets: Target[], deps: PropagationDeps): Promise<PropagationServer>[] {
+function ask(name: string, type: string, targets: Target[], deps: PropagationDeps): Promise<AskedServer>[] {
   deps.onProgress({
     type,
     propagationPending: targets.map((t) => ({
@@ -198,23 +129,31 @@ function ask(name: string, type: string, targets: Target[], deps: PropagationDep
     })),
   })
   return targets.map(async (target) => {
-    const row = target.address ? await askOne(name, type, target, deps) : unresolved(target)
-    deps.onProgress({ propagationServer: row })
-    return row
+    const asked = target.address ? await askServer(name, type, target, deps) : unresolved(target)
+    deps.onProgress({ propagationServer: asked.row })
+    return asked
   })
 }
 
 export async function checkPropagation(name: string, type: string, deps: PropagationDeps): Promise<PropagationRun> {
   const resolvers = Promise.all(ask(name, type, publicResolverTargets(deps.publicResolvers), deps))
   const authority = await findAuthority(name, type, deps)
-  const authoritative = await Promise.all(ask(name, type, authority.targets, deps))
-  const rows = [...authoritative, ...(await resolvers)]
+  const asked = ask(name, type, authority.targets, deps)
+  // Each server that answered the question is then asked for the zone's SOA (propagation-soa.ts).
+  const [authoritative, soa] = await Promise.all([
+    Promise.all(asked),
+    authority.zone && authority.targets.length > 0
+      ? compareZoneSerials(authority.zone, authority.targets, asked, deps)
+      : undefined,
+  ])
+  const rows = [...authoritative, ...(await resolvers)].map((a) => a.row)
   const authorityError =
     authority.error ?? (authority.targets.length === 0 ? 'the delegation names no server' : undefined)
   const propagation = summarisePropagation(type, rows, {
     ...(authority.zone ? { zone: authority.zone } : {}),
     ...(authorityError ? { authorityError } : {}),
   })
+  if (soa) propagation.soa = soa
   if (propagation.answered > 0) return { propagation }
   const targets = [...publicResolverTargets(deps.publicResolvers), ...authority.targets]
   const denied = targets.every((t) => t.address && !deps.net.checkEndpoint(t.address, t.port).ok)

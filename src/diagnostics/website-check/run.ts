@@ -1,6 +1,7 @@
 // Website check: a server-side GET of the URL, following up to 10 redirects (each re-resolved and
 // re-checked), within the product's 10 s; up when the final answer is 2xx/3xx, down otherwise. Then
-// the website-standards probes (standards.ts), in parallel under their own shorter deadline.
+// the website-standards probes (standards.ts) and the site's records beside the page (security.txt,
+// CAA, DNSSEC: site-records.ts), in parallel under their own shorter deadline.
 import type { z } from 'zod'
 import {
   WEBSITE_MAX_REDIRECTS,
@@ -10,10 +11,12 @@ import {
   websiteCheckResult,
 } from '../../shared/tools/website-check.ts'
 import { websiteCheckLines } from '../../shared/tools/website-check-lines.ts'
+import { type DsRecord, loadDnssecTrustAnchors } from '../dnssec/trust-anchors.ts'
 import { createTrustStore, type TrustStore } from '../net/trust-anchors.ts'
 import type { Diagnostic } from '../types.ts'
 import { type ChainReport, checkChain } from './check-chain.ts'
 import { rateSecurityHeaders } from './security-headers.ts'
+import { assessSiteRecords, type SiteRecords } from './site-records.ts'
 import { assessStandards } from './standards.ts'
 
 /** Deadline of each website-standards probe (plain-HTTP redirect, ALPN, IPv6), run after the main walk. */
@@ -31,9 +34,18 @@ export interface WebsiteCheckOptions {
   trust?: TrustStore
   /** Deadline of each website-standards probe. */
   probeTimeoutMs?: number
+  /** DS records DNSSEC validation of the host starts from; IANA's root anchors by default. */
+  trustAnchors?: DsRecord[]
+  /** The time security.txt's Expires is compared with (tests); now by default. */
+  now?: () => Date
 }
 
-function summarize(input: string, report: ChainReport, standards: WebsiteCheckResult['standards']): WebsiteCheckResult {
+function summarize(
+  input: string,
+  report: ChainReport,
+  standards: WebsiteCheckResult['standards'],
+  records: SiteRecords | null,
+): WebsiteCheckResult {
   const final = report.final
   const status = final?.status ?? null
   const headers = final?.headers ?? []
@@ -49,7 +61,8 @@ function summarize(input: string, report: ChainReport, standards: WebsiteCheckRe
     bodyBytes: final?.bodyBytes ?? null,
     bodyTruncated: final?.bodyTruncated ?? false,
     tls: final?.tls ?? null,
-    standards,
+    standards: records ? [...standards, ...records.categories] : standards,
+    ...(records ? { securityTxt: records.securityTxt, caa: records.caa, dnssec: records.dnssec } : {}),
   }
 }
 
@@ -59,6 +72,8 @@ export function createWebsiteCheckDiagnostic(
   const timeoutMs = options.timeoutMs ?? WEBSITE_TIMEOUT_MS
   const probeTimeoutMs = options.probeTimeoutMs ?? STANDARDS_PROBE_MS
   const { ca } = options.trust ?? createTrustStore()
+  const trustAnchors = options.trustAnchors ?? loadDnssecTrustAnchors(undefined)
+  const now = options.now ?? (() => new Date())
   const userAgent = `NetToolbox-WebsiteCheck/1.34${options.publicUrl ? ` (+${options.publicUrl})` : ''}`
   return {
     id: 'website-check',
@@ -76,14 +91,19 @@ export function createWebsiteCheckDiagnostic(
         userAgent,
         ca,
       })
-      const standards = await assessStandards(start, report, {
-        net: ctx.net,
-        signal: ctx.signal,
-        timeoutMs: probeTimeoutMs,
-        userAgent,
-        ca,
-      })
-      const result = summarize(request.input, report, standards)
+      const probe = { net: ctx.net, signal: ctx.signal, timeoutMs: probeTimeoutMs, userAgent, ca }
+      const [standards, records] = await Promise.all([
+        assessStandards(start, report, probe),
+        report.final
+          ? assessSiteRecords(report, {
+              ...probe,
+              maxRedirects: options.maxRedirects ?? WEBSITE_MAX_REDIRECTS,
+              trustAnchors,
+              now: now(),
+            })
+          : null,
+      ])
+      const result = summarize(request.input, report, standards, records)
       if (report.failure) return { status: 'failed', ...report.failure, result }
       return { status: 'ok', result }
     },

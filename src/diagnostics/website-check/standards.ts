@@ -17,16 +17,11 @@ import type { ChainReport } from './check-chain.ts'
 import { judgeCookies } from './cookies.ts'
 import { type HopProbe, type Ipv6Probe, type ProbeContext, probeAlpn, probeIpv6, probeOnce } from './probes.ts'
 import { rateSecurityHeaders } from './security-headers.ts'
+import { standardCheck } from './standard-check.ts'
 
 type Check = WebsiteStandardCheck
 
-const check = (
-  id: WebsiteStandardId,
-  name: string,
-  verdict: StandardVerdict,
-  detail: string,
-  failureSource: Check['failureSource'] = verdict === 'pass' ? null : 'target',
-): Check => ({ id, name, verdict, detail, failureSource })
+const check = standardCheck
 
 const header = (headers: { name: string; value: string }[], name: string) =>
   headers.find((h) => h.name.toLowerCase() === name)?.value ?? null

@@ -112,4 +112,11 @@ describe('parseWhoisFields() general rules', () => {
     expect(parseWhoisFields(text)).toMatchObject({ registrar: 'Example Registrar', dnssec: 'unsigned' })
     expect(parseWhoisFields('Registrar: Example (Europe) Ltd\n').registrar).toBe('Example (Europe) Ltd')
   })
+  it('reads the registrar named after its handle on "Registrar ID:" and numbered DS lines as signed', () => {
+    const cat = 'Domain Name: example.test\nRegistrar ID: R-2002 (Example Digital SL)\nStatus: ok\n'
+    expect(parseWhoisFields(cat).registrar).toBe('Example Digital SL')
+    const afnic = 'domain: example.test\nstatus: ACTIVE\n\nkey1-tag: 42275\nkey1-dgst: 0337202F13AADFAFF4197396D15C\n'
+    expect(parseWhoisFields(afnic).dnssec).toBe('signed')
+    expect(parseWhoisFields('domain: example.test\nkey1-tag: 42275\nkey1-dgst:\n').dnssec).toBeUndefined()
+  })
 })

@@ -139,7 +139,7 @@ function changeDates(entries: WhoisEntry[], tld: string | undefined): { created?
 function registrarOf(entries: WhoisEntry[], own: WhoisEntry[]): string | undefined {
   const nameKeys = ['organization', 'organisation', 'organization name', 'name', 'registrar name']
   const inBlock = entries.filter((entry) => entry.parent === 'registrar' || entry.parent === 'sponsoring registrar')
-  const named = first(own, KEYS.registrar) ?? first(inBlock, nameKeys)
+  const named = first(own, KEYS.registrar) ?? first(inBlock, nameKeys) ?? nameAfterRegistrarHandle(own)
   if (named && /^[A-Z0-9]+(-[A-Z0-9]+)+$/.test(named)) {
     const object = entries.find((entry) => entry.key === 'registrar' && entry.value === named)
     const name = first(
@@ -151,6 +151,11 @@ function registrarOf(entries: WhoisEntry[], own: WhoisEntry[]): string | undefin
   const name = named && !/\s/.test(named) ? nameOfRegistrarObject(entries, named) : undefined
   if (name) return cleanRegistrar(name)
   return named === undefined ? undefined : cleanRegistrar(named)
+}
+
+/** puntCAT and .museum give the registrar's name only after its handle: "Registrar ID: R-2002 (Example SL)". */
+function nameAfterRegistrarHandle(own: WhoisEntry[]): string | undefined {
+  return /^\S+\s+\((.+)\)\s*$/.exec(first(own, ['registrar id']) ?? '')?.[1]
 }
 
 /** The name in a later object opened by "registrar: <handle>" (RIPE-style registrar objects, .ua). */
@@ -175,18 +180,24 @@ function abuseOf(entries: WhoisEntry[], text: string): RegistrationFields['abuse
 
 /** Keys of the DS and DNSKEY records some registries list for a signed domain instead of stating it. */
 const DNSSEC_RECORDS = new Set(['dsl-id', 'dnskey'])
+/** AFNIC numbers the DS records it lists: "key1-tag: 42275", "key1-dgst: 0337202F…". */
+const NUMBERED_DS_DIGEST = /^key\d+-dgst$/
 /**
  * The first DNSSEC state stated plainly (.kr states it in Korean first, then in English). Where no
- * state is written, listed DS or DNSKEY records mean a signed domain: AFNIC's "dsl-id:", .ee's
- * "dnskey:", EURid's "Keys:" section, a DS record under "DS:" or "dsrecord:" (.pl, .br); such a key
- * with no record after it states nothing.
+ * state is written, listed DS or DNSKEY records mean a signed domain: AFNIC's "dsl-id:" and numbered
+ * "keyN-dgst:", .ee's "dnskey:", EURid's "Keys:" section, a DS record under "DS:" or "dsrecord:"
+ * (.pl, .br); such a key with no record after it states nothing.
  */
 function dnssecOf(entries: WhoisEntry[]): string | undefined {
   const values = all(entries, KEYS.dnssec).flatMap((value) => normaliseDnssec(value) ?? [])
   const stated = values.find((value) => value === 'signed' || value === 'unsigned') ?? values[0]
   if (stated) return stated
   const listed = entries.some(
-    (entry) => DNSSEC_RECORDS.has(entry.key) || entry.parent === 'keys' || isDsRecord(entry.key, entry.value),
+    (entry) =>
+      DNSSEC_RECORDS.has(entry.key) ||
+      entry.parent === 'keys' ||
+      isDsRecord(entry.key, entry.value) ||
+      (NUMBERED_DS_DIGEST.test(entry.key) && /^[0-9a-f]{20,}$/i.test(entry.value)),
   )
   return listed ? 'signed' : undefined
 }

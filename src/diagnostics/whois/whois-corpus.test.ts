@@ -1,8 +1,9 @@
 // Real registry answers against the fields read by hand from each raw text (sources in each folder's
 // manifest.json). The parser is tuned on test/fixtures/golden/whois-corpus; test/fixtures/golden/
-// whois-heldout-2 holds other answers, from other collections, that it is only measured on (its
-// README.md keeps every measurement). Prints the accuracy of every field for both parts, asks the
-// tuned part's target of every field, and holds each held-out field at least at its measured count.
+// whois-heldout-2, whois-heldout-3 and whois-heldout-4 hold other answers, from other collections, that it is only
+// measured on (each README.md keeps every measurement). Prints the accuracy of every field for every
+// part, asks the tuned part's target of every field, and holds each held-out field at least at its
+// measured count.
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { RegistrationFields } from '../../shared/tools/whois.ts'
@@ -57,10 +58,24 @@ const CORPORA = [
     shortfalls: {},
   }),
   // The parser is never changed by looking at this part's misses: they are measured, not tuned away.
-  corpus('held-out', 'whois-heldout-2', {
+  corpus('held-out 2', 'whois-heldout-2', {
     minimum: { cases: 60, tlds: 50 },
     target: 0.97,
     shortfalls: {},
+  }),
+  // Measured once, unseen (its README.md): five fields were below 97% (64/66 prints as 97.0%
+  // but is 96.97%); four still are, held here at their last measured counts.
+  corpus('held-out 3', 'whois-heldout-3', {
+    minimum: { cases: 60, tlds: 50 },
+    target: 0.97,
+    shortfalls: { registrar: 63, createdAt: 64, updatedAt: 64, statuses: 63 },
+  }),
+  // Measured once, unseen (its README.md): three fields were below 97% (60/62 is 96.8%), held here
+  // at their counts.
+  corpus('held-out 4', 'whois-heldout-4', {
+    minimum: { cases: 60, tlds: 50 },
+    target: 0.97,
+    shortfalls: { nameServers: 60, statuses: 60, abuseContact: 55 },
   }),
 ]
 
@@ -141,19 +156,23 @@ describe.each(CORPORA)('whois corpus of real registry answers: $name part', (par
 })
 
 describe('whois held-out corpus', () => {
-  const [tunedPart, heldOut] = CORPORA as [Corpus, Corpus]
+  const [tunedPart, ...heldOutParts] = CORPORA as [Corpus, ...Corpus[]]
   const textOf = (part: Corpus, entry: ManifestEntry) =>
     readFileSync(new URL(`${entry.case}.txt`, part.dir), 'utf8')
       .replace(/\s+/g, ' ')
       .trim()
   const sourceOf = (entry: ManifestEntry) => `${entry.source.repo}/${entry.source.path}`
 
-  it('shares no answer with the tuned corpus, by source file or by text', () => {
-    const sources = new Set(tunedPart.manifest.map(sourceOf))
-    const texts = new Set(tunedPart.manifest.map((entry) => textOf(tunedPart, entry)))
-    const shared = heldOut.manifest
-      .filter((entry) => sources.has(sourceOf(entry)) || texts.has(textOf(heldOut, entry)))
-      .map((entry) => entry.case)
-    expect(shared).toEqual([])
-  })
+  it.each(heldOutParts.map((part) => ({ part, name: part.name })))(
+    'the $name part shares no answer with the tuned corpus or an earlier held-out part, by source file or by text',
+    ({ part }) => {
+      const earlier = [tunedPart, ...heldOutParts.slice(0, heldOutParts.indexOf(part))]
+      const sources = new Set(earlier.flatMap((other) => other.manifest.map(sourceOf)))
+      const texts = new Set(earlier.flatMap((other) => other.manifest.map((entry) => textOf(other, entry))))
+      const shared = part.manifest
+        .filter((entry) => sources.has(sourceOf(entry)) || texts.has(textOf(part, entry)))
+        .map((entry) => entry.case)
+      expect(shared).toEqual([])
+    },
+  )
 })

@@ -12,6 +12,7 @@ import * as savedResultFields from './migrations/0007-saved-result-fields.ts'
 import * as probeTokens from './migrations/0008-probe-tokens.ts'
 import * as monitors from './migrations/0009-monitors.ts'
 import * as historyRuns from './migrations/0010-history-runs.ts'
+import * as twoFactorAndTokenScopes from './migrations/0011-two-factor-and-token-scopes.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-tool-results': toolResults,
@@ -24,6 +25,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0008-probe-tokens': probeTokens,
   '0009-monitors': monitors,
   '0010-history-runs': historyRuns,
+  '0011-two-factor-and-token-scopes': twoFactorAndTokenScopes,
 }
 
 /** Applies every pending migration; returns the names applied (empty when up to date). */

@@ -20,6 +20,8 @@ export interface ToolResultsTable {
   failure_source: ColumnType<string | null, string | null | undefined, never>
   /** Set by a delete and cleared by a restore; timestamp like created_at. */
   deleted_at: ColumnType<Date | string | null, string | null | undefined, string | null>
+  /** The stored run (runs.id) the entry came from; null for entries without one. */
+  run_id: ColumnType<string | null, string | null | undefined, never>
 }
 
 /** Settings of the deployment kept in the database (e.g. the generated auth secret). */
@@ -90,6 +92,10 @@ export interface ApiTokensTable {
   hint: string
   created_at: ColumnType<Date | string, string, never>
   last_used_at: ColumnType<Date | string | null, string | null, string | null>
+  /** Space-separated scopes (src/shared/api-tokens.ts); tokens older than scopes have them all. */
+  scopes: ColumnType<string, string | undefined, string>
+  /** When the token stops working; null for never. Timestamp like created_at. */
+  expires_at: ColumnType<Date | string | null, string | null | undefined, string | null>
 }
 
 /** Tokens of measurement probes (src/server/modules/measurements). */

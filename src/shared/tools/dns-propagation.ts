@@ -1,6 +1,7 @@
 // DNS propagation: one name and type asked of the public resolvers and of every authoritative server
 // of the zone, side by side, with the answer sets grouped and a one-line verdict.
 import { z } from 'zod'
+import { failureSource } from './common.ts'
 
 export const propagationServer = z.object({
   /** A public recursive resolver, or a server authoritative for the zone. */
@@ -38,6 +39,33 @@ export const propagationGroup = z.object({
 })
 export type PropagationGroup = z.infer<typeof propagationGroup>
 
+/** One authoritative server's SOA serial for the zone. */
+export const soaSerialRow = z.object({
+  name: z.string(),
+  /** "ip:port" asked; "" when the name server's address could not be found. */
+  server: z.string(),
+  /** 'behind': a lower serial (RFC 1982 arithmetic) than the highest any server gave. */
+  state: z.enum(['current', 'behind', 'no-answer']),
+  serial: z.number().optional(),
+  /** How far behind the highest serial: highest − serial, modulo 2^32. */
+  behindBy: z.number().optional(),
+  /** Why there is no serial. */
+  error: z.string().optional(),
+  /** Whose failure a missing serial is: the server's ("target") or a refusal to ask it ("policy"). */
+  failureSource: failureSource.optional(),
+})
+export type SoaSerialRow = z.infer<typeof soaSerialRow>
+
+export const soaSerials = z.object({
+  /** The zone whose SOA was asked, "moved.". */
+  zone: z.string(),
+  highest: z.number().nullable(),
+  servers: z.array(soaSerialRow),
+  /** "1 of 3 servers is behind the highest serial 2026112502 (…)", with who gave none and why. */
+  verdict: z.string(),
+})
+export type SoaSerials = z.infer<typeof soaSerials>
+
 export const dnsPropagation = z.object({
   type: z.string(),
   /** The zone whose authoritative servers were asked, when the delegation walk found it. */
@@ -52,6 +80,8 @@ export const dnsPropagation = z.object({
   noAnswer: z.number(),
   /** "3 of 14 servers disagree with the majority (…)", with how many could not be asked. */
   verdict: z.string(),
+  /** The zone's SOA serial as each authoritative server gives it; absent when no authoritative server was found. */
+  soa: soaSerials.optional(),
 })
 export type DnsPropagation = z.infer<typeof dnsPropagation>
 
@@ -143,6 +173,7 @@ export function summarisePropagation(
 export function propagationLines(name: string, p: DnsPropagation): string[] {
   const lines = [`; Propagation of ${name} ${p.type}${p.zone ? ` (zone ${p.zone})` : ''}`, `;; ${p.verdict}`]
   if (p.authorityError) lines.push(`;; Authoritative servers not asked: ${p.authorityError}`)
+  if (p.soa) lines.push(`;; SOA serials of ${p.soa.zone}: ${p.soa.verdict}`)
   lines.push('')
   for (const s of p.servers) {
     const who = `${s.role === 'authoritative' ? 'AUTH' : 'RES '}\t${s.name}\t${s.server}`
@@ -154,5 +185,56 @@ export function propagationLines(name: string, p: DnsPropagation): string[] {
     const answer = answerSet(p.type, s.rcode ?? 'NOERROR', s.answers).answer
     lines.push(`${who}\t${s.rcode}\tTTL ${s.ttl ?? '-'}\t${s.queryTimeMs ?? '-'} ms\t${answer}${mark}`)
   }
+  if (p.soa) lines.push('', ...soaSerialLines(p.soa))
   return lines
+}
+
+const SERIAL_SPACE = 2 ** 32
+const HALF_SERIAL_SPACE = 2 ** 31
+
+/** RFC 1982 §3.2: whether serial a is greater than b (serials wrap around at 2^32). */
+export function serialGreater(a: number, b: number): boolean {
+  return (a < b && b - a > HALF_SERIAL_SPACE) || (a > b && a - b < HALF_SERIAL_SPACE)
+}
+
+/** The highest serial: one no other serial is greater than (the numeric largest when wrap-around leaves none). */
+function highestSerial(serials: number[]): number | null {
+  if (serials.length === 0) return null
+  const top = serials.find((s) => serials.every((other) => !serialGreater(other, s)))
+  return top ?? Math.max(...serials)
+}
+
+/** Marks each server current or behind the highest serial (with the difference), and words the verdict. */
+export function compareSoaSerials(zone: string, rows: Omit<SoaSerialRow, 'state' | 'behindBy'>[]): SoaSerials {
+  const highest = highestSerial(rows.flatMap((r) => (r.serial === undefined ? [] : [r.serial])))
+  const servers: SoaSerialRow[] = rows.map((row) => {
+    if (row.serial === undefined || highest === null) return { ...row, state: 'no-answer' }
+    const behindBy = (highest - row.serial + SERIAL_SPACE) % SERIAL_SPACE
+    return behindBy === 0 ? { ...row, state: 'current' } : { ...row, state: 'behind', behindBy }
+  })
+  const answered = servers.filter((s) => s.state !== 'no-answer')
+  const behind = servers.filter((s) => s.state === 'behind')
+  const silent = servers.filter((s) => s.state === 'no-answer')
+  const parts: string[] = []
+  if (highest === null)
+    parts.push(`None of the ${plural(servers.length, 'authoritative server')} gave the SOA of ${zone}`)
+  else if (behind.length === 0)
+    parts.push(`All ${plural(answered.length, 'authoritative server')} that answered serve serial ${highest}`)
+  else
+    parts.push(
+      `${behind.length} of ${plural(answered.length, 'authoritative server')} ${behind.length === 1 ? 'is' : 'are'} behind the highest serial ${highest}: ` +
+        behind.map((s) => `${s.name} (${s.serial}, ${s.behindBy} behind)`).join(', '),
+    )
+  if (silent.length > 0 && highest !== null)
+    parts.push(`no serial from ${silent.map((s) => `${s.name} (${s.error ?? 'no answer'})`).join(', ')}`)
+  return { zone, highest, servers, verdict: parts.join('; ') }
+}
+
+/** One line per authoritative server: its serial and how far behind, or why it gave none and whose failure that is. */
+export function soaSerialLines(soa: SoaSerials): string[] {
+  return soa.servers.map((s) => {
+    const who = `SOA \t${s.name}\t${s.server || '-'}`
+    if (s.state === 'no-answer') return `${who}\tno serial: ${s.error ?? 'no answer'} (${s.failureSource ?? 'target'})`
+    return `${who}\t${s.serial}${s.state === 'behind' ? `\t[behind by ${s.behindBy}]` : ''}`
+  })
 }

@@ -43,3 +43,12 @@ export function findPublicResolver(id: string): PublicResolver | undefined {
 export function describePublicResolver(resolver: PublicResolver): string {
   return `${resolver.provider} (${resolver.address})`
 }
+
+/** The resolver choices as forms list them: this server's resolver first, then each public one. */
+export const RESOLVER_OPTIONS: readonly { value: string; label: string }[] = [
+  { value: SYSTEM_RESOLVER, label: "This server's resolver" },
+  ...PUBLIC_RESOLVERS.map((r) => ({
+    value: r.id,
+    label: r.note ? `${describePublicResolver(r)}, ${r.note}` : describePublicResolver(r),
+  })),
+]

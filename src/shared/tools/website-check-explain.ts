@@ -113,4 +113,48 @@ export const websiteExplanations: Record<WebsiteStandardId, Explanation> = {
       apache: 'AddOutputFilterByType DEFLATE text/html text/css application/javascript',
     },
   },
+  'security-txt': {
+    why: 'A researcher who finds a flaw looks for /.well-known/security.txt to learn whom to tell; without it the report may go to a general inbox, or nowhere.',
+    fix: 'Publish /.well-known/security.txt over HTTPS with at least a Contact and an Expires field (RFC 9116).',
+    config: {
+      nginx: 'location = /.well-known/security.txt { root /srv/well-known; default_type text/plain; charset utf-8; }',
+      apache: 'Alias /.well-known/security.txt /srv/well-known/security.txt',
+    },
+  },
+  'security-txt-contact': {
+    why: 'Contact is the one field that says where to report a vulnerability; RFC 9116 requires at least one.',
+    fix: 'Add a line such as "Contact: mailto:security@example.com" or "Contact: https://example.com/report".',
+  },
+  'security-txt-expires': {
+    why: 'An expired file may name people who have left; one valid for years risks the same. RFC 9116 requires Expires and advises less than a year ahead.',
+    fix: 'Set "Expires:" to an RFC 3339 date-time less than a year ahead (e.g. 2027-06-30T23:59:59Z) and renew it before it passes.',
+  },
+  'security-txt-content-type': {
+    why: 'RFC 9116 requires text/plain with charset utf-8, so readers and tools can trust what they parse.',
+    fix: 'Serve the file as "Content-Type: text/plain; charset=utf-8".',
+    config: {
+      nginx: 'location = /.well-known/security.txt { default_type text/plain; charset utf-8; }',
+      apache: '<Files "security.txt">\n  ForceType "text/plain; charset=utf-8"\n</Files>',
+    },
+  },
+  'security-txt-canonical': {
+    why: 'Canonical says where the file officially lives; a copy served elsewhere (a mirror, an old host) can then be told apart, above all when the file is signed.',
+    fix: 'List the URL the file is served at in a "Canonical:" line, for each place it is served.',
+  },
+  'security-txt-signature': {
+    why: 'RFC 9116 recommends an OpenPGP cleartext signature so readers can check that the file was not altered.',
+    fix: 'Sign the file with "gpg --clearsign security.txt" using a key published in the Encryption field or on your site.',
+  },
+  'security-txt-fields': {
+    why: 'Readers and tools parse these fields; a malformed one is ignored or misread.',
+    fix: 'Write Encryption, Policy, Acknowledgments and Hiring as URIs, Preferred-Languages once, as a comma-separated list of language tags.',
+  },
+  caa: {
+    why: 'Without CAA records, any certificate authority may issue a certificate for the name; CAA limits issuance to the authorities you use (RFC 8659).',
+    fix: 'Publish CAA records naming your authority (for example: example.com. CAA 0 issue "letsencrypt.org") and an iodef address for refused requests.',
+  },
+  dnssec: {
+    why: 'Unsigned or broken DNS answers can be forged on the way; validating resolvers refuse bogus ones, so a broken signature takes the site offline for their users.',
+    fix: 'Sign the zone at your DNS host and publish its DS record at the registrar; if it is bogus, fix the DS or the signatures (expired RRSIG, key rollover) first.',
+  },
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { websiteUrlInput } from '../validation.ts'
 import { failureSource, toolRequest, toolResponse } from './common.ts'
+import { caaReport, securityTxtReport, websiteDnssecReport } from './website-check-records.ts'
 
 /** The product's limits and messages (docs/product.md). */
 export const WEBSITE_TIMEOUT_MS = 10_000
@@ -69,6 +70,15 @@ export const WEBSITE_STANDARD_IDS = [
   'permissions-policy',
   'cookies',
   'compression',
+  'security-txt',
+  'security-txt-contact',
+  'security-txt-expires',
+  'security-txt-content-type',
+  'security-txt-canonical',
+  'security-txt-signature',
+  'security-txt-fields',
+  'caa',
+  'dnssec',
 ] as const
 export const websiteStandardId = z.enum(WEBSITE_STANDARD_IDS)
 export type WebsiteStandardId = z.infer<typeof websiteStandardId>
@@ -89,7 +99,7 @@ export const websiteStandardCheck = z.object({
 export type WebsiteStandardCheck = z.infer<typeof websiteStandardCheck>
 
 export const websiteCategory = z.object({
-  id: z.enum(['https', 'versions', 'ipv6', 'headers', 'cookies', 'compression']),
+  id: z.enum(['https', 'versions', 'ipv6', 'headers', 'cookies', 'compression', 'security-txt', 'dns']),
   /** "HTTPS & redirect", "HTTP versions"... */
   name: z.string(),
   /** 0-100: a pass counts 1, a warning 1/2, a fail 0, over the checks tested; null when none was. */
@@ -120,6 +130,12 @@ export const websiteCheckResult = z.object({
   tls: websiteTls.nullable(),
   /** The website-standards report by category; empty when the site gave no answer to judge. */
   standards: z.array(websiteCategory),
+  /** The site's /.well-known/security.txt; absent when the site gave no answer (and in results saved before it was read). */
+  securityTxt: securityTxtReport.optional(),
+  /** The CAA records that apply to the final URL's host. */
+  caa: caaReport.optional(),
+  /** The DNSSEC status of the final URL's host. */
+  dnssec: websiteDnssecReport.optional(),
 })
 export type WebsiteCheckResult = z.infer<typeof websiteCheckResult>
 

@@ -3,6 +3,7 @@ import { Link, Navigate } from 'react-router'
 import { buttonClass } from '../components/button.tsx'
 import { Card } from '../components/card.tsx'
 import { ApiTokensSection } from '../features/api-tokens/api-tokens-section.tsx'
+import { TwoFactorSection } from '../features/auth/two-factor-section.tsx'
 import { useAuth } from '../features/auth/use-auth.ts'
 import { paths } from '../lib/routes.ts'
 import { useDocumentMeta } from '../lib/use-document-meta.ts'
@@ -41,6 +42,7 @@ export function DashboardPage() {
           Monitors
         </Link>
       </div>
+      <TwoFactorSection />
       <ApiTokensSection />
     </Card>
   )

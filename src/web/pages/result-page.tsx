@@ -19,6 +19,7 @@ import { optionsQuery } from '../features/tool-panel/run-entries.ts'
 import { ApiError } from '../lib/api.ts'
 import { requestJson } from '../lib/api-request.ts'
 import { forgetShare, ownShare } from '../lib/own-shares.ts'
+import { shareExpiryText } from '../lib/share-expiry.ts'
 import { useDocumentMeta } from '../lib/use-document-meta.ts'
 
 async function fetchShared(id: string): Promise<SharedResult | null> {
@@ -143,7 +144,11 @@ export function ResultPage() {
         await requestJson('PATCH', `/api/results/${encodeURIComponent(id)}`, { pinned }),
       )
       queryClient.setQueryData(['shared-result', id], updated)
-      toast.success(pinned ? 'Pinned: this result never expires' : 'Unpinned: this result expires like any other')
+      toast.success(
+        pinned
+          ? 'Pinned: this result never expires'
+          : `Unpinned: this link now expires like any other. ${shareExpiryText(updated.expiresAt)}`,
+      )
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : 'Could not change the pin')
     }
@@ -184,6 +189,14 @@ export function ResultPage() {
         </dd>
         <dt className="text-muted-foreground">Took</dt>
         <dd>{(shared.durationMs / 1000).toFixed(2)} s</dd>
+        <dt className="text-muted-foreground">Link</dt>
+        <dd data-testid="share-expiry">
+          {shared.expiresAt ? (
+            <time dateTime={shared.expiresAt}>{shareExpiryText(shared.expiresAt)}</time>
+          ) : (
+            shareExpiryText(null)
+          )}
+        </dd>
       </dl>
       <div className="mt-5 flex flex-wrap gap-2">
         {entry?.kind === 'tool' && (

@@ -21,6 +21,8 @@ export type WebPeerConfig =
       headers?: Record<string, string>
       /** Base64 DER OCSP response to staple. */
       ocsp?: string
+      /** Path → a file served with its content type (e.g. /.well-known/security.txt); other paths answer "ok". */
+      files?: Record<string, { type: string; body: string }>
     }
   | {
       kind: 'http'
@@ -32,8 +34,16 @@ export type WebPeerConfig =
 
 async function startPeer(config: WebPeerConfig) {
   if (config.kind === 'tls') {
-    const { ocsp, ...options } = config
-    const site = await startTlsSite({ ...options, ocsp: ocsp ? Buffer.from(ocsp, 'base64') : undefined })
+    const { ocsp, files, ...options } = config
+    const site = await startTlsSite({
+      ...options,
+      ocsp: ocsp ? Buffer.from(ocsp, 'base64') : undefined,
+      handler: (request, response) => {
+        const file = files?.[request.url ?? '']
+        if (file) response.writeHead(200, { 'content-type': file.type }).end(file.body)
+        else response.end('ok\n')
+      },
+    })
     return site.close
   }
   const site = await startHttpSite(

@@ -1,5 +1,6 @@
-// Everything accounts add to the app: better-auth at /api/auth/*, the mailer, the per-email limits
-// the sign-in throttle and personal API tokens; the app gets back how to read the signed-in user of a
+// Everything accounts add to the app: better-auth at /api/auth/* (with two-factor sign-in), the
+// mailer, the per-email limits, the sign-in throttle, turning two-factor off by code, and personal
+// API tokens; the app gets back how to read the signed-in user of a
 // request (its session cookie or its API token).
 import path from 'node:path'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -9,6 +10,7 @@ import { createMailer } from '../mail/mailer.ts'
 import { registerBearerAuth } from '../tokens/bearer.ts'
 import { createTokensRepository } from '../tokens/repository.ts'
 import { tokenRoutes } from '../tokens/routes.ts'
+import { createAccountAttempts } from './account-attempts.ts'
 import { createAuth } from './auth.ts'
 import { createAuthMails } from './auth-mails.ts'
 import { loadAuthSecret } from './auth-secret.ts'
@@ -16,6 +18,7 @@ import { createEmailRateLimiter } from './email-rate-limit.ts'
 import { authRoutes } from './routes.ts'
 import { type CurrentUser, createCurrentUser } from './session.ts'
 import { createSignInThrottle } from './sign-in-throttle.ts'
+import { DISABLE_ATTEMPTS, twoFactorRoutes } from './two-factor-routes.ts'
 
 export interface Accounts {
   currentUser: CurrentUser
@@ -49,6 +52,8 @@ export async function registerAccounts(
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, emailLimiter, signInThrottle })
 
   const sessionUser = createCurrentUser(auth)
+  const attempts = createAccountAttempts(database.db, DISABLE_ATTEMPTS)
+  await app.register(twoFactorRoutes, { auth, currentUser: sessionUser, attempts })
   // A valid API token (Authorization: Bearer) stands for its account wherever the user is asked for.
   const tokens = createTokensRepository(database.db)
   registerBearerAuth(app, tokens)

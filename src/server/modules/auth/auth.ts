@@ -1,9 +1,11 @@
 // better-auth on our own database: email + password, database sessions in an httpOnly SameSite=Lax
-// cookie, verification and password reset by mail, and its per-IP rate limits.
+// cookie, verification and password reset by mail, two-factor sign-in with an authenticator app
+// (TOTP) and recovery codes, and its per-IP rate limits.
 import { betterAuth } from 'better-auth'
+import { twoFactor } from 'better-auth/plugins'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
-import { MIN_PASSWORD_LENGTH } from '../../../shared/auth.ts'
+import { MIN_PASSWORD_LENGTH, TWO_FACTOR } from '../../../shared/auth.ts'
 import { VERIFIED_LANDING } from '../../../shared/site-paths.ts'
 import type { DatabaseSchema } from '../../db/schema.ts'
 import { rememberPasswordReset, signInAfterPasswordReset } from './auth-hooks.ts'
@@ -82,8 +84,25 @@ export function createAuth({ db, dialect, publicUrl, trustedOrigins, secret, mai
         '/change-password': { window: 60, max: 5 },
         '/request-password-reset': { window: 15 * 60, max: 5 },
         '/send-verification-email': { window: 15 * 60, max: 5 },
+        // Per address and path; guessing codes is stopped per account by the lockout below.
+        '/two-factor/*': { window: 60, max: 10 },
       },
     },
+    plugins: [
+      twoFactor({
+        issuer: 'NetToolbox',
+        // A sign-in waits this long for its code before the password must be given again.
+        twoFactorCookieMaxAge: 10 * 60,
+        backupCodeOptions: { amount: TWO_FACTOR.recoveryCodeCount, length: 10, storeBackupCodes: 'encrypted' },
+        // Wrong codes at sign-in (authenticator or recovery) count per account: after this many in a
+        // row the account's second step is locked for a while, whatever address the guesses come from.
+        accountLockout: {
+          enabled: true,
+          maxFailedAttempts: TWO_FACTOR.maxFailedCodes,
+          durationSeconds: TWO_FACTOR.lockoutMinutes * 60,
+        },
+      }),
+    ],
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: publicUrl.startsWith('https://'),

@@ -4,6 +4,7 @@
 // A bad input is a row with the tool's own validation message, not a failure of the batch; every
 // input is admitted like a single run of the tool (src/server/modules/limits), and charged more for
 // the DNS queries it causes to servers the input names (bulk-cost.ts).
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -21,6 +22,7 @@ import {
 import { summarizeBulkAnswer } from '../../../shared/bulk-summary.ts'
 import { findEntry } from '../../../shared/catalogue.ts'
 import { errorBody, type ToolAnswer } from '../../../shared/tools/common.ts'
+import { STREAM_CACHE_CONTROL } from '../limits/queue-events.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'
 import { runTool } from '../tools/service.ts'
 import { extraRunsFor, PACKETS_PER_RUN } from './bulk-cost.ts'
@@ -92,7 +94,7 @@ function registerBulkTool(
       raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': NDJSON,
-        'cache-control': 'no-store',
+        'cache-control': STREAM_CACHE_CONTROL,
         // Rows are sent as they finish: a proxy must not hold them back.
         'x-accel-buffering': 'no',
       })

@@ -19,6 +19,8 @@ export interface NewToolResult {
   status?: 'ok' | 'failed'
   error?: string | null
   failureSource?: 'target' | 'server' | 'policy' | null
+  /** The stored run the entry came from (src/server/modules/results), when there is one. */
+  runId?: string | null
 }
 
 export interface ToolResult {
@@ -33,6 +35,10 @@ export interface ToolResult {
   resultData: JsonValue
   /** ISO-8601 UTC, millisecond precision. */
   createdAt: string
+  /** The stored run, while it is kept (unshared runs are purged after RUN_RETENTION_HOURS). */
+  runId: string | null
+  /** The run's permalink, when it is shared. */
+  share: { id: string; pinned: boolean } | null
 }
 
 /** What a restore found: restored (or never deleted), deleted too long ago, or no such row of the user. */
@@ -70,7 +76,7 @@ export function createToolResultsRepository(
   { now = () => new Date() }: ToolResultsRepositoryDeps = {},
 ): ToolResultsRepository {
   return {
-    async insert({ userId, toolName, inputValue, resultData, options, status = 'ok', error, failureSource }) {
+    async insert({ userId, toolName, inputValue, resultData, options, status = 'ok', error, failureSource, runId }) {
       const json = JSON.stringify(resultData)
       if (json === undefined) throw new TypeError('resultData is not JSON-serialisable')
       const id = randomUUID()
@@ -88,6 +94,7 @@ export function createToolResultsRepository(
           status,
           error: error ?? null,
           failure_source: failureSource ?? null,
+          run_id: runId ?? null,
         })
         .execute()
       return { id, createdAt }
@@ -96,13 +103,24 @@ export function createToolResultsRepository(
     async listForUser(userId, limit = 50) {
       const rows = await db
         .selectFrom('tool_results')
-        .select(['id', 'user_id', 'tool_name', 'input_value', 'created_at', 'status', 'error', 'failure_source'])
+        .leftJoin('runs', 'runs.id', 'tool_results.run_id')
+        .select([
+          'tool_results.id',
+          'tool_results.user_id',
+          'tool_name',
+          'tool_results.input_value',
+          'tool_results.created_at',
+          'status',
+          'error',
+          'failure_source',
+        ])
+        .select(['runs.id as run_id', 'runs.share_id', 'runs.pinned'])
         .select(sql<string>`cast(result_data as text)`.as('result_json'))
         .select(sql<string | null>`cast(options as text)`.as('options_json'))
-        .where('user_id', '=', userId)
+        .where('tool_results.user_id', '=', userId)
         .where('deleted_at', 'is', null)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
+        .orderBy('tool_results.created_at', 'desc')
+        .orderBy('tool_results.id', 'desc')
         .limit(limit)
         .execute()
       return rows.map((row) => ({
@@ -116,6 +134,8 @@ export function createToolResultsRepository(
         failureSource: toFailureSource(row.failure_source),
         resultData: JSON.parse(row.result_json) as JsonValue,
         createdAt: new Date(row.created_at).toISOString(),
+        runId: row.run_id ?? null,
+        share: row.share_id ? { id: row.share_id, pinned: Number(row.pinned) === 1 } : null,
       }))
     },
 

@@ -15,6 +15,8 @@ export interface HistoryEntry {
   options?: Record<string, unknown> | null
   /** A failed diagnosis is kept too, with why it failed. */
   failure?: { error: string | null; source: 'target' | 'server' | 'policy' | null }
+  /** The stored run of the answer (its runId), so the history can show its share and pin. */
+  runId?: string
 }
 
 export interface HistorySaver {
@@ -24,7 +26,7 @@ export interface HistorySaver {
 
 export function createHistorySaver(history: Pick<ToolResultsRepository, 'insert'>): HistorySaver {
   return {
-    async save(request, { userId, toolName, input, result, options, failure }) {
+    async save(request, { userId, toolName, input, result, options, failure, runId }) {
       try {
         await history.insert({
           userId,
@@ -32,6 +34,7 @@ export function createHistorySaver(history: Pick<ToolResultsRepository, 'insert'
           inputValue: input === '' ? null : input,
           resultData: result,
           options,
+          runId,
           ...(failure ? { status: 'failed', error: failure.error, failureSource: failure.source } : {}),
         })
         return true
@@ -70,6 +73,7 @@ export function createAnswerSaver(saver: HistorySaver, currentUser: CurrentUser)
       input: answer.input,
       result: answer.result,
       options: asOptions(options),
+      ...(answer.runId ? { runId: answer.runId } : {}),
       ...(answer.status === 'failed'
         ? { failure: { error: answer.error ?? null, source: answer.failureSource ?? null } }
         : {}),

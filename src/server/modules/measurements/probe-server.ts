@@ -1,11 +1,11 @@
 // The probes' door into the site: a Socket.IO server (WebSocket only) on the site's own HTTP server,
-// namespace /probes. The token is checked before the WebSocket upgrade (`allowRequest`, from the
-// Authorization header), under per-address limits (probe-handshake-guard.ts): a peer without a valid
-// token gets an HTTP refusal and never a socket, so it cannot send a single message. A probe let in is
-// told how the site sees it, and counted as connected once it has announced its location and tools.
-// With Redis, the Socket.IO Redis adapter lets any site process reach a probe connected to another.
-// Connected probes are re-checked against the valid tokens every TOKEN_RECHECK_MS, so a revoked probe
-// is disconnected within seconds.
+// namespace /probes. Upgrades reach Socket.IO only through the probe door (probe-door.ts), which
+// checks the per-address limits (probe-handshake-guard.ts) and then the token of the Authorization
+// header: a peer without a valid token gets an HTTP refusal and never a socket, so it cannot send a
+// single message. A probe let in is told how the site sees it, and counted as connected once it has
+// announced its location and tools. With Redis, the Socket.IO Redis adapter lets any site process
+// reach a probe connected to another. Connected probes are re-checked against the valid tokens every
+// TOKEN_RECHECK_MS, so a revoked probe is disconnected within seconds.
 import type { Server as HttpServer, IncomingMessage } from 'node:http'
 import proxyAddr from '@fastify/proxy-addr'
 import type { FastifyBaseLogger as Logger } from 'fastify'
@@ -23,9 +23,9 @@ import {
   probeReady,
   probeResult,
   probeTaskAck,
-  probeTokenOfHeader,
 } from '../../../shared/probe-protocol.ts'
 import { PRESENCE_RENEW_MS, type ProbeDirectory } from './probe-directory.ts'
+import { type DoorCounts, NO_TOKEN_MESSAGE, openProbeDoor } from './probe-door.ts'
 import { createHandshakeGuard, DEFAULT_HANDSHAKE_LIMITS, type HandshakeLimits } from './probe-handshake-guard.ts'
 import { hashProbeToken, type ProbeTokenCheck } from './probe-tokens.ts'
 
@@ -82,16 +82,22 @@ export interface ProbeServerOptions {
 
 /** The address a probe connects from, seen through trusted proxies as Fastify sees request.ip. */
 export function seenAddressOf(request: IncomingMessage, trustProxy: ProbeServerOptions['trustProxy']): string {
-  const direct = request.socket.remoteAddress ?? ''
-  if (trustProxy === false) return direct
+  return seenAddressReader(trustProxy)(request)
+}
+
+/** seenAddressOf() for one TRUST_PROXY setting, its proxy list compiled once. */
+function seenAddressReader(trustProxy: ProbeServerOptions['trustProxy']): (request: IncomingMessage) => string {
+  const direct = (request: IncomingMessage) => request.socket.remoteAddress ?? ''
   // A hop count cannot vouch for the peer itself: as for HTTP requests, it trusts nothing.
-  if (typeof trustProxy === 'number') return direct
+  if (trustProxy === false || typeof trustProxy === 'number') return direct
   const trust = trustProxy === true ? () => true : proxyAddr.compile(trustProxy)
-  return proxyAddr(request, trust)
+  return (request) => proxyAddr(request, trust)
 }
 
 export interface ProbeServer {
   channel: ProbeChannel
+  /** What the door let in and turned away so far. */
+  door: DoorCounts
   close(): Promise<void>
 }
 
@@ -110,57 +116,44 @@ export function probeIdOf(tokenName: string, name: string | undefined): string {
 
 export function attachProbeServer(httpServer: HttpServer, options: ProbeServerOptions): ProbeServer {
   const { log, directory } = options
-  const guard = createHandshakeGuard({ ...DEFAULT_HANDSHAKE_LIMITS, ...options.limits })
-  const failureDelayMs = options.limits?.failureDelayMs ?? DEFAULT_HANDSHAKE_LIMITS.failureDelayMs
+  const limits = { ...DEFAULT_HANDSHAKE_LIMITS, ...options.limits }
+  const guard = createHandshakeGuard(limits)
+  const addressOf = seenAddressReader(options.trustProxy)
   const verified = new WeakMap<IncomingMessage, VerifiedUpgrade>()
-  const delays = new Set<NodeJS.Timeout>()
 
-  /** Before the upgrade: the per-address limits, then the token of the Authorization header. */
-  const allowRequest = (request: IncomingMessage, answer: (message: string | null, allowed: boolean) => void) => {
-    const address = seenAddressOf(request, options.trustProxy)
-    const verdict = guard.begin(address)
-    if (!verdict.ok) {
-      // Refused before any token check: cheap, and logged at debug so a flood cannot flood the log.
-      log.debug({ address, reason: verdict.message }, 'probe handshake refused')
-      return answer(verdict.message, false)
-    }
-    const refuse = (message: string) => {
-      guard.fail(address)
-      log.warn({ address, reason: message }, 'probe handshake refused')
-      const timer = setTimeout(() => {
-        delays.delete(timer)
-        guard.settle(address)
-        answer(message, false)
-      }, failureDelayMs)
-      delays.add(timer)
-    }
-    const token = probeTokenOfHeader(request.headers.authorization)
-    if (!token) return refuse('This probe sends no token when it connects: update the probe')
-    options.tokens.nameOf(token).then(
-      (tokenName) => {
-        if (!tokenName) return refuse('This probe token is not valid (unknown or revoked)')
-        guard.settle(address)
-        verified.set(request, { address, tokenName, tokenHash: hashProbeToken(token) })
-        answer(null, true)
-      },
-      (error: unknown) => {
-        guard.settle(address)
-        log.error({ err: error }, 'checking a probe token failed')
-        answer('The site cannot check probe tokens right now; retrying later', false)
-      },
-    )
-  }
-
+  // Socket.IO attaches its engine's own upgrade handler to the server; it is taken off again at once,
+  // so that every upgrade goes through the door, which hands the admitted ones to the engine.
+  const upgradeHandlers = new Set(httpServer.listeners('upgrade'))
   const io = new Server<ProbeClientEvents, ProbeServerEvents, Record<string, never>, ProbeSocketData>(httpServer, {
     path: PROBES_SOCKET_PATH,
     transports: ['websocket'],
     serveClient: false,
-    allowRequest,
+    // Only requests the door has let in reach the engine; this refuses anything else that might.
+    allowRequest: (request, answer) => answer(NO_TOKEN_MESSAGE, verified.has(request)),
     // Only probes whose token was checked get this far; the largest thing they send is a result.
     maxHttpBufferSize: PROBE_MAX_MESSAGE_BYTES,
     connectTimeout: CONNECT_TIMEOUT_MS,
     pingInterval: 5000,
     pingTimeout: 5000,
+  })
+  for (const handler of httpServer.listeners('upgrade')) {
+    if (!upgradeHandlers.has(handler)) httpServer.off('upgrade', handler as (...args: unknown[]) => void)
+  }
+  const door = openProbeDoor(httpServer, {
+    guard,
+    limits,
+    tokenNameOf: (token) => options.tokens.nameOf(token),
+    addressOf,
+    countsPeerAddress: options.trustProxy === false,
+    admit(request, socket, head, probe) {
+      verified.set(request, {
+        address: probe.address,
+        tokenName: probe.tokenName,
+        tokenHash: hashProbeToken(probe.token),
+      })
+      io.engine.handleUpgrade(request, socket, head)
+    },
+    log,
   })
   io.engine.on('connection', (connection: { request: IncomingMessage; once(event: 'close', f: () => void): void }) => {
     const upgrade = verified.get(connection.request)
@@ -175,7 +168,7 @@ export function attachProbeServer(httpServer: HttpServer, options: ProbeServerOp
   probes.use((socket, next) => {
     const upgrade = verified.get(socket.request)
     const handshake = probeHandshake.safeParse(socket.handshake.auth)
-    if (!upgrade) return next(new Error('This probe sends no token when it connects: update the probe'))
+    if (!upgrade) return next(new Error(NO_TOKEN_MESSAGE))
     if (!handshake.success) return next(new Error('The probe handshake is not valid: update the probe'))
     const { token, name } = handshake.data
     if (hashProbeToken(token) !== upgrade.tokenHash) {
@@ -249,7 +242,7 @@ export function attachProbeServer(httpServer: HttpServer, options: ProbeServerOp
       log.info({ probeId, reason }, 'probe disconnected')
       directory.unregister(probeId, socket.id).catch(() => {})
     })
-    socket.emit('hello', { probeId, name, seenAddress: seenAddressOf(socket.request, options.trustProxy) })
+    socket.emit('hello', { probeId, name, seenAddress: addressOf(socket.request) })
   })
 
   const localReady = () =>
@@ -274,6 +267,7 @@ export function attachProbeServer(httpServer: HttpServer, options: ProbeServerOp
   }, TOKEN_RECHECK_MS)
 
   return {
+    door: door.counts,
     channel: {
       async sendTask(probeId, task) {
         let replies: unknown[]
@@ -290,7 +284,7 @@ export function attachProbeServer(httpServer: HttpServer, options: ProbeServerOp
     async close() {
       clearInterval(renewTimer)
       clearInterval(recheckTimer)
-      for (const timer of delays) clearTimeout(timer)
+      door.close()
       probes.disconnectSockets(true)
       // Closing the Redis adapter talks to Redis, which may be away: it gets two seconds.
       const closed = new Promise<void>((resolve) => {

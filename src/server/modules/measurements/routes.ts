@@ -1,6 +1,7 @@
 // POST /api/measurements, GET /api/measurements/:id, GET /api/measurements/:id/events and
 // GET /api/probes (contract: src/shared/measurements.ts). A measurement counts against the caller's
 // tool budgets once per probe row; while the store (Redis) cannot be reached the routes answer 503.
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -16,6 +17,7 @@ import {
 import { errorBody } from '../../../shared/tools/common.ts'
 import { SERVER_RESTARTING } from '../../shutdown/shutdown-notice.ts'
 import type { CurrentUser } from '../auth/session.ts'
+import { STREAM_CACHE_CONTROL } from '../limits/queue-events.ts'
 import { sendRefusal } from '../limits/refusals.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'
 import type { Dispatcher } from './dispatcher.ts'
@@ -189,7 +191,7 @@ async function streamEvents(
   raw.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
+    'cache-control': STREAM_CACHE_CONTROL,
     'x-accel-buffering': 'no',
   })
   const controller = new AbortController()

@@ -49,6 +49,7 @@ export interface RunsRepository {
   share(runId: string, deleteTokenHash: string | null): Promise<{ shareId: string; sharedAt: string; created: boolean }>
   /** False when no share has this id. */
   unshare(shareId: string): Promise<boolean>
+  /** Pins or unpins a share; unpinning starts its lifetime again (shared_at becomes now). */
   setPinned(shareId: string, pinned: boolean): Promise<boolean>
   /** Deletes expired runs and shares; returns how many of each. */
   purgeExpired(cutoffs: PurgeCutoffs): Promise<{ runs: number; shares: number }>
@@ -144,7 +145,7 @@ export function createRunsRepository(
     async setPinned(shareId, pinned) {
       const result = await db
         .updateTable('runs')
-        .set({ pinned: pinned ? 1 : 0 })
+        .set(pinned ? { pinned: 1 } : { pinned: 0, shared_at: now().toISOString() })
         .where('share_id', '=', shareId)
         .executeTakeFirst()
       return result.numUpdatedRows > 0n

@@ -16,6 +16,7 @@ const base: SharedResult = {
   server: 'probe-fra.test',
   sharedAt: '2026-03-04T05:07:00.000Z',
   pinned: false,
+  expiresAt: '2026-04-03T05:07:00.000Z',
 }
 
 describe('resultPageHead()', () => {

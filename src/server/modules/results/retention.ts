@@ -29,6 +29,8 @@ export interface ResultsRetention {
   stop(): Promise<void>
   /** False when a share made at `sharedAt` has expired (even if the job has not run yet). */
   isShareLive(sharedAt: string, pinned: boolean): boolean
+  /** ISO-8601 UTC: when a share made at `sharedAt` expires; null when pinned (it never does). */
+  shareExpiresAt(sharedAt: string, pinned: boolean): string | null
 }
 
 const FIRST_PURGE_DELAY_MS = 30_000
@@ -82,5 +84,7 @@ export function createResultsRetention(
       await running
     },
     isShareLive: (sharedAt, pinned) => pinned || Date.parse(sharedAt) > now().getTime() - settings.shareRetentionMs,
+    shareExpiresAt: (sharedAt, pinned) =>
+      pinned ? null : new Date(Date.parse(sharedAt) + settings.shareRetentionMs).toISOString(),
   }
 }

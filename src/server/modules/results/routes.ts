@@ -39,7 +39,7 @@ function fail(reply: FastifyReply, status: 403 | 404, type: string, message: str
 
 const SHARE_NOT_FOUND = 'This shared result does not exist, was unshared or has expired'
 
-export function toSharedResult(run: StoredRun): SharedResult {
+export function toSharedResult(run: StoredRun, expiresAt: string | null): SharedResult {
   const { tool, input, status, result, lines, durationMs, failureSource, error, options } = run.answer
   return {
     id: run.shareId ?? '',
@@ -56,6 +56,7 @@ export function toSharedResult(run: StoredRun): SharedResult {
     server: run.server,
     sharedAt: run.sharedAt ?? run.createdAt,
     pinned: run.pinned,
+    expiresAt,
   }
 }
 
@@ -67,6 +68,8 @@ function sameSecret(given: string | undefined, expectedHash: string | null): boo
 export async function resultRoutes(app: FastifyInstance, options: ResultRoutesOptions) {
   const { runs, retention, currentUser } = options
   const routes = app.withTypeProvider<ZodTypeProvider>()
+  const sharedView = (run: StoredRun) =>
+    toSharedResult(run, retention.shareExpiresAt(run.sharedAt ?? run.createdAt, run.pinned))
 
   /** A share that exists and has not expired. */
   const liveShare = async (id: string): Promise<StoredRun | null> => {
@@ -80,7 +83,7 @@ export async function resultRoutes(app: FastifyInstance, options: ResultRoutesOp
       publicUrl: options.publicUrl,
       findShare: async (id) => {
         const run = await liveShare(id)
-        return run ? toSharedResult(run) : null
+        return run ? sharedView(run) : null
       },
     })
   }
@@ -113,8 +116,10 @@ export async function resultRoutes(app: FastifyInstance, options: ResultRoutesOp
       const deleteToken = run.userId === null ? randomId(24) : undefined
       const shared = await runs.share(run.runId, deleteToken ? sha256Hex(deleteToken) : null)
       const url = new URL(resultPath(shared.shareId), options.publicUrl).href
-      if (!shared.created) return reply.code(200).send({ id: shared.shareId, url, alreadyShared: true })
-      return reply.code(201).send({ id: shared.shareId, url, ...(deleteToken ? { deleteToken } : {}) })
+      const pinned = !shared.created && run.pinned
+      const state = { expiresAt: retention.shareExpiresAt(shared.sharedAt, pinned), pinned }
+      if (!shared.created) return reply.code(200).send({ id: shared.shareId, url, alreadyShared: true, ...state })
+      return reply.code(201).send({ id: shared.shareId, url, ...(deleteToken ? { deleteToken } : {}), ...state })
     },
   )
 
@@ -132,7 +137,7 @@ export async function resultRoutes(app: FastifyInstance, options: ResultRoutesOp
       const run = await liveShare(request.params.id)
       if (!run) return fail(reply, 404, 'not_found', SHARE_NOT_FOUND)
       reply.header('cache-control', 'no-store')
-      return toSharedResult(run)
+      return sharedView(run)
     },
   )
 
@@ -141,7 +146,7 @@ export async function resultRoutes(app: FastifyInstance, options: ResultRoutesOp
     {
       schema: {
         tags: ['results'],
-        summary: 'Pin or unpin one of your shares (pinned shares never expire)',
+        summary: 'Pin or unpin one of your shares (pinned shares never expire; unpinning starts the lifetime again)',
         security: [{ bearerAuth: [] }, {}],
         params,
         body: pinRequest,
@@ -154,7 +159,9 @@ export async function resultRoutes(app: FastifyInstance, options: ResultRoutesOp
       if (!(await isOwner(request, run)))
         return fail(reply, 403, 'forbidden', 'Only the signed-in account that shared this result can pin it')
       await runs.setPinned(request.params.id, request.body.pinned)
-      return toSharedResult({ ...run, pinned: request.body.pinned })
+      const updated = await runs.findByShareId(request.params.id)
+      if (!updated) return fail(reply, 404, 'not_found', SHARE_NOT_FOUND)
+      return sharedView(updated)
     },
   )
 

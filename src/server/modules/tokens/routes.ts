@@ -39,6 +39,10 @@ export async function tokenRoutes(app: FastifyInstance, { tokens, currentUser }:
       schema: {
         tags: ['tokens'],
         summary: 'Create a personal API token (the secret is shown once)',
+        description:
+          'scopes: any of results:read, tools:run, monitors:manage (default: all of them); expiresInDays: 7, 30, ' +
+          '90 or 365, or null for never (the default). A request with a token lacking the scope its route needs ' +
+          'answers 403 insufficient_scope; an expired token answers 401 token_expired.',
         body: createTokenRequest,
         response: { 201: createdToken, 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody },
       },
@@ -52,7 +56,7 @@ export async function tokenRoutes(app: FastifyInstance, { tokens, currentUser }:
         })
       }
       reply.header('cache-control', 'no-store')
-      return reply.code(201).send(await tokens.create(user.id, request.body.name))
+      return reply.code(201).send(await tokens.create(user.id, request.body))
     },
   )
 

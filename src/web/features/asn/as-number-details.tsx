@@ -1,20 +1,38 @@
+import { useState } from 'react'
 import { type AsnNumberResult, countryText } from '../../../shared/tools/asn.ts'
 import { DataAttributions } from '../../components/data-attributions.tsx'
 import { DetailList } from '../../components/detail-list.tsx'
 
-/** One family's announced blocks, counted, in a scrolling list. */
+/** Prefixes listed before "Show all": enough for most networks, short enough to read past. */
+const FIRST_PREFIXES = 40
+
+/** One family's announced blocks, counted, flowing in the page; long lists open on request. */
 function Prefixes({ family, prefixes }: { family: string; prefixes: string[] }) {
+  const [all, setAll] = useState(false)
+  const shown = all ? prefixes : prefixes.slice(0, FIRST_PREFIXES)
   return (
     <div>
       <h3 className="text-zinc-400">
         {family}: {prefixes.length} {prefixes.length === 1 ? 'prefix' : 'prefixes'}
       </h3>
       {prefixes.length > 0 && (
-        <ul className="max-h-48 overflow-y-auto text-zinc-100">
-          {prefixes.map((prefix) => (
-            <li key={prefix}>{prefix}</li>
+        <ul className="columns-2 gap-4 text-zinc-100 sm:columns-3">
+          {shown.map((prefix) => (
+            <li key={prefix} className="break-all">
+              {prefix}
+            </li>
           ))}
         </ul>
+      )}
+      {prefixes.length > FIRST_PREFIXES && (
+        <button
+          type="button"
+          className="focus-ring mt-1 rounded font-sans text-xs text-sky-300 underline underline-offset-2"
+          aria-expanded={all}
+          onClick={() => setAll((value) => !value)}
+        >
+          {all ? `Show the first ${FIRST_PREFIXES}` : `Show all ${prefixes.length} ${family} prefixes`}
+        </button>
       )}
     </div>
   )

@@ -7,6 +7,14 @@ export function checkSignIn(email: string, password: string): string | null {
   return blank(email, password) ? m.fillAllFields : null
 }
 
+export type SignInField = 'email' | 'password'
+
+/** The sign-in's check, placed on the field it concerns: the first blank one. */
+export function signInProblem(email: string, password: string): { field: SignInField; message: string } | null {
+  if (!checkSignIn(email, password)) return null
+  return { field: blank(email) ? 'email' : 'password', message: m.fillAllFields }
+}
+
 export function checkSignUp(email: string, password: string): string | null {
   if (blank(email, password)) return m.fillAllFields
   if (password.length < MIN_PASSWORD_LENGTH) return m.passwordTooShort

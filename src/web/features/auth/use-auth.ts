@@ -7,6 +7,8 @@ export interface AuthUser {
   email: string
   /** ISO-8601. */
   createdAt: string
+  /** Whether signing in asks for a code from an authenticator app. */
+  twoFactorEnabled: boolean
 }
 
 export interface AuthState {
@@ -29,7 +31,14 @@ function stateOf({ data, isPending }: Pick<Session, 'data' | 'isPending'>): Auth
   if (!isPending) firstCheckDone = true
   const user = data?.user
   return {
-    user: user ? { id: user.id, email: user.email, createdAt: new Date(user.createdAt).toISOString() } : null,
+    user: user
+      ? {
+          id: user.id,
+          email: user.email,
+          createdAt: new Date(user.createdAt).toISOString(),
+          twoFactorEnabled: user.twoFactorEnabled === true,
+        }
+      : null,
     loading: isPending && !firstCheckDone,
   }
 }
@@ -39,7 +48,8 @@ function sameState(a: AuthState, b: AuthState): boolean {
     a.loading === b.loading &&
     a.user?.id === b.user?.id &&
     a.user?.email === b.user?.email &&
-    a.user?.createdAt === b.user?.createdAt
+    a.user?.createdAt === b.user?.createdAt &&
+    a.user?.twoFactorEnabled === b.user?.twoFactorEnabled
   )
 }
 

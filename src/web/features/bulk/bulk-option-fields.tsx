@@ -2,8 +2,8 @@
 // inputs and a checkbox, each with its label, so the keyboard works them as everywhere else.
 import { type ReactNode, useId } from 'react'
 import type { BulkToolId } from '../../../shared/bulk-tools.ts'
-import { DNS_DEFAULT_TYPES, DNS_TYPES, describePublicResolver, PUBLIC_RESOLVERS } from '../../../shared/tools/dns.ts'
-import { SYSTEM_RESOLVER } from '../../../shared/tools/dns-public-resolvers.ts'
+import { DNS_DEFAULT_TYPES, DNS_TYPES } from '../../../shared/tools/dns.ts'
+import { RESOLVER_OPTIONS } from '../../../shared/tools/dns-public-resolvers.ts'
 import { PING_COUNT_MAX, TCP_PING_DEFAULT_PORT } from '../../../shared/tools/ping.ts'
 import { Checkbox } from '../../components/checkbox.tsx'
 import { Field } from '../../components/field.tsx'
@@ -16,14 +16,6 @@ interface BulkOptionFieldsProps {
   disabled: boolean
   onChange: (patch: Partial<BulkControls>) => void
 }
-
-const resolverChoices = [
-  { value: SYSTEM_RESOLVER, label: "This server's resolver" },
-  ...PUBLIC_RESOLVERS.map((r) => ({
-    value: r.id,
-    label: r.note ? `${describePublicResolver(r)}, ${r.note}` : describePublicResolver(r),
-  })),
-]
 
 function DnsOptionFields({ controls, disabled, onChange }: Omit<BulkOptionFieldsProps, 'tool'>) {
   const id = useId()
@@ -52,7 +44,7 @@ function DnsOptionFields({ controls, disabled, onChange }: Omit<BulkOptionFields
             disabled={disabled}
             onChange={(e) => onChange({ resolver: e.target.value })}
           >
-            {resolverChoices.map((choice) => (
+            {RESOLVER_OPTIONS.map((choice) => (
               <option key={choice.value} value={choice.value}>
                 {choice.label}
               </option>

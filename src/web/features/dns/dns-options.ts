@@ -1,12 +1,6 @@
 // The DNS panel's extra controls turned into request options, checked by the shared schema.
-import {
-  DNS_DEFAULT_TYPES,
-  type DnsOptions,
-  describePublicResolver,
-  dnsOptions,
-  PUBLIC_RESOLVERS,
-  SYSTEM_RESOLVER,
-} from '../../../shared/tools/dns.ts'
+import { DNS_DEFAULT_TYPES, type DnsOptions, dnsOptions, SYSTEM_RESOLVER } from '../../../shared/tools/dns.ts'
+import { RESOLVER_OPTIONS } from '../../../shared/tools/dns-public-resolvers.ts'
 
 export const ALL_DEFAULT_TYPES = ''
 /** The picker's entry for a type it does not list: typed by name or as TYPE<number>. */
@@ -41,13 +35,7 @@ export const initialDnsControls: DnsControls = {
   propagation: false,
 }
 
-export const resolverChoices = [
-  { value: SYSTEM_RESOLVER, label: "This server's resolver" },
-  ...PUBLIC_RESOLVERS.map((r) => ({
-    value: r.id,
-    label: r.note ? `${describePublicResolver(r)}, ${r.note}` : describePublicResolver(r),
-  })),
-]
+export const resolverChoices = RESOLVER_OPTIONS
 
 export type DnsOptionsCheck = { ok: true; value: DnsOptions } | { ok: false; message: string }
 

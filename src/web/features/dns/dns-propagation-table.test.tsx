@@ -1,6 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { type PropagationServer, summarisePropagation } from '../../../shared/tools/dns-propagation.ts'
+import {
+  compareSoaSerials,
+  type PropagationServer,
+  summarisePropagation,
+} from '../../../shared/tools/dns-propagation.ts'
 import { DnsPropagationLive, DnsPropagationView, foldPropagationProgress } from './dns-propagation-table.tsx'
 
 const row = (name: string, answers: string[], state: PropagationServer['state'] = 'answered'): PropagationServer => ({
@@ -48,5 +52,38 @@ describe('DnsPropagationView', () => {
     const html = renderToStaticMarkup(<DnsPropagationLive progress={events} />)
     expect(text(html)).toContain('Waiting for 1 of 2 servers…')
     expect(text(html)).toContain('ns1 Authoritative · ns1:53 Asking…')
+  })
+})
+
+describe('DnsPropagationView SOA serials', () => {
+  it('shows each authoritative server\'s serial, "Behind by N" with an icon, and why a silent one gave none', () => {
+    const p = summarisePropagation('A', [row('ns1', ['198.51.100.20'])])
+    p.soa = compareSoaSerials('moved.', [
+      { name: 'ns1.moved', server: '127.54.0.11:53', serial: 2026112502 },
+      { name: 'ns2.moved', server: '127.54.0.12:53', serial: 2026112501 },
+      { name: 'ns3.moved', server: '127.54.0.13:53', error: 'no answer within 3000 ms', failureSource: 'target' },
+      {
+        name: 'ns4.moved',
+        server: '127.54.0.14:53',
+        error: '127.54.0.14 is not allowed: loopback',
+        failureSource: 'policy',
+      },
+    ])
+    const html = renderToStaticMarkup(<DnsPropagationView name="www.moved" propagation={p} />)
+    const soa = text(html.slice(html.indexOf('aria-label="SOA serials"')))
+    expect(soa).toContain('SOA serials of moved.')
+    expect(soa).toContain('ns1.moved 127.54.0.11:53 Current 2026112502')
+    expect(soa).toContain('ns2.moved 127.54.0.12:53 Behind by 1 2026112501')
+    expect(soa).toContain('ns3.moved 127.54.0.13:53 No serial no answer within 3000 ms (the server’s failure)')
+    expect(soa).toContain('No serial 127.54.0.14 is not allowed: loopback (not asked: refused by our target policy)')
+    expect(soa).toContain(
+      '1 of 2 authoritative servers is behind the highest serial 2026112502: ns2.moved (2026112501, 1 behind)',
+    )
+    expect(html.slice(html.indexOf('aria-label="SOA serials"')).match(/<svg/g)?.length).toBe(4)
+  })
+
+  it('shows no SOA section when no authoritative server was found', () => {
+    const p = summarisePropagation('A', [row('Quad9', ['198.51.100.20'])])
+    expect(renderToStaticMarkup(<DnsPropagationView name="www.moved" propagation={p} />)).not.toContain('SOA serials')
   })
 })

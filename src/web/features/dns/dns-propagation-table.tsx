@@ -8,6 +8,7 @@ import {
   propagationProgress,
 } from '../../../shared/tools/dns-propagation.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
+import { SoaSerialsTable } from './dns-propagation-table-soa.tsx'
 
 type Row = PropagationServer & { pending?: boolean }
 
@@ -91,7 +92,7 @@ function PropagationTable({ type, rows }: { type: string; rows: Row[] }) {
   )
 }
 
-/** The finished check: the verdict, the answer groups and the table. */
+/** The finished check: the verdict, the answer groups, the table and the zone's SOA serials. */
 export function DnsPropagationView({ name, propagation }: { name: string; propagation: DnsPropagation }) {
   const p = propagation
   return (
@@ -117,6 +118,7 @@ export function DnsPropagationView({ name, propagation }: { name: string; propag
         </ul>
       )}
       <PropagationTable type={p.type} rows={p.servers} />
+      {p.soa && <SoaSerialsTable soa={p.soa} />}
     </section>
   )
 }

@@ -1,10 +1,21 @@
 import { format } from 'date-fns'
-import { ChevronDown, ChevronUp, CircleAlert, Play, SquareArrowOutUpRight, Trash2 } from 'lucide-react'
+import {
+  ChevronDown,
+  ChevronUp,
+  CircleAlert,
+  Link2,
+  Pin,
+  PinOff,
+  Play,
+  SquareArrowOutUpRight,
+  Trash2,
+} from 'lucide-react'
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { type CatalogueEntry, findEntry } from '../../../shared/catalogue.ts'
 import type { HistoryItem, RunOptions } from '../../../shared/history.ts'
 import { isStoredMeasurement } from '../../../shared/measurements.ts'
+import { resultPath } from '../../../shared/results.ts'
 import { Button, buttonClass } from '../../components/button.tsx'
 import { runFromOfStored, writeRunFrom } from '../measurements/index.ts'
 import { optionsQuery } from '../tool-panel/index.ts'
@@ -38,9 +49,12 @@ export interface HistoryEntryProps {
   onToggle(): void
   onDelete(): void
   deleting: boolean
+  /** Pins (true) or unpins (false) the entry's permalink; absent where pinning is not offered. */
+  onPin?(pinned: boolean): void
+  pinning?: boolean
 }
 
-export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting }: HistoryEntryProps) {
+export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting, onPin, pinning }: HistoryEntryProps) {
   const resultId = useId()
   const entry = findEntry(item.toolName)
   const toolName = entry?.name ?? item.toolName
@@ -51,6 +65,8 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting }: H
   // A measurement from several places keeps its options inside its stored result.
   const runOptions = item.options ?? (isStoredMeasurement(item.resultData) ? item.resultData.options : null)
   const options = optionsQuery(runOptions)
+  const pinned = item.share?.pinned === true
+  const pinnable = onPin && (item.share || item.runId)
   return (
     <li className="rounded-xl border border-border bg-card p-4">
       <div className="flex items-start justify-between gap-3">
@@ -62,6 +78,15 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting }: H
               <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800 dark:bg-red-950 dark:text-red-200">
                 <CircleAlert className="size-3" aria-hidden="true" />
                 Failed
+              </span>
+            )}
+            {pinned && (
+              <span
+                className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs font-medium"
+                data-testid="history-pinned"
+              >
+                <Pin className="size-3" aria-hidden="true" />
+                Pinned
               </span>
             )}
           </h3>
@@ -122,6 +147,29 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting }: H
             <Play aria-hidden="true" />
             Run again
           </Link>
+        )}
+        {item.share && (
+          <Link
+            to={resultPath(item.share.id)}
+            className={buttonClass({ variant: 'ghost', size: 'sm' })}
+            aria-label={`Permalink of ${toolName}${pinned ? ' (pinned, never expires)' : ''}`}
+          >
+            <Link2 aria-hidden="true" />
+            Permalink
+          </Link>
+        )}
+        {pinnable && (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={pinned}
+            aria-label={`${pinned ? 'Unpin' : 'Pin'} result of ${toolName}${item.inputValue ? ` for ${item.inputValue}` : ''}`}
+            onClick={() => onPin(!pinned)}
+            disabled={pinning}
+          >
+            {pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
+            {pinned ? 'Unpin' : 'Pin'}
+          </Button>
         )}
       </div>
     </li>

@@ -11,6 +11,7 @@ import { paths } from '../../lib/routes.ts'
 import { useAuth } from '../auth/index.ts'
 import { HistoryEntry } from './history-entry.tsx'
 import { useDeleteHistoryItem, useHistory } from './use-history.ts'
+import { usePinHistoryItem } from './use-pin.ts'
 
 export const historyCard = {
   id: 'history',
@@ -45,6 +46,7 @@ function SignInPrompt() {
 function HistoryList({ userId }: { userId: string }) {
   const history = useHistory(userId)
   const { remove, hidden } = useDeleteHistoryItem(userId)
+  const pin = usePinHistoryItem(userId)
   const [expandedId, setExpandedId] = useState<string | null>(null)
   const [search, setSearch] = useState('')
   const [tool, setTool] = useState('')
@@ -103,7 +105,7 @@ function HistoryList({ userId }: { userId: string }) {
         </Field>
       </div>
       {shown.length === 0 && <p className="py-6 text-center text-sm text-muted-foreground">No saved result matches.</p>}
-      <ul className="max-h-[600px] space-y-3 overflow-y-auto pr-1">
+      <ul className="space-y-3">
         {shown.map((item) => (
           <HistoryEntry
             key={item.id}
@@ -112,6 +114,8 @@ function HistoryList({ userId }: { userId: string }) {
             onToggle={() => setExpandedId((current) => (current === item.id ? null : item.id))}
             onDelete={() => remove(item.id)}
             deleting={false}
+            onPin={(pinned) => pin.mutate({ item, pinned })}
+            pinning={pin.isPending}
           />
         ))}
       </ul>

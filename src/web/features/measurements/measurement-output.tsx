@@ -25,7 +25,7 @@ export function MeasurementOutput({ state, error, renderAnswer, shareable = true
   if (!state) return <OutputBox state={{ kind: 'loading' }} loadingLabel="Sending the measurement to the probes..." />
   const settled = state.finished || state.interrupted !== undefined
   return (
-    <div className="flex max-h-[44rem] min-h-96 flex-col overflow-hidden rounded-xl border border-zinc-800 bg-zinc-950 text-zinc-100 shadow-inner">
+    <div className="flex min-h-96 flex-col rounded-xl border border-zinc-800 bg-zinc-950 text-zinc-100 shadow-inner">
       <div className="flex min-h-10 shrink-0 flex-wrap items-center justify-between gap-2 border-b border-zinc-800 px-3 py-1">
         <span className="font-sans text-xs font-medium tracking-wide text-zinc-400" aria-hidden="true">
           Output
@@ -53,10 +53,10 @@ export function MeasurementOutput({ state, error, renderAnswer, shareable = true
         )}
       </div>
       <section
-        className="focus-ring result-tables min-h-0 flex-1 overflow-auto rounded-b-xl p-4"
+        className="focus-ring result-tables min-h-0 flex-1 overflow-x-auto rounded-b-xl p-4"
         aria-label="Results"
         aria-busy={!settled}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: wide tables scroll sideways, which the keyboard must reach
         tabIndex={0}
       >
         <MeasurementView state={state} renderAnswer={renderAnswer} />

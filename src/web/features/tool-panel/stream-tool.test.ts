@@ -76,6 +76,60 @@ describe('streamTool()', () => {
     expect(cancelled).toBe(false)
   })
 
+  it('leaves the connection alone when the run is cancelled after its result, and still reports the abort', async () => {
+    let cancelled = false
+    let close: () => void = () => {}
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(event('result', answer)))
+        close = () => controller.close()
+      },
+      cancel() {
+        cancelled = true
+      },
+    })
+    let connection: AbortSignal | undefined
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        connection = init.signal ?? undefined
+        return new Response(body)
+      }),
+    )
+    const caller = new AbortController()
+    const run = streamTool('ping', { input: 'srv.lab.test' }, { signal: caller.signal, onProgress: () => {} })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    caller.abort()
+    close()
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' })
+    expect(connection?.aborted).toBe(false)
+    expect(cancelled).toBe(false)
+  })
+
+  it('aborts the connection when the run is cancelled before its result', async () => {
+    let connection: AbortSignal | undefined
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        connection = init.signal ?? undefined
+        // As a browser does: aborting the request errors its body.
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(event('progress', { type: 'start' })))
+            connection?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
+          },
+        })
+        return new Response(body)
+      }),
+    )
+    const caller = new AbortController()
+    const run = streamTool('ping', { input: 'srv.lab.test' }, { signal: caller.signal, onProgress: () => {} })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    caller.abort()
+    expect(connection?.aborted).toBe(true)
+    await expect(run).rejects.toBeDefined()
+  })
+
   it('lets a stream go that stays open after its result', async () => {
     vi.useFakeTimers()
     let cancelled = false

@@ -65,6 +65,32 @@ export async function streamTool(
   options: { signal?: AbortSignal; onProgress: (partial: unknown) => void; onQueue?: (place: QueuePlace) => void },
 ): Promise<ToolAnswer> {
   const body = request.options === undefined ? { input: request.input } : request
+  // The caller's signal cancels the run until its result is in; after that the stream only has its
+  // end left to deliver, so the connection is left to finish (a reset or a new run in those last
+  // milliseconds then leaves no aborted request behind) and the caller still sees an abort.
+  const connection = new AbortController()
+  let resultIn = false
+  const cancel = () => {
+    if (!resultIn) connection.abort(options.signal?.reason)
+  }
+  if (options.signal?.aborted) cancel()
+  options.signal?.addEventListener('abort', cancel, { once: true })
+  try {
+    return await readToolStream(id, body, connection.signal, options, () => {
+      resultIn = true
+    })
+  } finally {
+    options.signal?.removeEventListener('abort', cancel)
+  }
+}
+
+async function readToolStream(
+  id: string,
+  body: unknown,
+  signal: AbortSignal,
+  options: { signal?: AbortSignal; onProgress: (partial: unknown) => void; onQueue?: (place: QueuePlace) => void },
+  onResult: () => void,
+): Promise<ToolAnswer> {
   let response: Response
   try {
     response = await fetch(`/api/tools/${encodeURIComponent(id)}`, {
@@ -72,7 +98,7 @@ export async function streamTool(
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify(body),
       credentials: 'same-origin',
-      signal: options.signal,
+      signal,
     })
   } catch (cause) {
     if (options.signal?.aborted) throw cause
@@ -99,6 +125,7 @@ export async function streamTool(
         else if (event === 'progress') options.onProgress(data)
         else if (event === 'result') {
           answer = toOutcome(id, data)
+          onResult()
           // A stream that stays open after its result (a proxy holding it) is let go after a moment.
           letGo = setTimeout(() => reader.cancel().catch(() => {}), RESULT_END_GRACE_MS)
         } else if (event === 'error') {
@@ -115,6 +142,7 @@ export async function streamTool(
     // cancelling the read once the result is in) leaves no aborted request behind.
     if (!ended) reader.cancel().catch(() => {})
   }
+  if (options.signal?.aborted) throw new DOMException('The run was cancelled', 'AbortError')
   if (answer instanceof ToolFailure) throw answer
   if (answer) return answer
   throw new ApiError('The connection closed before the result arrived', 0, 'network_error')

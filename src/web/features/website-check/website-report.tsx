@@ -4,9 +4,10 @@ import { buttonClass } from '../../components/button.tsx'
 import { ExternalLink } from '../../components/external-link.tsx'
 import { RedirectChainTable } from './redirect-chain-table.tsx'
 import { SecurityHeadersTable } from './security-headers-table.tsx'
+import { SiteRecordsReport } from './site-records-report.tsx'
 import { StandardsReport } from './standards-report.tsx'
 
-/** Up/down in the legend's colours, the "Visit Website" button, the requests, the standards report and the headers. */
+/** Up/down in the legend's colours, the "Visit Website" button, the requests, the standards report, security.txt, CAA and DNSSEC, and the headers. */
 export function WebsiteReport({ result }: { result: WebsiteCheckResult }) {
   return (
     <div className="space-y-4 border-b border-zinc-800 pb-4">
@@ -25,6 +26,7 @@ export function WebsiteReport({ result }: { result: WebsiteCheckResult }) {
       </div>
       <RedirectChainTable hops={result.hops} />
       <StandardsReport categories={result.standards} />
+      <SiteRecordsReport result={result} />
       <SecurityHeadersTable checks={result.securityHeaders} />
     </div>
   )
