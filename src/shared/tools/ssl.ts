@@ -176,6 +176,8 @@ export const vulnerabilityId = z.enum([
   'sweet32',
   'freak',
   'logjam',
+  'drown',
+  'robot',
 ])
 export type VulnerabilityId = z.infer<typeof vulnerabilityId>
 

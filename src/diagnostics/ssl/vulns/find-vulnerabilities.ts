@@ -5,8 +5,10 @@ import type { VulnerabilityFinding } from '../../../shared/tools/ssl.ts'
 import type { VersionScan } from '../enumerate-suites.ts'
 import type { ScanBudget } from '../scan-budget.ts'
 import { freak, logjam, poodle, secureRenegotiation, sweet32 } from './derived-findings.ts'
+import { drown } from './drown.ts'
 import { ccsInjection } from './early-ccs.ts'
 import { compression, fallbackScsv, heartbeat } from './hello-probes.ts'
+import { robot } from './robot.ts'
 
 export interface DhGroup {
   bits: number | null
@@ -19,11 +21,13 @@ export async function findVulnerabilities(
   servername: string,
   dhGroup: Promise<DhGroup>,
 ): Promise<VulnerabilityFinding[]> {
-  const [bleed, ccs, crime, fallback, dh] = await Promise.all([
+  const [bleed, ccs, crime, fallback, sslv2, oracle, dh] = await Promise.all([
     heartbeat(budget, scans, servername),
     ccsInjection(budget, scans),
     compression(budget, scans, servername),
     fallbackScsv(budget, scans, servername),
+    drown(budget),
+    robot(budget, scans, servername),
     dhGroup,
   ])
   return [
@@ -36,5 +40,7 @@ export async function findVulnerabilities(
     sweet32(scans),
     freak(scans),
     logjam(scans, dh.bits, dh.commonPrime),
+    sslv2,
+    oracle,
   ]
 }
