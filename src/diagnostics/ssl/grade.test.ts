@@ -260,6 +260,12 @@ describe('weakness caps', () => {
     expect(withFindings(finding('ccs-injection', 'vulnerable')).grade).toBe('F')
   })
 
+  it('grades DROWN and a ROBOT padding oracle F', () => {
+    expect(withFindings(finding('drown', 'vulnerable')).grade).toBe('F')
+    expect(withFindings(finding('robot', 'vulnerable')).grade).toBe('F')
+    expect(withFindings(finding('robot', 'not-tested'), finding('drown', 'not-vulnerable')).grade).toBe('A+')
+  })
+
   it('caps TLS compression and a missing secure renegotiation at C, naming the rule', () => {
     const grade = withFindings(finding('crime', 'vulnerable'), finding('secure-renegotiation', 'vulnerable'))
     expect(grade.grade).toBe('C')
