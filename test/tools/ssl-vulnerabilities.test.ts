@@ -1,13 +1,16 @@
 // The TLS scan's weakness findings against real servers on loopback (openssl s_server and
 // gnutls-serv, each configured with a known weakness), held against testssl.sh run on the same
 // servers: every disagreement must be one of those explained in docs/tls-vulnerabilities.md.
+import { execFileSync } from 'node:child_process'
 import { getDiffieHellman } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTargetPolicy } from '../../src/diagnostics/net/policy.ts'
+import { gradeServer } from '../../src/diagnostics/ssl/grade.ts'
 import { scanServer } from '../../src/diagnostics/ssl/scan-server.ts'
-import type { TlsScan, VulnerabilityFinding, VulnerabilityId } from '../../src/shared/tools/ssl.ts'
+import type { GradeLetter, TlsScan, VulnerabilityFinding, VulnerabilityId } from '../../src/shared/tools/ssl.ts'
+import { nginxAvailable, startNginx } from '../support/tls/nginx-server.ts'
 import { createTestCa, makeDhParams, opensslAvailable, type TestCa } from '../support/tls/test-ca.ts'
 import { runTestssl, TESTSSL_IDS, testsslAvailable } from '../support/tls/testssl.ts'
 import {
@@ -17,8 +20,8 @@ import {
   type TlsDaemon,
 } from '../support/tls/tls-daemons.ts'
 
-const ready = opensslAvailable && gnutlsServAvailable
-if (!ready) console.warn('SKIPPED: TLS weakness tests need openssl and gnutls-serv')
+const ready = opensslAvailable && gnutlsServAvailable && nginxAvailable
+if (!ready) console.warn('SKIPPED: TLS weakness tests need openssl, gnutls-serv and nginx (nginx-light)')
 if (!testsslAvailable) console.warn('SKIPPED: the testssl.sh comparison needs testssl (Debian package testssl.sh)')
 
 type Verdicts = Partial<Record<VulnerabilityId, VulnerabilityFinding['verdict']>>
@@ -47,6 +50,38 @@ const SERVERS: Record<string, Verdicts> = {
     'secure-renegotiation': 'vulnerable',
     sweet32: 'vulnerable',
   },
+  'nginx-modern': CLEAN,
+  'nginx-intermediate': CLEAN,
+  'nginx-old': CLEAN,
+}
+
+/** The grade of each server's configuration (a trusted 2048-bit RSA certificate, no HSTS). */
+const GRADES: Record<string, GradeLetter> = {
+  'openssl-modern': 'A',
+  'openssl-dh1024': 'B',
+  'openssl-oakley2': 'B',
+  'gnutls-legacy': 'C',
+  'nginx-modern': 'A',
+  'nginx-intermediate': 'A',
+  'nginx-old': 'B',
+}
+
+/** The configuration's grade from the scan alone, the certificate taken as trusted and strong. */
+function gradeOf(scan: TlsScan): GradeLetter {
+  const protocols = scan.protocols.map((p) => ({ ...p, label: p.protocol, cipher: null, note: null }))
+  return gradeServer({
+    trust: { trusted: true, error: null, hostnameMatch: true, expired: false, notYetValid: false, selfSigned: false },
+    certificate: { leafIssuer: 'CN=Test CA', topIssuer: 'CN=Test CA', intermediates: 0, signatureAlgorithms: [] },
+    keyStrength: 2048,
+    keyType: 'RSA',
+    keyBits: 2048,
+    exchangeStrength: 3072,
+    protocols,
+    negotiated: { protocol: 'TLSv1.3', cipher: 'TLS_AES_256_GCM_SHA384', bits: 256, aead: true, forwardSecrecy: true },
+    scan,
+    insecureSuites: false,
+    hstsMaxAge: null,
+  }).grade
 }
 
 /** Where testssl.sh and the scan differ by design (explained in docs/tls-vulnerabilities.md). */
@@ -55,6 +90,11 @@ const KNOWN_DISAGREEMENTS = [
   'gnutls-legacy heartbleed: ours not-tested, testssl not-vulnerable',
   'gnutls-legacy secure-renegotiation: ours vulnerable, testssl not-tested',
 ]
+
+/** RFC 7919 ffdhe2048 as PEM DH parameters, the group Mozilla's profiles name. */
+function ffdhe2048Pem(): string {
+  return execFileSync('openssl', ['genpkey', '-genparam', '-algorithm', 'DH', '-pkeyopt', 'group:ffdhe2048']).toString()
+}
 
 /** RFC 2409 Oakley group 2 (1024 bits) as PEM DH parameters: the common prime of the Logjam paper. */
 function oakleyGroup2Pem(): string {
@@ -79,6 +119,8 @@ describe.skipIf(!ready)('TLS weakness findings', () => {
     const dh1024 = join(ca.directory, 'dh1024.pem')
     const oakley2 = join(ca.directory, 'oakley2.pem')
     await Promise.all([makeDhParams(1024).then((pem) => writeFile(dh1024, pem)), writeFile(oakley2, oakleyGroup2Pem())])
+    const ffdhe2048 = join(ca.directory, 'ffdhe2048.pem')
+    await writeFile(ffdhe2048, ffdhe2048Pem())
     const dhe = ['-no_tls1_3', '-cipher', 'DHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0']
     const started = await Promise.all([
       startOpensslServer(files, []),
@@ -87,6 +129,9 @@ describe.skipIf(!ready)('TLS weakness findings', () => {
       startGnutlsServer(files, 'NORMAL:+3DES-CBC:+VERS-TLS1.1:+VERS-TLS1.0:%DISABLE_SAFE_RENEGOTIATION', [
         '--heartbeat',
       ]),
+      startNginx(files, 'modern'),
+      startNginx(files, 'intermediate', ffdhe2048),
+      startNginx(files, 'old', ffdhe2048),
     ])
     for (const [index, id] of Object.keys(SERVERS).entries()) {
       const server = started[index]
@@ -118,6 +163,12 @@ describe.skipIf(!ready)('TLS weakness findings', () => {
 
   it.each(Object.entries(SERVERS))('finds the weaknesses of %s', (id, expected) => {
     expect(verdicts(id)).toEqual(expected)
+  })
+
+  it.each(Object.entries(GRADES))('grades the configuration of %s', (id, grade) => {
+    const scan = scans[id]
+    expect(scan).toBeDefined()
+    if (scan) expect(gradeOf(scan)).toBe(grade)
   })
 
   it('names the common DH prime and reads the weak one', () => {
