@@ -80,6 +80,10 @@ export interface HelloOptions {
   compression?: readonly number[]
   /** Offer the heartbeat extension (RFC 6520), peer allowed to send. */
   heartbeat?: boolean
+  /** TLS 1.3 hello: every version offered in supported_versions, newest first (default: TLS 1.3 alone). */
+  versions?: readonly HelloVersion[]
+  /** signature_algorithms (default: every scheme a modern or legacy server may need). */
+  signatureSchemes?: readonly number[]
 }
 
 const u16 = (n: number) => Buffer.from([(n >> 8) & 0xff, n & 0xff])
@@ -105,7 +109,7 @@ function extensions(options: HelloOptions): Buffer {
   const groups = options.groups ?? GROUPS.map((g) => g.code)
   parts.push(extension(0x000a, vector16(list16(groups))))
   parts.push(extension(0x000b, vector8(Buffer.from([0]))))
-  parts.push(extension(0x000d, vector16(list16(SIGNATURE_SCHEMES))))
+  parts.push(extension(0x000d, vector16(list16(options.signatureSchemes ?? SIGNATURE_SCHEMES))))
   parts.push(extension(0x0005, Buffer.from([1, 0, 0, 0, 0]))) // status_request: OCSP, no responder ids
   parts.push(extension(0x0012, Buffer.alloc(0))) // signed_certificate_timestamp
   parts.push(extension(0x0017, Buffer.alloc(0))) // extended_master_secret
@@ -117,7 +121,8 @@ function extensions(options: HelloOptions): Buffer {
     parts.push(extension(0x0010, vector16(names)))
   }
   if (options.version === 'TLSv1.3') {
-    parts.push(extension(0x002b, vector8(u16(WIRE_VERSIONS['TLSv1.3']))))
+    const offered = (options.versions ?? ['TLSv1.3']).map((v) => WIRE_VERSIONS[v])
+    parts.push(extension(0x002b, vector8(list16(offered))))
     parts.push(extension(0x002d, vector8(Buffer.from([1])))) // psk_key_exchange_modes: psk_dhe_ke
     const share = options.keyShare === false || !groups.includes(X25519) ? Buffer.alloc(0) : x25519Share()
     parts.push(extension(0x0033, vector16(share)))

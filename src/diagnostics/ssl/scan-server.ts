@@ -4,6 +4,7 @@
 // extension and the stapled OCSP response.
 import type { TlsScan } from '../../shared/tools/ssl.ts'
 import type { HelloVersion } from './client-hello.ts'
+import { simulateClients } from './clients/simulate-clients.ts'
 import { enumerateSuites, type VersionScan } from './enumerate-suites.ts'
 import { probeAlpn, probeResumption } from './probe-features.ts'
 import { probeGroups } from './probe-groups.ts'
@@ -40,6 +41,7 @@ export async function scanServer(target: ProbeTarget, options: ScanOptions): Pro
   const deadlineMs = options.deadlineMs ?? SCAN_DEADLINE_MS
   const budget = createScanBudget(target, deadlineMs, options.concurrency ?? SCAN_CONCURRENCY)
   const alpn = probeAlpn(budget)
+  const clients = simulateClients(budget, target.servername)
   const scans = await Promise.all(VERSIONS.map((version) => enumerateSuites(budget, version, target.servername)))
   const accepted = scans.filter((s) => s.status === 'accepted').map((s) => s.protocol)
   const groupsProbe = probeGroups(budget, scans, target.servername)
@@ -63,6 +65,7 @@ export async function scanServer(target: ProbeTarget, options: ScanOptions): Pro
     dhBits: groups.dhBits,
     dhCommonPrime: dh.commonPrime,
     vulnerabilities,
+    clientSimulations: await clients,
     resumption,
     alpn: await alpn,
     sct: {

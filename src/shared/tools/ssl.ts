@@ -192,6 +192,22 @@ export const vulnerabilityFinding = z.object({
 })
 export type VulnerabilityFinding = z.infer<typeof vulnerabilityFinding>
 
+/** What one named client (browser, JDK, OpenSSL) would negotiate, from its own ClientHello. */
+export const clientSimulation = z.object({
+  /** "Chrome 131", "IE 11 / Windows 7"... */
+  client: z.string(),
+  /** The versions the client offers, newest first: "TLS 1.3, TLS 1.2". */
+  offered: z.string(),
+  /** 'failed': the server refused the client; 'not-tested': no answer (note says why). */
+  status: z.enum(['negotiated', 'failed', 'not-tested']),
+  /** "TLS 1.2"; null unless negotiated. */
+  protocol: z.string().nullable(),
+  /** IANA suite name; null unless negotiated. */
+  suite: z.string().nullable(),
+  note: z.string().nullable(),
+})
+export type ClientSimulation = z.infer<typeof clientSimulation>
+
 /** The full scan: suites per version, groups, DH size, order, resumption, ALPN, SCTs. */
 export const tlsScan = z.object({
   /** Newest first: TLS 1.3, 1.2, 1.1, 1.0, SSL 3.0 (SSL 2.0 has no suites listed). */
@@ -204,6 +220,8 @@ export const tlsScan = z.object({
   dhCommonPrime: z.string().nullable().optional(),
   /** Known weaknesses (Heartbleed, POODLE, Logjam...); absent in results stored before they were checked. */
   vulnerabilities: z.array(vulnerabilityFinding).optional(),
+  /** Named clients' handshakes with the server; absent in results stored before they were simulated. */
+  clientSimulations: z.array(clientSimulation).optional(),
   /** Whether the server resumes a session by session ID, and by session ticket. */
   resumption: z.object({ sessionId: tristate, ticket: tristate, note: z.string().nullable() }),
   /** Application protocols the server selects when offered alone (h2, http/1.1); null when not tested. */

@@ -36,7 +36,7 @@ const CHECKS = ['-H', '-I', '-R', '-C', '-O', '-Z', '-W', '-F', '-J', '-D', '-BB
  * Most of a run is testssl.sh's own start (it matches its cipher table against the OpenSSL's, one
  * process per suite): about 40 s of CPU, a few minutes when the machine is busy.
  */
-const RUN_DEADLINE_MS = 480_000
+const RUN_DEADLINE_MS = 840_000
 
 export interface TestsslFinding {
   verdict: VulnerabilityFinding['verdict']
@@ -63,10 +63,11 @@ export async function runTestssl(ip: string, port: number): Promise<Map<string, 
       // testssl.sh probes its OpenSSL's options by connecting to the name "invalid.", a DNS query
       // each; this makes those probes go to a closed loopback port instead.
       env: { ...process.env, NXCONNECT: '127.0.0.1:0' },
-    }).catch((error: { code?: unknown; signal?: unknown; stderr?: string }) => {
+    }).catch((error: { code?: unknown; signal?: unknown; killed?: boolean; stderr?: string }) => {
       // testssl.sh exits non-zero when it found a weakness; only a missing report is a failure.
       if (typeof error.code !== 'number') {
-        const why = error.signal ? `stopped by ${error.signal} after ${RUN_DEADLINE_MS / 1000} s` : String(error.code)
+        const deadline = error.killed ? ` at its ${RUN_DEADLINE_MS / 1000} s deadline` : ''
+        const why = error.signal ? `stopped by ${error.signal}${deadline}` : String(error.code)
         throw new Error(`testssl.sh against ${ip}:${port} failed (${why}): ${error.stderr?.slice(-500) ?? ''}`)
       }
     })

@@ -2,6 +2,7 @@ import { type SslResult, sslRequest, sslResult } from '../../../shared/tools/ssl
 import { defineTool } from '../../lib/tool-manifest.tsx'
 import { CertificateDetails } from './certificate-details.tsx'
 import { ChainList } from './chain-list.tsx'
+import { ClientSimulationTable } from './client-simulation-table.tsx'
 import { GradeSummary } from './grade-summary.tsx'
 import { ProtocolMatrix } from './protocol-matrix.tsx'
 import { ScanFeatures } from './scan-features.tsx'
@@ -18,6 +19,7 @@ function SslReport({ result }: { result: SslResult }) {
       {result.scan && <SuiteTables scan={result.scan} />}
       {result.scan && <ScanFeatures scan={result.scan} />}
       {result.scan && <VulnerabilityList scan={result.scan} />}
+      {result.scan && <ClientSimulationTable scan={result.scan} />}
     </div>
   )
 }
