@@ -98,6 +98,20 @@ const EXPLANATIONS: [RegExp, Explanation][] = [
     },
   ],
   [
+    /DROWN grades F/,
+    {
+      why: 'A server that still speaks SSL 2.0 lets an attacker decrypt TLS sessions made with the same RSA key (DROWN).',
+      fix: 'Turn SSL 2.0 off on this server and on every other server that uses the same certificate or key.',
+    },
+  ],
+  [
+    /ROBOT padding oracle grades F/,
+    {
+      why: 'The server answers malformed RSA key exchanges differently, so an attacker can decrypt or sign with its key (ROBOT).',
+      fix: 'Update the TLS library or appliance firmware, or turn off the RSA key-exchange suites (TLS_RSA_WITH_*).',
+    },
+  ],
+  [
     /\(CRIME\) grades C/,
     {
       why: 'With TLS compression the size of encrypted records leaks secrets such as session cookies (CRIME).',
