@@ -72,7 +72,9 @@ export async function registerWeb(
       root,
       wildcard: false,
       index: false,
+      // A route per file; the compressed copies beside them are found by preCompressed, not routed.
       preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable')
