@@ -149,7 +149,11 @@ function readZone(text: string): number | undefined {
 export function parseWhoisDate(value: string, tld?: string): string | undefined {
   // .uk's "before Aug-1996" names no day.
   if (/^\s*before\b/i.test(value)) return undefined
-  const text = value.trim().replace(/^on\s+/i, '')
+  // Jisc writes the weekday before the day: "Friday 7th November 2003".
+  const text = value
+    .trim()
+    .replace(/^on\s+/i, '')
+    .replace(/^(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?=\d)/i, '')
   const parts = readDate(text, tld)
   if (!parts) return undefined
   const { year, month, day } = parts

@@ -26,8 +26,9 @@ export const KEYS = {
     'current registar',
     'authorized agency',
     'registration service provider',
-    // .uy: "Registrado por".
+    // .uy: "Registrado por"; Jisc (.ac.uk): "Registered By:" with the name indented below.
     'registrado por',
+    'registered by',
   ],
   registrarIanaId: ['registrar iana id'],
   organisation: [
@@ -51,6 +52,8 @@ export const KEYS = {
     'registration time',
     'registration date',
     'domain registration date',
+    // Jisc (.ac.uk).
+    'entry created',
     'domain create date',
     'domain created',
     'domain registered',
@@ -80,6 +83,9 @@ export const KEYS = {
     'record last updated',
     'domain last updated date',
     'domain record last updated',
+    // .ug: "Information Last Updated:" after the contacts; Jisc (.ac.uk): "Entry updated:".
+    'information last updated',
+    'entry updated',
     'last-modified',
     'last modified',
     'modified',
@@ -143,6 +149,8 @@ export const KEYS = {
     'epp status',
     'estatus del dominio',
     'domain-status',
+    // .md: "Domain state: OK".
+    'domain state',
     // JPRS: "[Lock Status] AgentChangeLocked"; .tr: "Transfer Status: The domain is LOCKED to transfer."
     'lock status',
     'transfer status',
@@ -151,6 +159,20 @@ export const KEYS = {
   dnssec: ['dnssec', 'dnssec signed', 'signed', 'domain_signed', 'signing key'],
   range: ['cidr', 'inetnum', 'inet6num', 'netrange'],
   country: ['country', 'registrant country'],
-  abuseEmail: ['registrar abuse contact email', 'orgabuseemail', 'abuse-mailbox', 'abuse email', 'abuse-email'],
-  abusePhone: ['registrar abuse contact phone', 'orgabusephone', 'abuse phone', 'abuse-phone'],
+  // CoCCA: "Sponsoring Registrar Abuse Email:".
+  abuseEmail: [
+    'registrar abuse contact email',
+    'sponsoring registrar abuse email',
+    'orgabuseemail',
+    'abuse-mailbox',
+    'abuse email',
+    'abuse-email',
+  ],
+  abusePhone: [
+    'registrar abuse contact phone',
+    'sponsoring registrar abuse phone',
+    'orgabusephone',
+    'abuse phone',
+    'abuse-phone',
+  ],
 }
