@@ -9,7 +9,7 @@ import { LongestFirstSequencer } from './test/support/sequencer.ts'
 //   lab          real network paths in network namespaces (test/lab, root and iproute2)
 //   e2e          the built site in Chromium (test/e2e)
 //   lighthouse   page speed and quality scores of the built site (test/e2e/lighthouse.test.ts)
-// docs/architecture.md ("Tests") says where each tier's helpers and fixtures live.
+// test/README.md says where each tier's helpers and fixtures live.
 /** Integration files that replace modules with vi.mock, which only a fresh module cache honours. */
 const FENCED = ['test/security/fuzz.test.ts', 'test/security/ssrf.test.ts']
 
