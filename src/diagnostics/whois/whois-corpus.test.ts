@@ -77,11 +77,12 @@ const CORPORA = [
     target: 0.97,
     shortfalls: {},
   }),
-  // Measured once, unseen (its README.md): five fields were below 97%, held here at their counts.
+  // Measured once, unseen (its README.md): five fields were below 97%; after a later tuning round on
+  // other answers only registrar is, held here at its last measured count.
   corpus('held-out 5', 'whois-heldout-5', {
     minimum: { cases: 60, tlds: 45 },
     target: 0.97,
-    shortfalls: { registrar: 61, createdAt: 62, updatedAt: 61, expiresAt: 61, statuses: 62 },
+    shortfalls: { registrar: 61 },
   }),
 ]
 
