@@ -151,4 +151,18 @@ describe('parseWhoisFields() general rules', () => {
     const text = 'Domain name: example.test\n\nInformation Last Updated:       2025-10-20T11:58:59.000+03:00\n'
     expect(parseWhoisFields(text).updatedAt).toBe('2025-10-20T08:58:59Z')
   })
+  it("reads JPRS's Japanese-language keys for the dates and the state", () => {
+    const text =
+      '[Domain Name]                   EXAMPLE.JP\n\n[登録年月日]                    2001/05/09\n[有効期限]                      2022/05/31\n[状態]                          Active\n[最終更新]                      2021/06/01 01:05:09 (JST)\n'
+    expect(parseWhoisFields(text)).toMatchObject({
+      createdAt: '2001-05-09T00:00:00Z',
+      expiresAt: '2022-05-31T00:00:00Z',
+      updatedAt: '2021-05-31T16:05:09Z',
+      statuses: ['active'],
+    })
+  })
+  it("reads KISA's 9999 expiry of a domain that does not expire, but no other year past 2999", () => {
+    expect(parseWhoisFields('Expiration Date             : 9999. 12. 31.\n').expiresAt).toBe('9999-12-31T00:00:00Z')
+    expect(parseWhoisFields('Expiration Date             : 5000. 12. 31.\n').expiresAt).toBeUndefined()
+  })
 })

@@ -1,6 +1,6 @@
 // Real registry answers against the fields read by hand from each raw text (sources in each folder's
 // manifest.json). The parser is tuned on test/fixtures/golden/whois-corpus; test/fixtures/golden/
-// whois-heldout-2 to whois-heldout-5 hold other answers, from other collections, that it is only
+// whois-heldout-2 to whois-heldout-6 hold other answers, from other collections, that it is only
 // measured on (each README.md keeps every measurement). Prints the accuracy of every field for every
 // part, asks the tuned part's target of every field, and holds each held-out field at least at its
 // measured count.
@@ -77,11 +77,19 @@ const CORPORA = [
     target: 0.97,
     shortfalls: {},
   }),
-  // Measured once, unseen (its README.md): five fields were below 97%, held here at their counts.
+  // Measured once, unseen (its README.md): five fields were below 97%; after a later tuning round on
+  // other answers only registrar is, held here at its last measured count.
   corpus('held-out 5', 'whois-heldout-5', {
     minimum: { cases: 60, tlds: 45 },
     target: 0.97,
-    shortfalls: { registrar: 61, createdAt: 62, updatedAt: 61, expiresAt: 61, statuses: 62 },
+    shortfalls: { registrar: 61 },
+  }),
+  // Measured once, unseen (its README.md): four fields were below 97%; after six expectations that
+  // misread their answers were corrected, three are, held here at their counts.
+  corpus('held-out 6', 'whois-heldout-6', {
+    minimum: { cases: 100, tlds: 60 },
+    target: 0.97,
+    shortfalls: { registrar: 102, nameServers: 104, statuses: 104 },
   }),
 ]
 

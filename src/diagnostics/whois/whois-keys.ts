@@ -73,6 +73,8 @@ export const KEYS = {
     'acivated',
     'regdate',
     'registration',
+    // JPRS's Japanese-language answers: "[登録年月日]" (date of registration).
+    '登録年月日',
   ],
   updated: [
     'updated date',
@@ -106,6 +108,8 @@ export const KEYS = {
     'date de modification',
     'derniere modification',
     'changed',
+    // JPRS: "[最終更新]" (last update).
+    '最終更新',
   ],
   expires: [
     'registry expiry date',
@@ -139,6 +143,8 @@ export const KEYS = {
     'valid-date',
     // .nz: the domain is paid for until then.
     'domain_datebilleduntil',
+    // JPRS: "[有効期限]" (expiry).
+    '有効期限',
   ],
   statuses: [
     'domain status',
@@ -154,9 +160,12 @@ export const KEYS = {
     // JPRS: "[Lock Status] AgentChangeLocked"; .tr: "Transfer Status: The domain is LOCKED to transfer."
     'lock status',
     'transfer status',
+    // JPRS: "[状態]" (state), "[ロック状態]" (lock state).
+    '状態',
+    'ロック状態',
   ],
   // RNIDS (.rs): "DNSSEC signed: no".
-  dnssec: ['dnssec', 'dnssec signed', 'signed', 'domain_signed', 'signing key'],
+  dnssec: ['dnssec', 'dnssec signed', 'signed', 'domain_signed', 'signing key', '署名鍵'],
   range: ['cidr', 'inetnum', 'inet6num', 'netrange'],
   country: ['country', 'registrant country'],
   // CoCCA: "Sponsoring Registrar Abuse Email:".
