@@ -2,7 +2,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
-import { cidr, list } from './config-fields.ts'
+import { cidr, list } from '../diagnostics/net/config-fields.ts'
 import type { ConnectionLimits } from './plugins/connection-guard.ts'
 
 const hostPort = z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+)(:\d{1,5})?$/, 'must be host[:port]')
