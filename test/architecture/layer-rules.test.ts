@@ -85,6 +85,62 @@ describe('the feature rule of biome.json', () => {
     expect(refused.every((line) => line.includes('ping-panel.tsx'))).toBe(true)
     expect(result.output).toContain("A feature uses another feature only through that feature's index.ts.")
   })
+
+  it("fails when a feature reaches into another feature's files by way of the features folder", () => {
+    const result = lint({
+      'src/web/features/dns/x.tsx': 'export const x = 1\n',
+      'src/web/features/dns/index.ts': "export { x } from './x.tsx'\n",
+      'src/web/features/ping/ping-panel.tsx': "import { x } from '../../features/dns/x.tsx'\nexport const p = x\n",
+      'src/web/features/mail/mail-panel.tsx': "import { x } from '../../features/dns/index.ts'\nexport const m = x\n",
+    })
+    expect(result.status).not.toBe(0)
+    const refused = result.output.split('\n').filter((line) => line.includes('lint/style/noRestrictedImports'))
+    expect(refused.map((line) => line.replace(/:.*/, ''))).toEqual(['src/web/features/ping/ping-panel.tsx'])
+  })
+})
+
+describe('the probe rule of biome.json', () => {
+  it('fails when the probe imports server code, and lets it import diagnostics and shared', () => {
+    const result = lint({
+      'src/server/config-fields.ts': 'export const list = 1\n',
+      'src/diagnostics/run/run-tool.ts': 'export const runTool = 1\n',
+      'src/shared/catalogue.ts': 'export const ids = 1\n',
+      'src/probe/probe-config.ts': "import { list } from '../server/config-fields.ts'\nexport const c = list\n",
+      'src/probe/run.ts':
+        "import { runTool } from '../diagnostics/run/run-tool.ts'\nimport { ids } from '../shared/catalogue.ts'\nexport const r = [runTool, ids]\n",
+    })
+    expect(result.status).not.toBe(0)
+    const refused = result.output.split('\n').filter((line) => line.includes('lint/style/noRestrictedImports'))
+    expect(refused.map((line) => line.replace(/:.*/, ''))).toEqual(['src/probe/probe-config.ts'])
+    expect(result.output).toContain('The probe runs the diagnostics engine on its own')
+  })
+})
+
+describe('the shared web code rule of biome.json', () => {
+  it('fails when components or lib import a feature, a page, the catalogue or the app shell', () => {
+    const result = lint({
+      'src/web/features/dns/index.ts': 'export const dns = 1\n',
+      'src/web/pages/home-page.tsx': 'export const home = 1\n',
+      'src/web/app/routes.ts': 'export const routes = 1\n',
+      'src/web/catalogue/tool-manifest.tsx': 'export const manifest = 1\n',
+      'src/web/lib/format.ts': 'export const format = 1\n',
+      'src/web/components/card.tsx':
+        "import { dns } from '../features/dns/index.ts'\nimport { format } from '../lib/format.ts'\nexport const c = [dns, format]\n",
+      'src/web/components/table.tsx':
+        "import { manifest } from '../catalogue/tool-manifest.tsx'\nexport const t = manifest\n",
+      'src/web/lib/links.ts': "import { routes } from '../app/routes.ts'\nexport const l = routes\n",
+      'src/web/lib/home.ts': "import { home } from '../pages/home-page.tsx'\nexport const h = home\n",
+    })
+    expect(result.status).not.toBe(0)
+    const refused = result.output.split('\n').filter((line) => line.includes('lint/style/noRestrictedImports'))
+    expect(refused.map((line) => line.replace(/:.*/, '')).sort()).toEqual([
+      'src/web/components/card.tsx',
+      'src/web/components/table.tsx',
+      'src/web/lib/home.ts',
+      'src/web/lib/links.ts',
+    ])
+    expect(result.output).toContain('Shared web code (components, lib) sits below features')
+  })
 })
 
 describe('the network-seam rule of biome.json', () => {
