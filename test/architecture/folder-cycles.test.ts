@@ -12,7 +12,6 @@ afterAll(() => rmSync(sandbox, { recursive: true, force: true }))
 
 /** Cycles still present in src/, each a group of sibling folders; the list may only shrink. */
 const KNOWN_CYCLES: string[][] = [
-  ['diagnostics/dns', 'diagnostics/dnssec'],
   ['server/config.ts', 'server/db', 'server/modules', 'server/plugins'],
 ]
 

@@ -143,6 +143,32 @@ describe('the shared web code rule of biome.json', () => {
   })
 })
 
+describe('the library rule of biome.json', () => {
+  it("fails when a tool imports another tool's folder, and lets it import net/, the named libraries and types.ts", () => {
+    const result = lint({
+      'src/diagnostics/types.ts': 'export type Diagnostic = { id: string }\n',
+      'src/diagnostics/net/net.ts': 'export const net = 1\n',
+      'src/diagnostics/tls-grade/grade.ts': "import { net } from '../net/net.ts'\nexport const grade = net\n",
+      'src/diagnostics/dns-wire/wire-reader.ts': 'export const read = 1\n',
+      'src/diagnostics/ssl/run.ts': "import { grade } from '../tls-grade/grade.ts'\nexport const ssl = grade\n",
+      'src/diagnostics/dns/run.ts': 'export const dns = 1\n',
+      'src/diagnostics/mail/starttls.ts': "import { ssl } from '../ssl/run.ts'\nexport const m = ssl\n",
+      'src/diagnostics/mail/lookup.ts': "import { dns } from '../../diagnostics/dns/run.ts'\nexport const l = dns\n",
+      'src/diagnostics/mail/run.ts':
+        "import { read } from '../dns-wire/wire-reader.ts'\nimport { net } from '../net/net.ts'\nimport { grade } from '../tls-grade/grade.ts'\nimport type { Diagnostic } from '../types.ts'\nexport const r = [read, net, grade]\nexport type D = Diagnostic\n",
+      'src/diagnostics/registry.ts':
+        "import { dns } from './dns/run.ts'\nimport { ssl } from './ssl/run.ts'\nexport const registry = [dns, ssl]\n",
+    })
+    expect(result.status).not.toBe(0)
+    const refused = result.output.split('\n').filter((line) => line.includes('lint/style/noRestrictedImports'))
+    expect(refused.map((line) => line.replace(/:.*/, '')).sort()).toEqual([
+      'src/diagnostics/mail/lookup.ts',
+      'src/diagnostics/mail/starttls.ts',
+    ])
+    expect(result.output).toContain("never another tool's folder")
+  })
+})
+
 describe('the network-seam rule of biome.json', () => {
   it('fails when a diagnostic outside net/ opens its own DNS socket or asks the DNS client directly, and lets net/ do so', () => {
     const result = lint({
