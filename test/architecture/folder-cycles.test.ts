@@ -11,9 +11,7 @@ const sandbox = mkdtempSync(path.join(tmpdir(), 'nettoolbox-folders-'))
 afterAll(() => rmSync(sandbox, { recursive: true, force: true }))
 
 /** Cycles still present in src/, each a group of sibling folders; the list may only shrink. */
-const KNOWN_CYCLES: string[][] = [
-  ['server/config.ts', 'server/db', 'server/modules', 'server/plugins'],
-]
+const KNOWN_CYCLES: string[][] = [['server/config.ts', 'server/db', 'server/modules', 'server/plugins']]
 
 function tree(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(sandbox, 'tree-'))

@@ -7,7 +7,6 @@ import type { MeasurementToolId } from '../../shared/measurements.ts'
 import type { ProbeResult, ProbeTask } from '../../shared/probe-protocol.ts'
 import type { Net } from '../net/net.ts'
 import type { Registry } from '../registry.ts'
-import { ToolUnavailableError } from '../types.ts'
 import { runTool } from './run-tool.ts'
 
 export interface TaskExecutorOptions {
@@ -88,10 +87,7 @@ export function createTaskExecutor(options: TaskExecutorOptions): TaskExecutor {
           ...(ranWith ? { options: ranWith } : {}),
         }
       } catch (error) {
-        const message =
-          error instanceof ToolUnavailableError
-            ? error.message
-            : `${capitalized(options.selfName)} could not run ${toolName(task.tool)}: ${(error as Error).message}`
+        const message = `${capitalized(options.selfName)} could not run ${toolName(task.tool)}: ${(error as Error).message}`
         return { taskId: task.taskId, error: message }
       } finally {
         release(task.tool)

@@ -5,7 +5,6 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Net } from '../../../diagnostics/net/net.ts'
 import { findDiagnostic, type Registry } from '../../../diagnostics/registry.ts'
 import { runTool } from '../../../diagnostics/run/run-tool.ts'
-import { ToolUnavailableError } from '../../../diagnostics/types.ts'
 import { type DnsMonitorSettings, MONITOR_TOOL, monitorSettingsSchemas } from '../../../shared/monitors.ts'
 import { resultPath } from '../../../shared/results.ts'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
@@ -81,8 +80,7 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
     try {
       answer = await runTool(diagnostic, request.data, { net: deps.net, signal: new AbortController().signal })
     } catch (error) {
-      // The tool could not run here at all (a missing binary), or failed in our own code.
-      if (error instanceof ToolUnavailableError) return notChecked(error.message)
+      // A fault of our own code: the diagnostic itself reports a failed check as a failed answer.
       deps.log.error({ err: error, monitor: monitor.id }, 'a monitor check failed on this server')
       return notChecked('the check failed on this server')
     } finally {
