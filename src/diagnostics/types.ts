@@ -28,9 +28,6 @@ export interface Diagnostic<Req extends { input: string }, R> {
   lines(result: R): string[]
 }
 
-/** The server itself cannot run a tool (a system binary is missing): HTTP 503 with this message. */
-export class ToolUnavailableError extends Error {}
-
 export function failed(failureSource: FailureSource, error: string): Outcome<never> {
   return { status: 'failed', failureSource, error }
 }

@@ -7,6 +7,7 @@ import type { ToolAnswer } from '../shared/tools/common.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { registerAccounts } from './modules/auth/accounts.ts'
+import { hasSessionCookie } from './modules/auth/session-cookie.ts'
 import { bulkRoutes } from './modules/bulk/routes.ts'
 import { createPosthogForwarder } from './modules/events/posthog.ts'
 import { createEventsRepository } from './modules/events/repository.ts'
@@ -17,6 +18,7 @@ import { createToolResultsRepository } from './modules/history/repository.ts'
 import { historyRoutes } from './modules/history/routes.ts'
 import { createAnswerSaver, createHistorySaver } from './modules/history/save-answer.ts'
 import { ipRoutes } from './modules/ip/routes.ts'
+import { clientAddressKey } from './modules/limits/client-key.ts'
 import { registerLimits } from './modules/limits/register-limits.ts'
 import { registerMeasurements } from './modules/measurements/register-measurements.ts'
 import { createMetrics, type Metrics } from './modules/metrics/metrics.ts'
@@ -81,7 +83,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         request.url === '/api/ip' || request.url?.startsWith('/api/ip?') === true,
     }),
   })
-  guardConnections(root.server, config.connections, root.log, { perClientApplies: config.trustProxy === false })
+  guardConnections(root.server, config.connections, root.log, {
+    clientKey: clientAddressKey,
+    perClientApplies: config.trustProxy === false,
+  })
   root.setValidatorCompiler(validatorCompiler)
   root.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(root)
@@ -225,5 +230,6 @@ async function registerSite(
     webDist: config.webDist,
     publicUrl: config.publicUrl,
     reportIssueUrl: config.reportIssueUrl,
+    hasSessionCookie,
   })
 }

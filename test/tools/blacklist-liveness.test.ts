@@ -12,7 +12,7 @@ import {
 } from '../../src/diagnostics/dnsbl/zone-health.ts'
 import { type DnsblZoneFile, parseDnsblZones } from '../../src/diagnostics/dnsbl/zone-list.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
-import { runTool } from '../../src/server/modules/tools/service.ts'
+import { runTool } from '../../src/diagnostics/run/run-tool.ts'
 import { blacklistResult } from '../../src/shared/tools/blacklist.ts'
 import { blacklistLines } from '../../src/shared/tools/blacklist-lines.ts'
 import { LAB } from '../support/dns/dnsbl-lab.ts'

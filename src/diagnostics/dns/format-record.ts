@@ -3,8 +3,8 @@
 
 import type { DnsRecord } from '../../shared/tools/dns.ts'
 import { rrTypeName } from '../../shared/tools/dns-types.ts'
-import { formatRdata } from './rdata-text.ts'
-import { RdataReader, readSections, type WireRecord } from './wire-reader.ts'
+import { formatRdata } from '../dns-wire/rdata-text.ts'
+import { RdataReader, readSections, type WireRecord } from '../dns-wire/wire-reader.ts'
 
 const OPT = 41
 const CLASSES: Record<number, string> = { 1: 'IN', 3: 'CH', 4: 'HS', 254: 'NONE', 255: 'ANY' }

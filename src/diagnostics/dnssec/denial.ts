@@ -2,7 +2,7 @@
 // records whose signatures the caller has already checked.
 import { createHash } from 'node:crypto'
 import { RR_TYPE_NUMBERS as T } from '../../shared/tools/dns-types.ts'
-import { readName } from '../dns/wire-reader.ts'
+import { readName } from '../dns-wire/wire-reader.ts'
 import {
   ancestor,
   compareNames,

@@ -4,8 +4,8 @@ import tls from 'node:tls'
 import type { CertificateInfo, LeafCertificate, SslConnection, SslTrust } from '../../shared/tools/ssl.ts'
 import { EXPIRY_WARNING_DAYS } from '../../shared/tools/ssl.ts'
 import { connectTls } from '../net/guarded-tls.ts'
-import { type CipherFacts, describeCipher, rsaEquivalentBits } from './cipher-facts.ts'
-import { describeCertificate, describeLeaf, walkChain } from './describe-certificate.ts'
+import { type CipherFacts, describeCipher, rsaEquivalentBits } from '../tls-grade/cipher-facts.ts'
+import { describeCertificate, describeLeaf, walkChain } from '../tls-grade/describe-certificate.ts'
 import type { ProbeTarget } from './probe-protocols.ts'
 
 export interface ServerInspection {

@@ -3,11 +3,11 @@
 // HelloRetryRequest); before TLS 1.3: a hello offering only the accepted ECDHE suites and one curve
 // gets a ServerKeyExchange on that curve, or a refusal.
 import type { ProtocolName, SupportedGroup } from '../../shared/tools/ssl.ts'
+import { suiteFor } from '../tls-grade/suite-table.ts'
 import { GROUPS, type HelloVersion } from './client-hello.ts'
 import { VERSION_LABELS, type VersionScan, whyNoAnswer } from './enumerate-suites.ts'
 import { exchangeHello } from './hello-exchange.ts'
 import type { ScanBudget } from './scan-budget.ts'
-import { suiteFor } from './suite-table.ts'
 
 /** Curves usable before TLS 1.3 (the TLS 1.3 brainpool, finite-field and hybrid groups are not). */
 const LEGACY_CURVES = GROUPS.filter((g) => g.code <= 0x001e)

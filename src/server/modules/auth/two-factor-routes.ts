@@ -9,9 +9,9 @@ import { z } from 'zod'
 import { TWO_FACTOR, twoFactorMessages } from '../../../shared/auth.ts'
 import { errorBody } from '../../../shared/tools/common.ts'
 import { disableTwoFactorRequest } from '../../../shared/two-factor.ts'
+import type { CurrentUser } from '../../current-user.ts'
 import type { AccountAttempts } from './account-attempts.ts'
 import type { Auth } from './auth.ts'
-import type { CurrentUser } from './session.ts'
 
 export interface TwoFactorRoutesOptions {
   auth: Auth

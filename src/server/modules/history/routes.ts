@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { HISTORY_LIMIT, HISTORY_RESTORE_MS, historyList, historyMessages } from '../../../shared/history.ts'
 import { errorBody } from '../../../shared/tools/common.ts'
-import type { CurrentUser } from '../auth/session.ts'
+import type { CurrentUser } from '../../current-user.ts'
 import type { ToolResultsRepository } from './repository.ts'
 
 export interface HistoryRoutesOptions {

@@ -2,7 +2,7 @@
 // save through a HistorySaver, which logs a failed save and answers whether it worked.
 import type { FastifyRequest } from 'fastify'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
-import type { CurrentUser } from '../auth/session.ts'
+import type { CurrentUser } from '../../current-user.ts'
 import type { ToolResultsRepository } from './repository.ts'
 
 export interface HistoryEntry {

@@ -15,8 +15,8 @@ import {
   probeList,
 } from '../../../shared/measurements.ts'
 import { errorBody } from '../../../shared/tools/common.ts'
+import type { CurrentUser } from '../../current-user.ts'
 import { SERVER_RESTARTING } from '../../shutdown/shutdown-notice.ts'
-import type { CurrentUser } from '../auth/session.ts'
 import { STREAM_CACHE_CONTROL } from '../limits/queue-events.ts'
 import { sendRefusal } from '../limits/refusals.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'

@@ -3,7 +3,7 @@
 // same). A failed store is logged and leaves runId out; the run's answer is still sent.
 import type { FastifyRequest } from 'fastify'
 import type { ToolAnswer } from '../../../shared/tools/common.ts'
-import type { CurrentUser } from '../auth/session.ts'
+import type { CurrentUser } from '../../current-user.ts'
 import type { RunsRepository } from './repository.ts'
 
 export type RunRecorder = (request: FastifyRequest, answer: ToolAnswer, options?: unknown) => Promise<void>

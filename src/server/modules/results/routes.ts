@@ -16,7 +16,7 @@ import {
   shareRequest,
 } from '../../../shared/results.ts'
 import { errorBody } from '../../../shared/tools/common.ts'
-import type { CurrentUser } from '../auth/session.ts'
+import type { CurrentUser } from '../../current-user.ts'
 import { type RunsRepository, randomId, type StoredRun, sha256Hex } from './repository.ts'
 import { resultPageRoute } from './result-page-route.ts'
 import type { ResultsRetention } from './retention.ts'

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createNet } from '../diagnostics/net/net.ts'
-import type { Registry } from '../diagnostics/registry.ts'
-import type { Diagnostic } from '../diagnostics/types.ts'
-import { dnsRequest } from '../shared/tools/dns.ts'
-import { createTaskExecutor } from './run-task.ts'
+import { dnsRequest } from '../../shared/tools/dns.ts'
+import { createNet } from '../net/net.ts'
+import type { Registry } from '../registry.ts'
+import type { Diagnostic } from '../types.ts'
+import { createTaskExecutor } from './task-executor.ts'
 
 /** A DNS diagnostic that answers when told to, so that runs stay in progress. */
 function heldDns() {

@@ -1,9 +1,10 @@
-// Runs one diagnostic under its deadline and shapes the answer of POST /api/tools/:id.
+// Runs one diagnostic under its deadline and shapes its answer (a tool run, a bulk row, a monitor's
+// check, a probe's measurement task): everything it needs comes in with the call.
 
-import type { Net } from '../../../diagnostics/net/net.ts'
-import type { AnyDiagnostic } from '../../../diagnostics/registry.ts'
-import type { Outcome } from '../../../diagnostics/types.ts'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../shared/tools/common.ts'
+import type { Net } from '../net/net.ts'
+import type { AnyDiagnostic } from '../registry.ts'
+import type { Outcome } from '../types.ts'
 
 export interface RunToolOptions {
   net: Net

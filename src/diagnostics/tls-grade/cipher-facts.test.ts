@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { describeCipher, rsaEquivalentBits } from './cipher-facts.ts'
-import { parseHsts } from './read-hsts.ts'
 
 describe('describeCipher()', () => {
   it.each([
@@ -26,21 +25,5 @@ describe('rsaEquivalentBits()', () => {
     expect(rsaEquivalentBits('EC', 253)).toBe(3072)
     expect(rsaEquivalentBits('EC', 384)).toBe(7680)
     expect(rsaEquivalentBits('Ed25519', 256)).toBe(3072)
-  })
-})
-
-describe('parseHsts()', () => {
-  it('reads max-age and the flags in any case and order', () => {
-    expect(parseHsts('max-age=63072000; includeSubDomains; preload')).toMatchObject({
-      present: true,
-      maxAge: 63_072_000,
-      includeSubDomains: true,
-      preload: true,
-    })
-    expect(parseHsts('Preload; MAX-AGE="300"')).toMatchObject({ maxAge: 300, includeSubDomains: false, preload: true })
-  })
-  it('reports a missing header and a header without max-age', () => {
-    expect(parseHsts(null)).toMatchObject({ present: false, maxAge: null })
-    expect(parseHsts('includeSubDomains').maxAge).toBeNull()
   })
 })

@@ -1,13 +1,13 @@
 // Runs one measurement task with this machine's diagnostics engine, under this machine's own target
 // policy (the Net it is given) and its own caps. Shared by the probe and the site's own probe.
-import type { Net } from '../diagnostics/net/net.ts'
-import type { Registry } from '../diagnostics/registry.ts'
-import { ToolUnavailableError } from '../diagnostics/types.ts'
-import { runTool } from '../server/modules/tools/service.ts'
-import { findEntry } from '../shared/catalogue.ts'
-import { measurementToolRequests } from '../shared/measurement-request.ts'
-import type { MeasurementToolId } from '../shared/measurements.ts'
-import type { ProbeResult, ProbeTask } from '../shared/probe-protocol.ts'
+
+import { findEntry } from '../../shared/catalogue.ts'
+import { measurementToolRequests } from '../../shared/measurement-request.ts'
+import type { MeasurementToolId } from '../../shared/measurements.ts'
+import type { ProbeResult, ProbeTask } from '../../shared/probe-protocol.ts'
+import type { Net } from '../net/net.ts'
+import type { Registry } from '../registry.ts'
+import { runTool } from './run-tool.ts'
 
 export interface TaskExecutorOptions {
   registry: Registry
@@ -87,10 +87,7 @@ export function createTaskExecutor(options: TaskExecutorOptions): TaskExecutor {
           ...(ranWith ? { options: ranWith } : {}),
         }
       } catch (error) {
-        const message =
-          error instanceof ToolUnavailableError
-            ? error.message
-            : `${capitalized(options.selfName)} could not run ${toolName(task.tool)}: ${(error as Error).message}`
+        const message = `${capitalized(options.selfName)} could not run ${toolName(task.tool)}: ${(error as Error).message}`
         return { taskId: task.taskId, error: message }
       } finally {
         release(task.tool)
