@@ -2,9 +2,11 @@
 // that can be printed early (ping's replies, traceroute's header) go to stdout; other news (a place
 // in the queue, a stage reached) is a status for stderr.
 import type { ToolId } from '../../src/shared/catalogue.ts'
-import { blacklistProgress } from '../../src/shared/tools/blacklist.ts'
-import { pingProgress, pingReplyLine } from '../../src/shared/tools/ping.ts'
-import { tracerouteHeader, tracerouteProgress } from '../../src/shared/tools/traceroute.ts'
+import { blacklistProgress } from '../../src/shared/tools/blacklist/schema.ts'
+import { pingReplyLine } from '../../src/shared/tools/ping/lines.ts'
+import { pingProgress } from '../../src/shared/tools/ping/schema.ts'
+import { tracerouteHeader } from '../../src/shared/tools/traceroute/lines.ts'
+import { tracerouteProgress } from '../../src/shared/tools/traceroute/schema.ts'
 import type { ServerSentEvent } from './sse.ts'
 
 export interface LiveText {

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { createNet } from '../diagnostics/net/net.ts'
 import type { Registry } from '../diagnostics/registry.ts'
 import type { Diagnostic } from '../diagnostics/types.ts'
-import { dnsRequest } from '../shared/tools/dns.ts'
+import { dnsRequest } from '../shared/tools/dns/schema.ts'
 import { createTaskExecutor } from './run-task.ts'
 
 /** A DNS diagnostic that answers when told to, so that runs stay in progress. */

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, LogController } fro
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { createNet, type Net } from '../diagnostics/net/net.ts'
 import { createRegistry } from '../diagnostics/registry.ts'
-import type { ToolAnswer } from '../shared/tools/common.ts'
+import type { ToolAnswer } from '../shared/tools/tool-answer.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { registerAccounts } from './modules/auth/accounts.ts'

@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { catalogue, TOOL_IDS } from '../../shared/catalogue.ts'
-import type { ToolAnswer } from '../../shared/tools/common.ts'
+import { catalogue, TOOL_IDS, type ToolId } from '../../shared/catalogue.ts'
+import { TOOL_CONTRACTS } from '../../shared/tools/contracts.ts'
+import type { ToolAnswer } from '../../shared/tools/tool-answer.ts'
 import { manifestOf, toolManifest } from './tool-manifest.tsx'
 
 const answer = (tool: string, result: unknown): ToolAnswer => ({
@@ -18,11 +19,9 @@ const answer = (tool: string, result: unknown): ToolAnswer => ({
 const browserOnly = new Set<string>(['geolocation', 'whatismyip'])
 const loadable = <T extends string>(ids: readonly T[]) => ids.filter((id) => !browserOnly.has(id)).map((id) => [id])
 
-/** The request schema the server validates a tool's input with, from src/shared/tools/<id>.ts. */
-async function requestSchemaOf(id: string): Promise<unknown> {
-  const module: Record<string, unknown> = await import(`../../shared/tools/${id}.ts`)
-  const name = `${id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Request`
-  return (module[name] as { shape: { input: unknown } } | undefined)?.shape.input
+/** The request schema the server validates a tool's input with, from the tool's contract. */
+async function requestSchemaOf(id: ToolId): Promise<unknown> {
+  return (TOOL_CONTRACTS[id].request as unknown as { shape: { input: unknown } }).shape.input
 }
 
 describe('the tool manifest', () => {

@@ -6,7 +6,7 @@
 import type { LucideIcon } from 'lucide-react'
 import type { ComponentType, ReactNode } from 'react'
 import type { z } from 'zod'
-import type { ToolAnswer } from '../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../shared/tools/tool-answer.ts'
 import type { PanelProps } from './panel-props.ts'
 
 /** The client-side check of a tool's input: the shared request schema, checked again by the server. */

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { errorBody } from '../../../shared/tools/common.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
 import type { CurrentUser } from '../auth/session.ts'
 import type { ForwardEvent } from './posthog.ts'
 import type { EventsRepository } from './repository.ts'

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { HISTORY_LIMIT, HISTORY_RESTORE_MS, historyList, historyMessages } from '../../../shared/history.ts'
-import { errorBody } from '../../../shared/tools/common.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
 import type { CurrentUser } from '../auth/session.ts'
 import type { ToolResultsRepository } from './repository.ts'
 

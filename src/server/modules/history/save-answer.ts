@@ -1,7 +1,7 @@
 // The one way anything reaches a user's history: tool runs, the speed test and the phone lookup all
 // save through a HistorySaver, which logs a failed save and answers whether it worked.
 import type { FastifyRequest } from 'fastify'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import type { CurrentUser } from '../auth/session.ts'
 import type { ToolResultsRepository } from './repository.ts'
 

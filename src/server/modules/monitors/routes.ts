@@ -16,7 +16,7 @@ import {
   updateMonitorRequest,
 } from '../../../shared/monitors.ts'
 import { resultPath } from '../../../shared/results.ts'
-import { errorBody } from '../../../shared/tools/common.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
 import type { SessionUser } from '../auth/session.ts'
 import type { MonitorContext } from './context.ts'
 import { createMonitor, newWebhookSecret } from './create-monitor.ts'

@@ -2,7 +2,7 @@
 // exactly what the server answered, with the options it was asked with (so that Run again asks the
 // same). A failed store is logged and leaves runId out; the run's answer is still sent.
 import type { FastifyRequest } from 'fastify'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import type { CurrentUser } from '../auth/session.ts'
 import type { RunsRepository } from './repository.ts'
 

@@ -15,7 +15,7 @@ import {
   sharedResult,
   shareRequest,
 } from '../../../shared/results.ts'
-import { errorBody } from '../../../shared/tools/common.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
 import type { CurrentUser } from '../auth/session.ts'
 import { type RunsRepository, randomId, type StoredRun, sha256Hex } from './repository.ts'
 import { resultPageRoute } from './result-page-route.ts'

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { apiTokenList, createdToken, createTokenRequest } from '../../../shared/api-tokens.ts'
-import { errorBody } from '../../../shared/tools/common.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
 import type { CurrentUser } from '../auth/session.ts'
 import type { TokensRepository } from './repository.ts'
 

@@ -3,7 +3,7 @@
 import type { Net } from '../../../diagnostics/net/net.ts'
 import type { AnyDiagnostic } from '../../../diagnostics/registry.ts'
 import type { Outcome } from '../../../diagnostics/types.ts'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 
 export interface RunToolOptions {
   net: Net

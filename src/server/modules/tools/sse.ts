@@ -2,7 +2,7 @@
 // they happen, then one `result` event; or, when the server shuts down before the run ends, one
 // `error` event saying so (src/server/shutdown).
 import type { FastifyReply } from 'fastify'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import { SERVER_RESTARTING, unlessShutdown } from '../../shutdown/shutdown-notice.ts'
 import { sseEvent as event, startEventStream } from '../limits/queue-events.ts'
 

@@ -1,4 +1,4 @@
-import { abuseRequest, abuseResult } from '../../../shared/tools/abuse.ts'
+import { abuseRequest, abuseResult } from '../../../shared/tools/abuse/schema.ts'
 import { defineTool, type ToolPanelProps } from '../../lib/tool-manifest.tsx'
 import { ToolPanel } from '../tool-panel/index.ts'
 import { AbuseResultView } from './abuse-result-view.tsx'

@@ -1,4 +1,4 @@
-import { asnRequest, asnResult } from '../../../shared/tools/asn.ts'
+import { asnRequest, asnResult } from '../../../shared/tools/asn/schema.ts'
 import { defineTool, type ToolPanelProps } from '../../lib/tool-manifest.tsx'
 import { ToolPanel } from '../tool-panel/index.ts'
 import { AsnDetails } from './asn-details.tsx'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { DNS_TYPES, dnsRequest, dnsResult } from '../../../shared/tools/dns.ts'
+import { DNS_TYPES, dnsRequest, dnsResult } from '../../../shared/tools/dns/schema.ts'
 import { defineTool, type OptionsQuery, type ToolPanelProps } from '../../lib/tool-manifest.tsx'
 import { ToolPanel, urlOptions } from '../tool-panel/index.ts'
 import { DnsFields } from './dns-fields.tsx'

@@ -1,4 +1,4 @@
-import { geolocationRequest, geolocationResult } from '../../../shared/tools/geolocation.ts'
+import { geolocationRequest, geolocationResult } from '../../../shared/tools/geolocation/schema.ts'
 import { defineTool } from '../../lib/tool-manifest.tsx'
 import { GeolocationDetails } from './geolocation-details.tsx'
 

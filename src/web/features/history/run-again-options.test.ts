@@ -2,9 +2,9 @@
 // become the tool page's query parameters, which each tool's own `query` mapping reads back.
 import { describe, expect, it } from 'vitest'
 import { findEntry, type ToolId } from '../../../shared/catalogue.ts'
-import { dnsOptions } from '../../../shared/tools/dns.ts'
-import { pingOptions } from '../../../shared/tools/ping.ts'
-import { tracerouteOptions } from '../../../shared/tools/traceroute.ts'
+import { dnsOptions } from '../../../shared/tools/dns/schema.ts'
+import { pingOptions } from '../../../shared/tools/ping/schema.ts'
+import { tracerouteOptions } from '../../../shared/tools/traceroute/schema.ts'
 import { toolManifest } from '../../catalogue/tool-manifest.tsx'
 import { optionsQuery } from '../tool-panel/index.ts'
 import { toolLink } from './history-entry.tsx'

@@ -1,4 +1,4 @@
-import { mailRequest, mailResult, summarizeMailChecks } from '../../../shared/tools/mail.ts'
+import { mailRequest, mailResult, summarizeMailChecks } from '../../../shared/tools/mail/schema.ts'
 import { defineTool } from '../../lib/tool-manifest.tsx'
 import { MailReport } from './mail-report.tsx'
 

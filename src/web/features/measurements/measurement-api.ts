@@ -13,7 +13,7 @@ import {
   type ProbeInfo,
   probeList,
 } from '../../../shared/measurements.ts'
-import { errorBody } from '../../../shared/tools/common.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
 import { ApiError, postJson } from '../../lib/api.ts'
 import { takeEarly } from '../../lib/early-fetch.ts'
 import { splitEvents } from '../tool-panel/index.ts'

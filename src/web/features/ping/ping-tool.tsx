@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { pingRequest, pingResult } from '../../../shared/tools/ping.ts'
+import { pingRequest, pingResult } from '../../../shared/tools/ping/schema.ts'
 import { defineTool, type ToolPanelProps } from '../../lib/tool-manifest.tsx'
 import { ToolPanel, urlOptions } from '../tool-panel/index.ts'
 import { PingFields } from './ping-fields.tsx'

@@ -1,4 +1,4 @@
-import { rdnsRequest, rdnsResult } from '../../../shared/tools/rdns.ts'
+import { rdnsRequest, rdnsResult } from '../../../shared/tools/rdns/schema.ts'
 import { defineTool } from '../../lib/tool-manifest.tsx'
 import { RdnsResultView } from './rdns-result-view.tsx'
 

@@ -1,4 +1,4 @@
-import { type SslResult, sslRequest, sslResult } from '../../../shared/tools/ssl.ts'
+import { type SslResult, sslRequest, sslResult } from '../../../shared/tools/ssl/schema.ts'
 import { defineTool } from '../../lib/tool-manifest.tsx'
 import { CertificateDetails } from './certificate-details.tsx'
 import { ChainList } from './chain-list.tsx'

@@ -1,6 +1,6 @@
 // POST /api/tools/:id as a server-sent event stream: progress events as they happen, then the answer.
 import { z } from 'zod'
-import { errorBody, type ToolAnswer, toolResponse } from '../../../shared/tools/common.ts'
+import { errorBody, type ToolAnswer, toolResponse } from '../../../shared/tools/tool-answer.ts'
 import { ApiError } from '../../lib/api.ts'
 import { isQueuePlace, type QueuePlace } from './queue-place.ts'
 import { ToolFailure } from './tool-outcome.ts'

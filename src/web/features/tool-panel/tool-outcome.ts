@@ -1,7 +1,7 @@
 // Pure steps of a tool run: checking the input, naming errors, and what the output box shows.
 import type { z } from 'zod'
 import { toUnicodeDomain } from '../../../shared/idn.ts'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import type { OutputState } from '../../components/output-box.tsx'
 import type { ToolParts } from '../../lib/tool-manifest.tsx'
 

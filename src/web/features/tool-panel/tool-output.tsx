@@ -2,7 +2,7 @@
 // run's live view as the progress events arrive; under the output of a watchable tool, "Watch this"
 // (features/monitors), whose row is there from the start so that a result does not move the page.
 import type { ReactNode } from 'react'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import { OutputBox, type OutputState } from '../../components/output-box.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import type { LiveView } from '../../lib/tool-manifest.tsx'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { tracerouteRequest, tracerouteResult } from '../../../shared/tools/traceroute.ts'
+import { tracerouteRequest, tracerouteResult } from '../../../shared/tools/traceroute/schema.ts'
 import { defineTool, type ToolPanelProps } from '../../lib/tool-manifest.tsx'
 import { ToolPanel, urlOptions } from '../tool-panel/index.ts'
 import { HopTable } from './hop-table.tsx'

@@ -1,4 +1,4 @@
-import { websiteCheckRequest, websiteCheckResult } from '../../../shared/tools/website-check.ts'
+import { websiteCheckRequest, websiteCheckResult } from '../../../shared/tools/website-check/schema.ts'
 import { defineTool, type ToolPanelProps } from '../../lib/tool-manifest.tsx'
 import { ToolPanel } from '../tool-panel/index.ts'
 import { SafetyNotice } from './safety-notice.tsx'

@@ -1,4 +1,4 @@
-import { whatismyipResult } from '../../../shared/tools/whatismyip.ts'
+import { whatismyipResult } from '../../../shared/tools/whatismyip/schema.ts'
 import { defineTool } from '../../lib/tool-manifest.tsx'
 import { WhatismyipDetails } from './whatismyip-details.tsx'
 

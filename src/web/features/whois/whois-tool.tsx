@@ -1,4 +1,4 @@
-import { whoisRequest, whoisResult } from '../../../shared/tools/whois.ts'
+import { whoisRequest, whoisResult } from '../../../shared/tools/whois/schema.ts'
 import { defineTool } from '../../lib/tool-manifest.tsx'
 import { WhoisDetails } from './whois-details.tsx'
 
