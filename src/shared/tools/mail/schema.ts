@@ -44,7 +44,7 @@ export const tlsSummary = z.object({
   validFrom: z.string(),
   validTo: z.string(),
   trusted: z.boolean(),
-  /** Why the chain is not trusted, in the words every tool uses (shared/tools/ssl-trust-words.ts). */
+  /** Why the chain is not trusted, in the words every tool uses (shared/tools/ssl/trust-words.ts). */
   trustError: z.string().optional(),
   hostnameMatch: z.boolean(),
   grade: tlsGrade.optional(),
