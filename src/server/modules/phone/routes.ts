@@ -11,7 +11,7 @@ import {
 } from '../../../shared/tools/phone/schema.ts'
 import { errorBody } from '../../../shared/tools/tool-answer.ts'
 import { messages } from '../../../shared/validation.ts'
-import type { HistorySaver } from '../history/save-answer.ts'
+import type { HistorySaver } from '../saved-results/save-answer.ts'
 import { parsePhoneInput } from './describe-number.ts'
 import type { PhoneReportsRepository } from './reports-repository.ts'
 import { lookUpPhone, summarizeReports } from './service.ts'

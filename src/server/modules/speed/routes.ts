@@ -10,7 +10,7 @@ import {
   speedTestResult,
 } from '../../../shared/tools/speedtest/schema.ts'
 import { errorBody } from '../../../shared/tools/tool-answer.ts'
-import type { HistorySaver } from '../history/save-answer.ts'
+import type { HistorySaver } from '../saved-results/save-answer.ts'
 import { createPayloadSource, streamPayload } from './payload.ts'
 import { uploadSinkRoutes } from './upload-sink.ts'
 

@@ -1,7 +1,7 @@
 import type { BlacklistResult } from '../../../shared/tools/blacklist/schema.ts'
 import { blacklistRequest, blacklistResult, listingWarning } from '../../../shared/tools/blacklist/schema.ts'
 import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
-import { defineTool } from '../../lib/tool-manifest.tsx'
+import { defineTool } from '../../lib/tool-parts.tsx'
 import { foldBlacklistProgress } from './blacklist-live.ts'
 import { BlacklistResultView } from './blacklist-result-view.tsx'
 import { LiveProgress } from './live-progress.tsx'

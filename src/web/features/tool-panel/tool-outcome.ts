@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { toUnicodeDomain } from '../../../shared/idn.ts'
 import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import type { OutputState } from '../../components/output-box.tsx'
-import type { ToolParts } from '../../lib/tool-manifest.tsx'
+import type { ToolParts } from '../../lib/tool-parts.tsx'
 
 export const UNKNOWN_ERROR = 'An unknown error occurred'
 

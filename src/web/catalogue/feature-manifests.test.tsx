@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { catalogue, TOOL_IDS, type ToolId } from '../../shared/catalogue.ts'
 import { TOOL_CONTRACTS } from '../../shared/tools/contracts.ts'
 import type { ToolAnswer } from '../../shared/tools/tool-answer.ts'
-import { manifestOf, toolManifest } from './tool-manifest.tsx'
+import { manifestOf, toolManifest } from './feature-manifests.tsx'
 
 const answer = (tool: string, result: unknown): ToolAnswer => ({
   tool,

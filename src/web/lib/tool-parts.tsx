@@ -1,5 +1,5 @@
 // The parts of every catalogue entry in the web app, declared once per feature in its manifest.ts and
-// gathered by src/web/catalogue/tool-manifest.ts (docs/architecture.md, "The tool manifest").
+// gathered by src/web/catalogue/feature-manifests.tsx (docs/architecture.md, "The tool manifest").
 // A manifest holds only what the first page needs at once (the icon); the rest of a tool (its panel,
 // input rule, result schema and result view) sits in the module that `load` brings in when the panel
 // is first shown, so every tool stays its own chunk.

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { HISTORY_RESTORE_MS } from '../../../shared/history.ts'
 import type { ResultSettings } from '../../config.ts'
-import type { ToolResultsRepository } from '../history/repository.ts'
+import type { ToolResultsRepository } from '../saved-results/repository.ts'
 import type { RunsRepository } from './repository.ts'
 
 /** How many rows a purge removed; `history` only when the job purges the history too. */

@@ -23,7 +23,7 @@ import { whatismyipManifest } from '../features/whatismyip/manifest.ts'
 import { whoisManifest } from '../features/whois/manifest.ts'
 import { fetchEarly } from '../lib/early-fetch.ts'
 import type { PanelProps } from '../lib/panel-props.ts'
-import type { EntryManifest, ToolManifest, ToolPanelProps } from '../lib/tool-manifest.tsx'
+import type { EntryManifest, ToolManifest, ToolPanelProps } from '../lib/tool-parts.tsx'
 
 /** The tools served by POST /api/tools/:id. */
 export const toolManifest: Record<ToolId, ToolManifest> = {
