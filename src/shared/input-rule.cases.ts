@@ -3,7 +3,7 @@
 // HTTP API test (test/server/input-rule-api.test.ts) and the command-line test read the same rows,
 // so the web form, the API and the CLI cannot drift apart (docs/product.md, "What each tool accepts").
 import type { z } from 'zod'
-import type { ToolId } from './catalogue.ts'
+import type { InputToolId, ToolId } from './catalogue.ts'
 import { abuseRequest } from './tools/abuse/schema.ts'
 import { asnMessages, asnRequest } from './tools/asn/schema.ts'
 import { blacklistRequest } from './tools/blacklist/schema.ts'
@@ -19,7 +19,7 @@ import { whoisRequest } from './tools/whois/schema.ts'
 import { messages } from './validation.ts'
 
 /** Every tool that takes input, and DNS propagation (the DNS tool with its propagation option). */
-export type InputTool = Exclude<ToolId, 'whatismyip'> | 'dns-propagation'
+export type InputTool = InputToolId | 'dns-propagation'
 
 export const INPUT_TOOLS: Record<InputTool, { id: ToolId; request: z.ZodType; options?: object }> = {
   ping: { id: 'ping', request: pingRequest },
