@@ -3,9 +3,16 @@
 // in the queue, a stage reached) is a status for stderr.
 import type { ToolId } from '../../src/shared/catalogue.ts'
 import { queuePlace, type StreamEvent } from '../../src/shared/tool-stream.ts'
-import { blacklistProgress } from '../../src/shared/tools/blacklist.ts'
-import { pingProgress, pingReplyLine } from '../../src/shared/tools/ping.ts'
-import { tracerouteHeader, tracerouteProgress } from '../../src/shared/tools/traceroute.ts'
+
+import { blacklistProgress } from '../../src/shared/tools/blacklist/schema.ts'
+
+import { pingReplyLine } from '../../src/shared/tools/ping/lines.ts'
+
+import { pingProgress } from '../../src/shared/tools/ping/schema.ts'
+
+import { tracerouteHeader } from '../../src/shared/tools/traceroute/lines.ts'
+
+import { tracerouteProgress } from '../../src/shared/tools/traceroute/schema.ts'
 
 export interface LiveText {
   lines: string[]

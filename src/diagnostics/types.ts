@@ -1,7 +1,7 @@
 // The tool contract (docs/architecture.md): every diagnostic implements Diagnostic.
 import type { z } from 'zod'
 import type { ToolId } from '../shared/catalogue.ts'
-import type { FailureSource } from '../shared/tools/common.ts'
+import type { FailureSource } from '../shared/tools/tool-answer.ts'
 import type { Net } from './net/net.ts'
 
 export interface RunContext {

@@ -6,7 +6,7 @@
 // Shared by the server, the probe, the web app and the OpenAPI document.
 import { z } from 'zod'
 import type { ToolId } from './catalogue.ts'
-import { failureSource, toolStatus } from './tools/common.ts'
+import { failureSource, toolStatus } from './tools/tool-answer.ts'
 
 /**
  * The tools a probe runs: those whose answer depends on where it is measured from. Lookups of

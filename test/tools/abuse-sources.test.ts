@@ -9,7 +9,8 @@ import { loadDnsblLists } from '../../src/diagnostics/dnsbl/dnsbl-lists.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
 import { createRdapClient } from '../../src/diagnostics/rdap/rdap-client.ts'
 import { runTool } from '../../src/diagnostics/run/run-tool.ts'
-import { abuseResult } from '../../src/shared/tools/abuse.ts'
+
+import { abuseResult } from '../../src/shared/tools/abuse/schema.ts'
 import { LAB, startDnsblKnot } from '../support/dns/dnsbl-lab.ts'
 import { type KnotServer, knotAvailable } from '../support/dns/knot.ts'
 

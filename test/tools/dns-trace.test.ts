@@ -4,7 +4,7 @@ import { createDnsDiagnostic } from '../../src/diagnostics/dns/run.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
 import { runTool } from '../../src/diagnostics/run/run-tool.ts'
 import { loadConfig } from '../../src/server/config.ts'
-import type { DnsResult, DnsTraceStep } from '../../src/shared/tools/dns.ts'
+import type { DnsResult, DnsTraceStep } from '../../src/shared/tools/dns/schema.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
 import { checkTool, checkToolAnswer } from '../support/app/check-tool.ts'
 import {

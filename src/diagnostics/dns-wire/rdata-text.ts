@@ -1,7 +1,7 @@
 // Record data in zone-file presentation format, decoded from the wire bytes type by type, as kdig
 // prints it. A type we have no layout for, or data that does not fit its layout, is written in the
 // RFC 3597 generic form ("\# 4 C0000201"), so nothing is ever guessed or lost.
-import { RR_TYPE_NUMBERS as T } from '../../shared/tools/dns-types.ts'
+import { RR_TYPE_NUMBERS as T } from '../../shared/tools/dns/record-types.ts'
 import { formatLoc } from './loc-text.ts'
 import {
   encodeBase32Hex,

@@ -1,6 +1,6 @@
 // Type mnemonics in record data: RRSIG's "type covered" and the NSEC/NSEC3/CSYNC type bitmaps
 // (RFC 4034 §4.1.2), by name where the type has one ("HTTPS"), else "TYPE65534".
-import { rrTypeName } from '../../shared/tools/dns-types.ts'
+import { rrTypeName } from '../../shared/tools/dns/record-types.ts'
 import { type RdataReader, WireError } from './wire-reader.ts'
 
 export const typeText = rrTypeName

@@ -4,9 +4,9 @@
 // judges them in its own certificate check.
 import type { X509Certificate } from 'node:crypto'
 import type { TLSSocket } from 'node:tls'
-import type { TlsGrade } from '../../shared/tools/mail.ts'
-import type { ProtocolName } from '../../shared/tools/ssl.ts'
-import { PROTOCOLS } from '../../shared/tools/ssl.ts'
+import type { TlsGrade } from '../../shared/tools/mail/schema.ts'
+import type { ProtocolName } from '../../shared/tools/ssl/schema.ts'
+import { PROTOCOLS } from '../../shared/tools/ssl/schema.ts'
 import { describeCipher, rsaEquivalentBits } from '../tls-grade/cipher-facts.ts'
 import { describeCertificate } from '../tls-grade/describe-certificate.ts'
 import { gradeServer } from '../tls-grade/grade.ts'

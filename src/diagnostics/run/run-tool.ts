@@ -1,9 +1,11 @@
 // Runs one diagnostic under its deadline and shapes its answer (a tool run, a bulk row, a monitor's
 // check, a probe's measurement task): everything it needs comes in with the call.
 
-import type { ToolAnswer } from '../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../shared/tools/tool-answer.ts'
 import type { Net } from '../net/net.ts'
+
 import type { AnyDiagnostic } from '../registry.ts'
+
 import type { Outcome } from '../types.ts'
 
 export interface RunToolOptions {

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { dnsRequest } from '../../shared/tools/dns.ts'
+import { dnsRequest } from '../../shared/tools/dns/schema.ts'
 import { createNet } from '../net/net.ts'
+
 import type { Registry } from '../registry.ts'
+
 import type { Diagnostic } from '../types.ts'
+
 import { createTaskExecutor } from './task-executor.ts'
 
 /** A DNS diagnostic that answers when told to, so that runs stay in progress. */

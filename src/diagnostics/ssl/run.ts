@@ -2,15 +2,14 @@
 // every protocol version, read HSTS, then grade. An untrusted, expired or mismatched certificate
 // is a failed check that still carries the full report.
 import type { z } from 'zod'
+import { sslContract } from '../../shared/tools/ssl/index.ts'
 import {
   type ProtocolProbe,
   SSL_FAILURE_PREFIX,
   type SslResult,
-  sslRequest,
-  sslResult,
+  type sslRequest,
   type TlsScan,
-} from '../../shared/tools/ssl.ts'
-import { sslLines } from '../../shared/tools/ssl-lines.ts'
+} from '../../shared/tools/ssl/schema.ts'
 import { ConnectTimeoutError, PolicyDeniedError } from '../net/guarded-connect.ts'
 import { TlsHandshakeError } from '../net/guarded-tls.ts'
 import { describeTlsFailure } from '../net/tls-failure-words.ts'
@@ -143,11 +142,8 @@ export function createSslDiagnostic(options: SslDiagnosticOptions = {}): Diagnos
   const userAgent = options.userAgent ?? 'NetToolbox-SSLCheck/1.34'
   const now = options.now ?? (() => new Date())
   return {
-    id: 'ssl',
-    request: sslRequest,
-    result: sslResult,
+    ...sslContract,
     deadlineMs: 25_000,
-    lines: sslLines,
     async run(request, ctx) {
       const { host, port } = splitTarget(request.input)
       const resolution = await ctx.net.resolveTarget(host, { signal: ctx.signal })

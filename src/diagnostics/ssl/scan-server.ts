@@ -1,7 +1,7 @@
 // The full TLS scan: suites per version (hand-built hellos, all versions at once), then groups, DH
 // size, resumption and ALPN, under one budget of concurrent connections and one total deadline.
 // SCTs are read from the certificate, the TLS extension and the stapled OCSP response.
-import type { TlsScan } from '../../shared/tools/ssl.ts'
+import type { TlsScan } from '../../shared/tools/ssl/schema.ts'
 import type { HelloVersion } from './client-hello.ts'
 import { enumerateSuites, type VersionScan } from './enumerate-suites.ts'
 import { probeAlpn, probeResumption } from './probe-features.ts'

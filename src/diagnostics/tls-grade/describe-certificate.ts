@@ -3,7 +3,7 @@
 import { X509Certificate } from 'node:crypto'
 import type { DetailedPeerCertificate } from 'node:tls'
 import { daysUntil } from '../../shared/time-span.ts'
-import type { CertificateInfo, LeafCertificate } from '../../shared/tools/ssl.ts'
+import type { CertificateInfo, LeafCertificate } from '../../shared/tools/ssl/schema.ts'
 import { curveName } from './cipher-facts.ts'
 
 const KEY_TYPES: Record<string, string> = {

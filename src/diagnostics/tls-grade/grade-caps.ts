@@ -1,6 +1,6 @@
 // The caps of the SSL Labs rating guide (2009r) and its published criteria changes, judged on
 // every suite the scan found in every version. Each cap names the rule that applied.
-import type { CipherSuite, GradeLetter, GradeReason, ProtocolName } from '../../shared/tools/ssl.ts'
+import type { CipherSuite, GradeLetter, GradeReason, ProtocolName } from '../../shared/tools/ssl/schema.ts'
 import type { GradeFacts } from './grade-facts.ts'
 
 export type SuiteSeen = CipherSuite & { protocol: ProtocolName }

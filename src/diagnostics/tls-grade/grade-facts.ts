@@ -1,5 +1,5 @@
 // What the grade is computed from: trust, certificate, versions, the scan's suites and groups, HSTS.
-import type { ProtocolProbe, TlsScan } from '../../shared/tools/ssl.ts'
+import type { ProtocolProbe, TlsScan } from '../../shared/tools/ssl/schema.ts'
 import type { CertificateFacts, TrustFacts } from './trust-problems.ts'
 
 export interface GradeFacts {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ProtocolName, ProtocolProbe, TlsScan } from '../../shared/tools/ssl.ts'
-import { UNKNOWN_ISSUER } from '../../shared/tools/ssl-trust-words.ts'
+import type { ProtocolName, ProtocolProbe, TlsScan } from '../../shared/tools/ssl/schema.ts'
+import { UNKNOWN_ISSUER } from '../../shared/tools/ssl/trust-words.ts'
 import { type GradeFacts, gradeServer, scoreConfiguration } from './grade.ts'
 import { suiteFor } from './suite-table.ts'
 

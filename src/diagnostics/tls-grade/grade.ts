@@ -10,7 +10,7 @@
 //   Letter: >=80 A, >=65 B, >=50 C, >=35 D, >=20 E, else F.
 // Caps and the rules they come from are in grade-caps.ts; trust (T) and name (M) in trust-problems.ts.
 // A+ only when the grade is A with no cap, TLS 1.3 is accepted and HSTS has max-age >= 180 days.
-import type { GradeLetter, GradeReason, SslGrade } from '../../shared/tools/ssl.ts'
+import type { GradeLetter, GradeReason, SslGrade } from '../../shared/tools/ssl/schema.ts'
 import { rsaEquivalentBits } from './cipher-facts.ts'
 import { configurationCaps, type SuiteSeen, suitesSeen } from './grade-caps.ts'
 import type { GradeFacts } from './grade-facts.ts'

@@ -2,7 +2,7 @@
 // name, with what the name says about key exchange, authentication, encryption, MAC and strength.
 // Code points that were never assigned a suite (signalling values such as 0x00FF, 0x5600, GOST and
 // private ranges) are left out.
-import type { CipherSuite } from '../../shared/tools/ssl.ts'
+import type { CipherSuite } from '../../shared/tools/ssl/schema.ts'
 
 const REGISTRY = `
 0001 TLS_RSA_WITH_NULL_MD5

@@ -1,8 +1,8 @@
 // Certificate problems in words: why a chain is not trusted, which key or signature is too weak.
 // The verifier's codes stay in the result's trust.error for machines; people read the words of
-// shared/tools/ssl-trust-words.ts, the same in every tool.
-import type { GradeReason } from '../../shared/tools/ssl.ts'
-import { describeTrustError, UNKNOWN_ISSUER } from '../../shared/tools/ssl-trust-words.ts'
+// shared/tools/ssl/trust-words.ts, the same in every tool.
+import type { GradeReason } from '../../shared/tools/ssl/schema.ts'
+import { describeTrustError, UNKNOWN_ISSUER } from '../../shared/tools/ssl/trust-words.ts'
 
 export interface TrustFacts {
   trusted: boolean

@@ -1,7 +1,7 @@
 // Reads whois text into the fields users look for, plus the referral to the next server. Domain
 // fields come from the queried domain's own block: look-alike domains listed before it, contact
 // objects (with their own "created:" and "changed:") and registrar blocks are not read for them.
-import type { RegistrationFields } from '../../shared/tools/whois.ts'
+import type { RegistrationFields } from '../../shared/tools/whois/schema.ts'
 import { findWhoisDates, parseWhoisDate } from './whois-dates.ts'
 import { readWhoisEntries, type WhoisEntry } from './whois-entries.ts'
 import { KEYS } from './whois-keys.ts'

@@ -6,7 +6,7 @@
 // measured count.
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import type { RegistrationFields } from '../../shared/tools/whois.ts'
+import type { RegistrationFields } from '../../shared/tools/whois/schema.ts'
 import { parseWhoisFields } from './parse-whois.ts'
 
 const FIELDS = [

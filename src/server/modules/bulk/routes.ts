@@ -22,7 +22,7 @@ import {
 } from '../../../shared/bulk.ts'
 import { summarizeBulkAnswer } from '../../../shared/bulk-summary.ts'
 import { findEntry } from '../../../shared/catalogue.ts'
-import { errorBody, type ToolAnswer } from '../../../shared/tools/common.ts'
+import { errorBody, type ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import { STREAM_CACHE_CONTROL } from '../limits/queue-events.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'
 import { extraRunsFor, PACKETS_PER_RUN } from './bulk-cost.ts'

@@ -14,7 +14,7 @@ import {
   type ProbeInfo,
   probeList,
 } from '../../../shared/measurements.ts'
-import { errorBody } from '../../../shared/tools/common.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
 import type { CurrentUser } from '../../current-user.ts'
 import { SERVER_RESTARTING } from '../../shutdown/shutdown-notice.ts'
 import { STREAM_CACHE_CONTROL } from '../limits/queue-events.ts'

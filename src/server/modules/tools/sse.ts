@@ -3,7 +3,8 @@
 // before the run ends, one `error` event saying so (src/server/shutdown).
 import type { FastifyReply } from 'fastify'
 import { formatStreamEvent as event } from '../../../shared/tool-stream.ts'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import { SERVER_RESTARTING, unlessShutdown } from '../../shutdown/shutdown-notice.ts'
 import { startEventStream } from '../limits/queue-events.ts'
 

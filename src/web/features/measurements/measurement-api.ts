@@ -14,7 +14,8 @@ import {
   probeList,
 } from '../../../shared/measurements.ts'
 import { splitEvents } from '../../../shared/tool-stream.ts'
-import { errorBody } from '../../../shared/tools/common.ts'
+
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
 import { ApiError, postJson } from '../../lib/api.ts'
 import { takeEarly } from '../../lib/early-fetch.ts'
 import { PROBES_PATH } from './probes-path.ts'

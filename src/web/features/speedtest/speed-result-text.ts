@@ -1,6 +1,6 @@
 // A finished speed test as text, for "Copy": the server, each measure or why it failed, latency
 // under load and the bufferbloat grade, the idle latency samples.
-import type { LoadedLatency } from '../../../shared/tools/speedtest.ts'
+import type { LoadedLatency } from '../../../shared/tools/speedtest/schema.ts'
 import { SPEED_MESSAGES } from './engine/constants.ts'
 import type { SpeedTestReport } from './engine/run-speed-test.ts'
 import { formatMbps, formatMs } from './speed-view.ts'

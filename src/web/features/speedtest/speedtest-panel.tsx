@@ -2,7 +2,7 @@
 // own server (or Cloudflare's), with live gauges and the product's progress steps and messages.
 import { Play, RotateCcw, Square } from 'lucide-react'
 import { useState } from 'react'
-import type { SpeedServerKind } from '../../../shared/tools/speedtest.ts'
+import type { SpeedServerKind } from '../../../shared/tools/speedtest/schema.ts'
 import { Button } from '../../components/button.tsx'
 import { PanelFrame } from '../../components/panel-frame.tsx'
 import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'

@@ -2,7 +2,8 @@
 // progress events as they happen, then the answer.
 import { z } from 'zod'
 import { type QueuePlace, queuePlace, splitEvents } from '../../../shared/tool-stream.ts'
-import { errorBody, type ToolAnswer, toolResponse } from '../../../shared/tools/common.ts'
+
+import { errorBody, type ToolAnswer, toolResponse } from '../../../shared/tools/tool-answer.ts'
 import { ApiError } from '../../lib/api.ts'
 import { ToolFailure } from './tool-outcome.ts'
 

@@ -3,10 +3,11 @@
 // (features/monitors), whose row is there from the start so that a result does not move the page.
 import type { ReactNode } from 'react'
 import type { QueuePlace } from '../../../shared/tool-stream.ts'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import { OutputBox, type OutputState } from '../../components/output-box.tsx'
 import { Spinner } from '../../components/spinner.tsx'
-import type { LiveView } from '../../lib/tool-manifest.tsx'
+import type { LiveView } from '../../lib/tool-parts.tsx'
 import { WatchThis } from '../monitors/index.ts'
 import { LiveBox } from './live-box.tsx'
 import { describeQueuePlace } from './queue-place.ts'

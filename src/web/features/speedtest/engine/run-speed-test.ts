@@ -2,7 +2,7 @@
 // upload (95), complete (100). Each direction also measures the round trip under load; the rise
 // over idle gives the bufferbloat grade. A measurement that fails is reported as failed, never
 // filled in.
-import type { SpeedTestResult } from '../../../../shared/tools/speedtest.ts'
+import type { SpeedTestResult } from '../../../../shared/tools/speedtest/schema.ts'
 import { assessBufferbloat, gradeScale } from './bufferbloat.ts'
 import { PROGRESS, SPEED_MESSAGES, THROUGHPUT_PLAN, type ThroughputPlan } from './constants.ts'
 import type { SpeedEndpoints } from './endpoints.ts'
