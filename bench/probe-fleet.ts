@@ -34,6 +34,10 @@ const { values: args } = parseArgs({
     sites: { type: 'string', default: '1' },
     kill: { type: 'boolean', default: false },
     seed: { type: 'string', default: '1' },
+    /** Prints the site processes' warnings and errors at the end. */
+    'site-log': { type: 'boolean', default: false },
+    /** Writes a CPU profile of each site process (node --cpu-prof) into this folder. */
+    'site-profile': { type: 'string' },
   },
 })
 const PROBES = Number(args.probes)
@@ -172,6 +176,8 @@ async function main() {
         REDIS_URL: redis.url,
         LOCAL_PROBE: 'false',
         MAX_CONNECTIONS_PER_CLIENT: '0',
+        LOG_LEVEL: args['site-log'] ? 'warn' : 'silent',
+        ...(args['site-profile'] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args['site-profile'])}` } : {}),
       }),
     )
   }
@@ -285,6 +291,13 @@ async function main() {
       `\ntargets: 0 lost ${lost.length === 0 ? 'met' : 'MISSED'}; p99 first result ≤ 250 ms ${p99 <= 250 ? 'met' : 'MISSED'}; RSS ≤ 1.5 GB ${peak <= 1.5 * 1024 ** 3 ? 'met' : 'MISSED'}`,
     )
   } finally {
+    if (args['site-log']) {
+      for (const [k, site] of sites.entries()) {
+        const lines = site.output().split('\n').filter(Boolean)
+        console.log(`\nsite process ${k + 1}: ${lines.length} log lines of warnings and errors; the first and last ones:`)
+        for (const line of [...lines.slice(0, 8), ...lines.slice(-8)]) console.log(line.slice(0, 300))
+      }
+    }
     for (const probe of probes) probe.close()
     monitor.disconnect()
     await Promise.all(sites.map((site) => site.kill('SIGTERM')))
