@@ -3,6 +3,7 @@
 // fewer in Asia, few in South America, Africa and Oceania), each with the networks probes there
 // typically sit in. A fleet drawn from it with a seed is the same on every run.
 import type { ProbeAnnouncedLocation } from '../src/shared/probe-protocol.ts'
+import { seededRandom } from '../test/support/seeded-random.ts'
 
 interface Place {
   country: string
@@ -425,18 +426,6 @@ const PLACES: Place[] = [
     networks: [[33771, 'Safaricom Limited']],
   },
 ]
-
-/** A small, fast generator of numbers in [0, 1) from a seed (mulberry32): the same seed, the same fleet. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 export interface SimulatedProbeProfile {
   name: string

@@ -21,8 +21,9 @@ import { Redis } from 'ioredis'
 import { type ServerProcess, startServerProcess } from '../test/support/app/server-process.ts'
 import { startPostgres } from '../test/support/db/postgres.ts'
 import { startRedis } from '../test/support/db/redis.ts'
+import { seededRandom } from '../test/support/seeded-random.ts'
 import { type Followed, follow, submit } from './fleet-measurements.ts'
-import { generateFleet, seededRandom } from './fleet-places.ts'
+import { generateFleet } from './fleet-places.ts'
 import { type SimulatedProbe, startSimulatedProbe } from './fleet-probe.ts'
 import { watchProcess } from './process-usage.ts'
 
@@ -59,7 +60,20 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '..')
 const PROBES_PER_TOKEN = 100
 const PROBES_PER_ADDRESS = 8
 /** Where measurements are asked from: mostly broad places, some countries, networks and regions. */
-const LOCATIONS = ['any', 'any', 'Europe', 'Europe', 'North America', 'DE', 'US', 'Asia', 'AS3320', 'eu-west', 'Amazon']
+const LOCATIONS = [
+  'World',
+  'any',
+  'Europe',
+  'Europe',
+  'North America',
+  'DE',
+  'US',
+  'Asia',
+  'AS3320',
+  'eu-west',
+  'Amazon',
+  'DE, FR, NL',
+]
 const DNS_REQUEST = { tool: 'dns', input: 'www.fleet.test', options: { type: 'A' } }
 /** A measurement not seen finished this long after it was submitted counts as lost. */
 const FOLLOW_MS = 60_000
@@ -177,7 +191,9 @@ async function main() {
         LOCAL_PROBE: 'false',
         MAX_CONNECTIONS_PER_CLIENT: '0',
         LOG_LEVEL: args['site-log'] ? 'warn' : 'silent',
-        ...(args['site-profile'] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args['site-profile'])}` } : {}),
+        ...(args['site-profile']
+          ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args['site-profile'])}` }
+          : {}),
       }),
     )
   }
@@ -294,7 +310,9 @@ async function main() {
     if (args['site-log']) {
       for (const [k, site] of sites.entries()) {
         const lines = site.output().split('\n').filter(Boolean)
-        console.log(`\nsite process ${k + 1}: ${lines.length} log lines of warnings and errors; the first and last ones:`)
+        console.log(
+          `\nsite process ${k + 1}: ${lines.length} log lines of warnings and errors; the first and last ones:`,
+        )
         for (const line of [...lines.slice(0, 8), ...lines.slice(-8)]) console.log(line.slice(0, 300))
       }
     }
