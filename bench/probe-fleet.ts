@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { Redis } from 'ioredis'
 import { type ServerProcess, startServerProcess } from '../test/support/app/server-process.ts'
@@ -209,6 +210,12 @@ async function main() {
       `probes connected: ${probes.filter((p) => p.isConnected()).length} of ${PROBES} in ${fleet.seconds.toFixed(1)} s; listed by the site: ${listed}`,
     )
 
+    // The machine's share for one busy process, measured beside the site: a process that only spins.
+    const spinner = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })
+    const spinnerWatch = watchProcess(spinner.pid as number)
+    const spinnerAtStart = spinnerWatch.cpuSeconds()
+    const lag = monitorEventLoopDelay({ resolution: 10 })
+    lag.enable()
     const watches = sites.map((site) => watchProcess(site.child.pid as number))
     const cpuAtStart = watches.map((watch) => watch.cpuSeconds())
     const commandsAtStart = await redisCommands(monitor)
@@ -254,6 +261,10 @@ async function main() {
     const elapsed = (steadyEnd - started) / 1000
     const commandsAtEnd = await redisCommands(monitor)
     const cpuAtEnd = watches.map((watch) => watch.cpuSeconds())
+    const spinnerShare = (spinnerWatch.cpuSeconds() - spinnerAtStart) / elapsed
+    spinner.kill('SIGKILL')
+    spinnerWatch.stop()
+    lag.disable()
     const loadAtEnd = load()
     await Promise.all(following)
     for (const watch of watches) watch.stop()
@@ -300,6 +311,9 @@ async function main() {
       console.log(`site process ${k + 1}: peak RSS ${mb(watch.peakRss())}, CPU ${(cpu * 100).toFixed(0)} % of a core`)
     }
     console.log(`Redis commands/s: ${((commandsAtEnd - commandsAtStart) / elapsed).toFixed(0)}`)
+    console.log(
+      `reference: a process that only spins got ${(spinnerShare * 100).toFixed(0)} % of a core meanwhile; this bench's own event-loop delay p99 ${ms(lag.percentile(99) / 1e6)}`,
+    )
     console.log(`load average at end of the steady phase: ${loadAtEnd}`)
     const p99 = percentile(firsts, 99)
     const peak = Math.max(...watches.map((w) => w.peakRss()))
