@@ -286,7 +286,7 @@ async function main() {
     console.log(`measurements/s achieved (accepted and finished): ${(finished.length / elapsed).toFixed(1)}`)
     console.log(`lost measurements (accepted, never finished): ${lost.length}`)
     console.log(
-      `rows: ${rows.length} — finished ${rowCount('finished')}, failed ${rowCount('failed')} (probes that never answered), probe-lost ${rowCount('probe-lost')}`,
+      `rows: ${rows.length} — finished ${rowCount('finished')}, failed ${rowCount('failed')} (no answer in time, or refused), probe-lost ${rowCount('probe-lost')}`,
     )
     console.log(
       `streams opened again after a break: ${finished.reduce((sum, s) => sum + (s.followed?.reopened ?? 0), 0)}`,
