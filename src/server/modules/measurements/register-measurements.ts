@@ -245,7 +245,10 @@ export async function registerMeasurements(app: FastifyInstance, deps: Measureme
     ...(await directory.list()),
   ]
   const probeTimeouts = () => timeouts.counts()
-  deps.metrics.connectedProbes(async () => (await directory.list()).map(({ country, asn }) => ({ country, asn })))
+  // While Redis is away the scrape still answers (the dependency gauge tells why the counts are empty).
+  deps.metrics.connectedProbes(async () =>
+    (await directory.list().catch(() => [])).map(({ country, asn }) => ({ country, asn })),
+  )
   await app.register(measurementRoutes, {
     store,
     dispatcher,
