@@ -182,6 +182,7 @@ async function registerSite(
     runs,
     history,
     database: deps.database,
+    metrics,
   })
   // Scheduled checks of signed-in accounts, with alerts (src/server/modules/monitors, docs/monitors.md).
   await registerMonitors(app, {

@@ -83,6 +83,7 @@ export interface MeasurementService {
 
 export interface ServiceDeps extends CreateDeps {
   listProbes(): Promise<ProbeInfo[]>
+  probeTimeouts(): Promise<ReadonlyMap<string, number>>
   admission: Pick<RunAdmission, 'admitAccount'>
   maxProbes: number
   /** How long a row may go unanswered before its probe counts as lost (the final wait allows for it). */
@@ -125,6 +126,7 @@ export function createMeasurementService(deps: ServiceDeps): MeasurementService 
         locations: request.locations,
         limit: 1,
         maxProbes: deps.maxProbes,
+        timeouts: await deps.probeTimeouts().catch(() => undefined),
       })
       if (!selection.ok) return { ok: false, message: selection.message }
       const refusal: Refusal | undefined = await charge(request.userId, request.tool, selection.probes.length, signal)
