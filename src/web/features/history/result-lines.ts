@@ -17,6 +17,7 @@ import { mailLines } from '../../../shared/tools/mail-lines.ts'
 import { pingLines, pingResult } from '../../../shared/tools/ping.ts'
 import { rdnsLines, rdnsResult } from '../../../shared/tools/rdns.ts'
 import { type SpeedTestResult, speedTestResult } from '../../../shared/tools/speedtest.ts'
+import { speedQualityLines } from '../../../shared/tools/speedtest-quality-lines.ts'
 import { sslResult } from '../../../shared/tools/ssl.ts'
 import { sslLines } from '../../../shared/tools/ssl-lines.ts'
 import { tracerouteLines, tracerouteResult } from '../../../shared/tools/traceroute.ts'
@@ -44,7 +45,7 @@ function speedLines(r: SpeedTestResult): string[] {
   if (r.loaded?.download) lines.push(`Latency during download: ${r.loaded.download.ping} ms`)
   if (r.loaded?.upload) lines.push(`Latency during upload: ${r.loaded.upload.ping} ms`)
   if (r.bufferbloat) lines.push(`Bufferbloat: grade ${r.bufferbloat.grade} (+${r.bufferbloat.addedMs} ms under load)`)
-  return lines
+  return [...lines, ...speedQualityLines(r)]
 }
 
 /** Every tool's renderer (a tool without one does not compile), and the speed test's. */

@@ -7,6 +7,7 @@ import { Button } from '../../components/button.tsx'
 import { PanelFrame } from '../../components/panel-frame.tsx'
 import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'
 import { useAuth } from '../auth/index.ts'
+import { LatencySpreadTable } from './latency-spread.tsx'
 import { LatencyUnderLoad } from './latency-under-load.tsx'
 import { MeasurementDetails } from './measurement-details.tsx'
 import { RateChart } from './rate-chart.tsx'
@@ -107,6 +108,7 @@ export function SpeedtestPanel({ entry, variant, icon: Icon }: PanelProps) {
         <SpeedTiles view={view} />
         <RateChart rates={view.rates} />
         {view.report && <LatencyUnderLoad result={view.report.result} />}
+        {view.report && <LatencySpreadTable result={view.report.result} />}
         {view.report && <MeasurementDetails report={view.report} />}
         <p className="text-xs text-muted-foreground">
           Rates are reported exactly as measured between your browser and the selected server: each direction runs 4

@@ -8,6 +8,8 @@ import { PROGRESS, SPEED_MESSAGES, THROUGHPUT_PLAN, type ThroughputPlan } from '
 import type { SpeedEndpoints } from './endpoints.ts'
 import type { SpeedEnvironment } from './environment.ts'
 import { type LatencyResult, type LatencySummary, measureLatency } from './latency.ts'
+import { latencyRequestCounts } from './latency-requests.ts'
+import { spreadOf } from './percentiles.ts'
 import { roundTo } from './statistics.ts'
 import { type DirectionResult, measureThroughput } from './throughput.ts'
 import { SpeedTestError } from './transfer.ts'
@@ -134,6 +136,12 @@ export async function runSpeedTest({
     ...(Object.keys(incomplete).length > 0 ? { incomplete } : {}),
     loaded,
     bufferbloat: bloat && { grade: bloat.grade, addedMs: roundTo(bloat.addedMs, 1), scale: gradeScale() },
+    percentiles: {
+      idle: latency instanceof Error ? null : spreadOf(latency.samples),
+      download: spreadOf(download.loaded?.samples ?? []),
+      upload: spreadOf(upload.loaded?.samples ?? []),
+    },
+    latencyRequests: latencyRequestCounts(latency, download, upload),
   }
   onUpdate({ phase: 'done', progress: PROGRESS.complete })
   return { result, latency: latency instanceof Error ? null : latency, download, upload }
