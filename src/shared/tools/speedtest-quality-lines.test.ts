@@ -34,4 +34,11 @@ describe('speedQualityLines()', () => {
       'Latency requests: idle 1 of 20 failed, 2 timed out; during download 0 of 25 failed (a failed request is not packet loss)',
     ])
   })
+
+  it('says packet loss was not measured and why, never 0 %', () => {
+    const reason = 'browsers can only measure it over UDP, which this server does not offer'
+    const lines = speedQualityLines({ ...base, packetLoss: { measured: false, reason } })
+    expect(lines).toEqual([`Packet loss: not measured — ${reason}`])
+    expect(lines.join('\n')).not.toMatch(/\b0\s*%/)
+  })
 })

@@ -39,6 +39,11 @@ export function latencySpreadLines(result: SpeedTestResult): string[] {
   return lines
 }
 
+/** Loss that was not measured says so with the reason; it is never written as 0 %. */
+export function packetLossLine(result: SpeedTestResult): string[] {
+  return result.packetLoss ? [`Packet loss: not measured — ${result.packetLoss.reason}`] : []
+}
+
 export function speedQualityLines(result: SpeedTestResult): string[] {
-  return latencySpreadLines(result)
+  return [...latencySpreadLines(result), ...packetLossLine(result)]
 }

@@ -32,6 +32,10 @@ describe('runSpeedTest()', () => {
     const near = (ms: number) => ({ asymmetricMatch: (v: unknown) => typeof v === 'number' && v >= ms && v < ms + 8 })
     expect(result.loaded?.download).toMatchObject({ ping: near(55) })
     expect(result.loaded?.upload).toMatchObject({ ping: near(135) })
+    expect(result.packetLoss).toEqual({
+      measured: false,
+      reason: 'browsers can only measure it over UDP, which this server does not offer',
+    })
     // About 135 ms under upload load against 15 ms idle: 120 ms more, grade C.
     expect(result.bufferbloat).toEqual({
       grade: 'C',

@@ -9,6 +9,7 @@ import type { SpeedEndpoints } from './endpoints.ts'
 import type { SpeedEnvironment } from './environment.ts'
 import { type LatencyResult, type LatencySummary, measureLatency } from './latency.ts'
 import { latencyRequestCounts } from './latency-requests.ts'
+import { packetLossFor } from './packet-loss.ts'
 import { spreadOf } from './percentiles.ts'
 import { roundTo } from './statistics.ts'
 import { type DirectionResult, measureThroughput } from './throughput.ts'
@@ -142,6 +143,7 @@ export async function runSpeedTest({
       upload: spreadOf(upload.loaded?.samples ?? []),
     },
     latencyRequests: latencyRequestCounts(latency, download, upload),
+    packetLoss: packetLossFor(endpoints.kind),
   }
   onUpdate({ phase: 'done', progress: PROGRESS.complete })
   return { result, latency: latency instanceof Error ? null : latency, download, upload }
