@@ -41,4 +41,25 @@ describe('speedQualityLines()', () => {
     expect(lines).toEqual([`Packet loss: not measured — ${reason}`])
     expect(lines.join('\n')).not.toMatch(/\b0\s*%/)
   })
+
+  it('gives each use its rating, the inputs that set it, and what it could not judge', () => {
+    const loss = { input: 'packetLoss' as const, reason: 'not measured: browsers can only measure it over UDP' }
+    const lines = speedQualityLines({
+      ...base,
+      quality: {
+        streaming: { rating: 'Great', limitedBy: ['download', 'latency'], notJudged: [loss] },
+        gaming: { rating: 'Poor', limitedBy: ['latencyIncrease'], notJudged: [loss] },
+        videoCalls: {
+          rating: null,
+          limitedBy: [],
+          notJudged: [{ input: 'upload', reason: 'All upload tests failed' }, loss],
+        },
+      },
+    })
+    expect(lines).toEqual([
+      'Streaming: Great; not judged: packet loss (not measured)',
+      'Gaming: Poor (set by latency increase under load); not judged: packet loss (not measured)',
+      'Video calls: not rated (nothing it depends on was measured); not judged: upload (All upload tests failed), packet loss (not measured)',
+    ])
+  })
 })

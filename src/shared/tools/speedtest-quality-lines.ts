@@ -1,7 +1,23 @@
 // A speed test's quality figures as text lines, the same in "Copy" and in the history: the spread
 // of the round trips, the latency requests that failed or timed out, packet loss and the quality
 // ratings. Results saved before these figures existed have none of them, and get no lines.
-import type { LatencyRequestCount, LatencySpread, SpeedTestResult } from './speedtest.ts'
+import type { LatencyRequestCount, LatencySpread, QualityInput, QualityScore, SpeedTestResult } from './speedtest.ts'
+
+/** The quality inputs by name, as the result view and the text lines write them. */
+export const QUALITY_INPUT_LABELS: Readonly<Record<QualityInput, string>> = {
+  download: 'Download',
+  upload: 'Upload',
+  latency: 'Idle latency',
+  latencyIncrease: 'Latency increase under load',
+  jitter: 'Jitter',
+  packetLoss: 'Packet loss',
+}
+
+const USES = [
+  ['streaming', 'Streaming'],
+  ['gaming', 'Gaming'],
+  ['videoCalls', 'Video calls'],
+] as const
 
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1))
 
@@ -44,6 +60,27 @@ export function packetLossLine(result: SpeedTestResult): string[] {
   return result.packetLoss ? [`Packet loss: not measured — ${result.packetLoss.reason}`] : []
 }
 
+const lower = (input: QualityInput) => QUALITY_INPUT_LABELS[input].toLowerCase()
+
+function scoreLine(label: string, score: QualityScore): string {
+  const rating =
+    score.rating === null
+      ? 'not rated (nothing it depends on was measured)'
+      : score.rating === 'Great'
+        ? 'Great'
+        : `${score.rating} (set by ${score.limitedBy.map(lower).join(', ')})`
+  // Loss's reason has its own line: here it is just "not measured".
+  const notJudged = score.notJudged.map(
+    (n) => `${lower(n.input)} (${n.reason.startsWith('not measured') ? 'not measured' : n.reason})`,
+  )
+  return `${label}: ${rating}${notJudged.length > 0 ? `; not judged: ${notJudged.join(', ')}` : ''}`
+}
+
+export function qualityScoreLines(result: SpeedTestResult): string[] {
+  const { quality } = result
+  return quality ? USES.map(([use, label]) => scoreLine(label, quality[use])) : []
+}
+
 export function speedQualityLines(result: SpeedTestResult): string[] {
-  return [...latencySpreadLines(result), ...packetLossLine(result)]
+  return [...latencySpreadLines(result), ...packetLossLine(result), ...qualityScoreLines(result)]
 }

@@ -11,6 +11,7 @@ import { LatencySpreadTable } from './latency-spread.tsx'
 import { LatencyUnderLoad } from './latency-under-load.tsx'
 import { MeasurementDetails } from './measurement-details.tsx'
 import { PacketLossNote } from './packet-loss-note.tsx'
+import { QualityScores } from './quality-scores.tsx'
 import { RateChart } from './rate-chart.tsx'
 import { ServerChoice } from './server-choice.tsx'
 import { SpeedGauge } from './speed-gauge.tsx'
@@ -108,6 +109,7 @@ export function SpeedtestPanel({ entry, variant, icon: Icon }: PanelProps) {
         )}
         <SpeedTiles view={view} />
         <RateChart rates={view.rates} />
+        {view.report && <QualityScores result={view.report.result} />}
         {view.report && <LatencyUnderLoad result={view.report.result} />}
         {view.report && <LatencySpreadTable result={view.report.result} />}
         {view.report && <PacketLossNote result={view.report.result} />}

@@ -42,6 +42,13 @@ describe('runSpeedTest()', () => {
       addedMs: near(120),
       scale: 'A+ under 5 ms, A under 30 ms, B under 60 ms, C under 200 ms, D under 400 ms, F from 400 ms',
     })
+    // The 120 ms rise sets every rating; packet loss is not judged.
+    expect(result.quality).toMatchObject({
+      streaming: { rating: 'Average', limitedBy: ['latencyIncrease'] },
+      gaming: { rating: 'Bad', limitedBy: ['latencyIncrease'] },
+      videoCalls: { rating: 'Poor', limitedBy: ['latencyIncrease'] },
+    })
+    expect(result.quality?.gaming.notJudged.map((n) => n.input)).toEqual(['packetLoss'])
   })
 
   it('reports the spread of idle and loaded round trips and counts the latency requests that failed or timed out', async () => {

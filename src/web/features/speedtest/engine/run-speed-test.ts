@@ -11,6 +11,7 @@ import { type LatencyResult, type LatencySummary, measureLatency } from './laten
 import { latencyRequestCounts } from './latency-requests.ts'
 import { packetLossFor } from './packet-loss.ts'
 import { spreadOf } from './percentiles.ts'
+import { scoreQuality } from './quality-scores.ts'
 import { roundTo } from './statistics.ts'
 import { type DirectionResult, measureThroughput } from './throughput.ts'
 import { SpeedTestError } from './transfer.ts'
@@ -122,7 +123,7 @@ export async function runSpeedTest({
     ...(download.mbps !== null && download.stoppedEarly ? { download: download.stoppedEarly } : {}),
     ...(upload.mbps !== null && upload.stoppedEarly ? { upload: upload.stoppedEarly } : {}),
   }
-  const result: SpeedTestResult = {
+  const measured: SpeedTestResult = {
     download: downloadMbps,
     upload: uploadMbps,
     ping,
@@ -145,6 +146,7 @@ export async function runSpeedTest({
     latencyRequests: latencyRequestCounts(latency, download, upload),
     packetLoss: packetLossFor(endpoints.kind),
   }
+  const result: SpeedTestResult = { ...measured, quality: scoreQuality(measured) }
   onUpdate({ phase: 'done', progress: PROGRESS.complete })
   return { result, latency: latency instanceof Error ? null : latency, download, upload }
 }
