@@ -53,7 +53,7 @@ export function LatencySpreadTable({ result }: { result: SpeedTestResult }) {
           captionHidden
           tone="card"
           density="compact"
-          className="tabular-nums"
+          className="tabular-nums text-xs sm:text-sm"
           columns={columns}
           rows={rows}
           rowKey={(row) => row.label}

@@ -33,16 +33,21 @@ describe('QualityScores', () => {
     expect(text).not.toMatch(/\b0(\.0)?\s*%/)
   })
 
-  it('shows the thresholds of each use in a disclosure, with the measured value and its rating per input', () => {
+  it('shows the thresholds of each use in a disclosure: per input the value, its rating and every bound', () => {
     const html = renderToStaticMarkup(<QualityScores result={scoredResult()} />)
     expect(html.match(/<details>/g)).toHaveLength(3)
+    expect(html).toContain('aria-label="Gaming: the bound of each rating, per input"')
     const text = textOf(html)
     expect(text).toContain('Thresholds for gaming')
-    expect(text).toContain('Gaming: the bound each input must meet for each rating; beyond Poor it is Bad')
-    expect(text).toContain('Input Yours Great Good Average Poor')
-    expect(text).toContain('Download (Mbps, at least) 95.2 Great 50 25 10 3')
-    expect(text).toContain('Latency increase under load (ms, below) 45.0 Average 10 20 50 100')
-    expect(text).toContain('Packet loss (%, below) not measured 0.5 1 2 5')
+    expect(text).toContain(
+      'Download : yours 95.2 Mbps (Great) Great from 50 Mbps · Good from 25 · Average from 10 · Poor from 3 · Bad under 3',
+    )
+    expect(text).toContain(
+      'Latency increase under load : yours 45.0 ms (Average) Great under 10 ms · Good under 20 · Average under 50 · Poor under 100 · Bad from 100',
+    )
+    expect(text).toContain(
+      'Packet loss : not measured Great under 0.5 % · Good under 1 · Average under 2 · Poor under 5 · Bad from 5',
+    )
   })
 
   it('marks a Bad or Poor rating, and says when nothing a use depends on was measured', () => {

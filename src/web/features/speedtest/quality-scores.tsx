@@ -1,54 +1,48 @@
 // Quality ratings for streaming, gaming and video calls, each with what set it, what could not be
-// judged and why, and its thresholds in a disclosure (engine/quality-thresholds.ts).
+// judged and why, and its thresholds in a disclosure: per input, the measured value with its
+// rating and the bound of each rating (engine/quality-thresholds.ts).
 import type { QualityInput, QualityScore, SpeedTestResult } from '../../../shared/tools/speedtest.ts'
 import { QUALITY_INPUT_LABELS } from '../../../shared/tools/speedtest-quality-lines.ts'
-import { type Column, DataTable } from '../../components/data-table.tsx'
 import { type InputReading, rateInput, readInputs } from './engine/quality-scores.ts'
-import { type Bounds, QUALITY_INPUTS, QUALITY_USES, type QualityUse } from './engine/quality-thresholds.ts'
+import {
+  BOUNDED_RATINGS,
+  type Bounds,
+  QUALITY_INPUTS,
+  QUALITY_USES,
+  type QualityUse,
+} from './engine/quality-thresholds.ts'
 import { formatMbps, formatMs } from './speed-view.ts'
 
 const USES = Object.keys(QUALITY_USES) as QualityUse[]
 
-interface BoundRow {
-  input: QualityInput
-  bounds: Bounds
-  reading: InputReading
-}
-
 const valueText = (input: QualityInput, value: number) =>
   QUALITY_INPUTS[input].unit === 'Mbps' ? formatMbps(value) : formatMs(value)
 
-const boundColumn = (header: string, index: number): Column<BoundRow> => ({
-  header,
-  cell: (row) => row.bounds[index],
-})
+/** "Great under 20 ms · Good under 50 · … · Bad from 500", or "Great from 50 Mbps · … · Bad under 3". */
+export function boundsText(input: QualityInput, bounds: Bounds): string {
+  const { unit, sense } = QUALITY_INPUTS[input]
+  const [inside, beyond] = sense === 'atLeast' ? ['from', 'under'] : ['under', 'from']
+  const unitText = unit === '%' ? ' %' : ` ${unit}`
+  const steps = BOUNDED_RATINGS.map((rating, i) => `${rating} ${inside} ${bounds[i]}${i === 0 ? unitText : ''}`)
+  return [...steps, `Bad ${beyond} ${bounds[3]}`].join(' · ')
+}
 
-const columns: Column<BoundRow>[] = [
-  {
-    header: 'Input',
-    rowHeader: true,
-    cell: (row) => {
-      const { unit, sense } = QUALITY_INPUTS[row.input]
-      return `${QUALITY_INPUT_LABELS[row.input]} (${unit}, ${sense === 'atLeast' ? 'at least' : 'below'})`
-    },
-  },
-  {
-    header: 'Yours',
-    cell: (row) =>
-      'value' in row.reading ? (
-        <>
-          {valueText(row.input, row.reading.value)}
-          <span className="block text-muted-foreground">{rateInput(row.input, row.reading.value, row.bounds)}</span>
-        </>
+function InputBounds({ input, bounds, reading }: { input: QualityInput; bounds: Bounds; reading: InputReading }) {
+  const { unit } = QUALITY_INPUTS[input]
+  return (
+    <li>
+      <span className="font-medium">{QUALITY_INPUT_LABELS[input]}</span>
+      {'value' in reading ? (
+        <span>
+          : yours {valueText(input, reading.value)} {unit} ({rateInput(input, reading.value, bounds)})
+        </span>
       ) : (
-        'not measured'
-      ),
-  },
-  boundColumn('Great', 0),
-  boundColumn('Good', 1),
-  boundColumn('Average', 2),
-  boundColumn('Poor', 3),
-]
+        <span>: not measured</span>
+      )}
+      <span className="block text-muted-foreground">{boundsText(input, bounds)}</span>
+    </li>
+  )
+}
 
 const names = (inputs: readonly QualityInput[]) => inputs.map((i) => QUALITY_INPUT_LABELS[i].toLowerCase()).join(', ')
 
@@ -62,11 +56,6 @@ function UseRating({
   readings: ReturnType<typeof readInputs>
 }) {
   const { label, bounds } = QUALITY_USES[use]
-  const rows = (Object.entries(bounds) as Array<[QualityInput, Bounds]>).map(([input, b]) => ({
-    input,
-    bounds: b,
-    reading: readings[input],
-  }))
   const weak = score.rating === 'Bad' || score.rating === 'Poor'
   return (
     <div className="space-y-1 border-t border-border pt-3 first:border-t-0 first:pt-0">
@@ -89,17 +78,11 @@ function UseRating({
       )}
       <details>
         <summary className="cursor-pointer">Thresholds for {label.toLowerCase()}</summary>
-        <div className="mt-2">
-          <DataTable
-            caption={`${label}: the bound each input must meet for each rating; beyond Poor it is Bad`}
-            tone="card"
-            density="compact"
-            className="tabular-nums text-xs"
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row.input}
-          />
-        </div>
+        <ul className="mt-2 space-y-2" aria-label={`${label}: the bound of each rating, per input`}>
+          {(Object.entries(bounds) as Array<[QualityInput, Bounds]>).map(([input, b]) => (
+            <InputBounds key={input} input={input} bounds={b} reading={readings[input]} />
+          ))}
+        </ul>
       </details>
     </div>
   )
