@@ -13,10 +13,9 @@ import type { Config } from '../../config.ts'
 import type { CurrentUser } from '../../current-user.ts'
 import type { DatabaseHandle } from '../../db/database.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'
-import type { RunsRepository } from '../runs/repository.ts'
-
-import type { ToolResultsRepository } from '../saved-results/repository.ts'
 import type { Metrics } from '../metrics/metrics.ts'
+import type { RunsRepository } from '../runs/repository.ts'
+import type { ToolResultsRepository } from '../saved-results/repository.ts'
 
 import { checkProbeAnswer } from './check-probe-answer.ts'
 import { dispatchRow, lostOutcome, outcomeOf, type RowDispatchDeps } from './dispatch-row.ts'

@@ -1,4 +1,6 @@
-// A speed test as text: each measured rate, or why it failed, then the latency under load.
+// A speed test as text: each measured rate, or why it failed, then the latency under load and the
+// quality figures.
+import { speedQualityLines } from './quality-lines.ts'
 import type { SpeedTestResult } from './schema.ts'
 
 export function speedTestLines(r: SpeedTestResult): string[] {
@@ -14,5 +16,5 @@ export function speedTestLines(r: SpeedTestResult): string[] {
   if (r.loaded?.download) lines.push(`Latency during download: ${r.loaded.download.ping} ms`)
   if (r.loaded?.upload) lines.push(`Latency during upload: ${r.loaded.upload.ping} ms`)
   if (r.bufferbloat) lines.push(`Bufferbloat: grade ${r.bufferbloat.grade} (+${r.bufferbloat.addedMs} ms under load)`)
-  return lines
+  return [...lines, ...speedQualityLines(r)]
 }

@@ -40,6 +40,44 @@ export type LoadedLatency = z.infer<typeof loadedLatency>
 
 export const bufferbloatGrade = z.enum(['A+', 'A', 'B', 'C', 'D', 'F'])
 
+const ms = z.number().nonnegative().max(1_000_000)
+
+/** How a set of round trips spreads, in ms: percentiles interpolated between the sorted samples. */
+export const latencySpread = z.object({
+  min: ms,
+  p25: ms,
+  median: ms,
+  p75: ms,
+  p90: ms,
+  max: ms,
+  samples: z.number().int().nonnegative().max(10_000),
+})
+export type LatencySpread = z.infer<typeof latencySpread>
+
+/** Latency requests of one phase: how many were sent, and how many failed or got no answer in time. */
+export const latencyRequestCount = z.object({
+  sent: z.number().int().nonnegative().max(10_000),
+  failed: z.number().int().nonnegative().max(10_000),
+  timedOut: z.number().int().nonnegative().max(10_000),
+})
+export type LatencyRequestCount = z.infer<typeof latencyRequestCount>
+
+export const qualityRating = z.enum(['Bad', 'Poor', 'Average', 'Good', 'Great'])
+export type QualityRating = z.infer<typeof qualityRating>
+export const qualityInput = z.enum(['download', 'upload', 'latency', 'latencyIncrease', 'jitter', 'packetLoss'])
+export type QualityInput = z.infer<typeof qualityInput>
+
+/**
+ * A use's rating: the lowest rating among the inputs that were measured (null when none was), the
+ * inputs that set it, and the inputs that could not be judged with the reason in words.
+ */
+export const qualityScore = z.object({
+  rating: qualityRating.nullable(),
+  limitedBy: z.array(qualityInput).max(6),
+  notJudged: z.array(z.object({ input: qualityInput, reason: z.string().max(200) })).max(6),
+})
+export type QualityScore = z.infer<typeof qualityScore>
+
 /**
  * A finished test. A measurement that failed is null, with the reason under `errors`; nothing is
  * ever filled in with a made-up number. Rates in Mbps, times in ms.
@@ -64,6 +102,22 @@ export const speedTestResult = z.object({
     .object({ grade: bufferbloatGrade, addedMs: z.number().nonnegative().max(1_000_000), scale: z.string().max(200) })
     .nullable()
     .optional(),
+  /** The spread of the idle and loaded round trips; null where no sample was taken. */
+  percentiles: z
+    .object({ idle: latencySpread.nullable(), download: latencySpread.nullable(), upload: latencySpread.nullable() })
+    .optional(),
+  /** Latency requests that failed or timed out (a failed request is not a lost packet). */
+  latencyRequests: z
+    .object({
+      idle: latencyRequestCount.nullable(),
+      download: latencyRequestCount.nullable(),
+      upload: latencyRequestCount.nullable(),
+    })
+    .optional(),
+  /** Packet loss needs an unreliable transport; over HTTP it is not measured, and the reason says so. */
+  packetLoss: z.object({ measured: z.literal(false), reason: z.string().max(200) }).optional(),
+  /** Ratings for streaming, gaming and video calls. */
+  quality: z.object({ streaming: qualityScore, gaming: qualityScore, videoCalls: qualityScore }).optional(),
 })
 export type SpeedTestResult = z.infer<typeof speedTestResult>
 

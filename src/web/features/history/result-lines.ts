@@ -4,8 +4,11 @@
 import type { z } from 'zod'
 import { isStoredMeasurement } from '../../../shared/measurements.ts'
 import { findContract } from '../../../shared/tools/contracts.ts'
+
 import { speedTestLines } from '../../../shared/tools/speedtest/lines.ts'
+
 import { speedTestResult } from '../../../shared/tools/speedtest/schema.ts'
+
 import { storedMeasurementLines } from '../measurements/index.ts'
 
 interface Renderer {
