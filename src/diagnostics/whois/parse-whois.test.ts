@@ -139,6 +139,14 @@ describe('parseWhoisFields() general rules', () => {
     })
     expect(parseWhoisFields(text).registrar).toBeUndefined()
   })
+  it('reads an abuse contact written as bare lines under "Abuse Contact:" (SIDN)', () => {
+    const both = 'Domain name: example.nl\n\nAbuse Contact:\n   +31.555555555\n   abuse@example.net\n\nDNSSEC: no\n'
+    expect(parseWhoisFields(both).abuseContact).toEqual({ email: 'abuse@example.net', phone: '+31.555555555' })
+    const emailOnly = 'Domain name: example.nl\n\nAbuse Contact:\n   abuse@example.net\n\nDNSSEC: no\n'
+    expect(parseWhoisFields(emailOnly).abuseContact).toEqual({ email: 'abuse@example.net' })
+    const address = 'Domain name: example.nl\n\nRegistrar:\n   Example BV\n   Street 1\n   1234AB City\n'
+    expect(parseWhoisFields(address).abuseContact).toBeUndefined()
+  })
   it('reads name servers under "DNS servers" and numbered "Server Hostname" lines, not a blank key\'s block', () => {
     const tn =
       'Domain name.........: example.test\n\nDNS servers\nName................: ns1.example.net.\nName................: ns2.example.net.\n'
