@@ -139,6 +139,15 @@ describe('parseWhoisFields() general rules', () => {
     })
     expect(parseWhoisFields(text).registrar).toBeUndefined()
   })
+  it('reads .ws\'s "Domain Last Updated:" and "Domain Currently Expires:"', () => {
+    const text =
+      '  Domain Name: EXAMPLE.WS\n\n  Domain Created: 2002-03-03\n  Domain Last Updated: 2008-12-08\n  Domain Currently Expires: 2010-03-03\n'
+    expect(parseWhoisFields(text)).toMatchObject({
+      createdAt: '2002-03-03T00:00:00Z',
+      updatedAt: '2008-12-08T00:00:00Z',
+      expiresAt: '2010-03-03T00:00:00Z',
+    })
+  })
   it('reads an abuse contact written as bare lines under "Abuse Contact:" (SIDN)', () => {
     const both = 'Domain name: example.nl\n\nAbuse Contact:\n   +31.555555555\n   abuse@example.net\n\nDNSSEC: no\n'
     expect(parseWhoisFields(both).abuseContact).toEqual({ email: 'abuse@example.net', phone: '+31.555555555' })
