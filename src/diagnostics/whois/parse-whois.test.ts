@@ -139,6 +139,23 @@ describe('parseWhoisFields() general rules', () => {
     })
     expect(parseWhoisFields(text).registrar).toBeUndefined()
   })
+  it('reads .ws\'s "Domain Last Updated:" and "Domain Currently Expires:"', () => {
+    const text =
+      '  Domain Name: EXAMPLE.WS\n\n  Domain Created: 2002-03-03\n  Domain Last Updated: 2008-12-08\n  Domain Currently Expires: 2010-03-03\n'
+    expect(parseWhoisFields(text)).toMatchObject({
+      createdAt: '2002-03-03T00:00:00Z',
+      updatedAt: '2008-12-08T00:00:00Z',
+      expiresAt: '2010-03-03T00:00:00Z',
+    })
+  })
+  it('reads an abuse contact written as bare lines under "Abuse Contact:" (SIDN)', () => {
+    const both = 'Domain name: example.nl\n\nAbuse Contact:\n   +31.555555555\n   abuse@example.net\n\nDNSSEC: no\n'
+    expect(parseWhoisFields(both).abuseContact).toEqual({ email: 'abuse@example.net', phone: '+31.555555555' })
+    const emailOnly = 'Domain name: example.nl\n\nAbuse Contact:\n   abuse@example.net\n\nDNSSEC: no\n'
+    expect(parseWhoisFields(emailOnly).abuseContact).toEqual({ email: 'abuse@example.net' })
+    const address = 'Domain name: example.nl\n\nRegistrar:\n   Example BV\n   Street 1\n   1234AB City\n'
+    expect(parseWhoisFields(address).abuseContact).toBeUndefined()
+  })
   it('reads name servers under "DNS servers" and numbered "Server Hostname" lines, not a blank key\'s block', () => {
     const tn =
       'Domain name.........: example.test\n\nDNS servers\nName................: ns1.example.net.\nName................: ns2.example.net.\n'

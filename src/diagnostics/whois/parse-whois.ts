@@ -168,13 +168,22 @@ function nameOfRegistrarObject(entries: WhoisEntry[], handle: string): string | 
   return first(inObject, ['organization', 'organisation', 'org', 'name'])
 }
 
+const BARE_EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i
+const BARE_PHONE = /^\+?\d[\d .()-]{5,}$/
+
 function abuseOf(entries: WhoisEntry[], text: string): RegistrationFields['abuseContact'] {
   const inBlock = entries.filter((entry) => entry.parent === 'abuse contact')
+  // SIDN lists the abuse contact as bare lines under "Abuse Contact:": a phone number, an address.
+  const bare = entries.filter((entry) => entry.key === 'abuse contact').map((entry) => entry.value)
   const email =
     first(entries, KEYS.abuseEmail) ??
     first(inBlock, ['email', 'e-mail']) ??
+    bare.find((value) => BARE_EMAIL.test(value)) ??
     /Abuse contact for .* is '([^']+)'/i.exec(text)?.[1]
-  const phone = first(entries, KEYS.abusePhone) ?? first(inBlock, ['phone', 'telephone'])
+  const phone =
+    first(entries, KEYS.abusePhone) ??
+    first(inBlock, ['phone', 'telephone']) ??
+    bare.find((value) => BARE_PHONE.test(value))
   return email || phone ? { ...(email ? { email } : {}), ...(phone ? { phone } : {}) } : undefined
 }
 

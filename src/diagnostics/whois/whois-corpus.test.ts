@@ -1,6 +1,6 @@
 // Real registry answers against the fields read by hand from each raw text (sources in each folder's
 // manifest.json). The parser is tuned on test/fixtures/golden/whois-corpus; test/fixtures/golden/
-// whois-heldout-2 to whois-heldout-6 hold other answers, from other collections, that it is only
+// whois-heldout-2 to whois-heldout-7 hold other answers, from other collections, that it is only
 // measured on (each README.md keeps every measurement). Prints the accuracy of every field for every
 // part, asks the tuned part's target of every field, and holds each held-out field at least at its
 // measured count.
@@ -90,6 +90,14 @@ const CORPORA = [
     minimum: { cases: 100, tlds: 60 },
     target: 0.97,
     shortfalls: { registrar: 102, nameServers: 104, statuses: 104 },
+  }),
+  // Measured once, unseen (its README.md): nameServers was below 97% (the last line of .ae's answers
+  // ends in a bare carriage return, JPRS's Japanese name server key, .pl's doubled carriage returns,
+  // ZACR's numbered layout), held here at its measured count; every other field reached 97%.
+  corpus('held-out 7', 'whois-heldout-7', {
+    minimum: { cases: 100, tlds: 55 },
+    target: 0.97,
+    shortfalls: { nameServers: 101 },
   }),
 ]
 

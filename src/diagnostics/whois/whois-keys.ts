@@ -84,6 +84,8 @@ export const KEYS = {
     'record last updated on',
     'record last updated',
     'domain last updated date',
+    // .ws: "Domain Last Updated:" and "Domain Currently Expires:".
+    'domain last updated',
     'domain record last updated',
     // .ug: "Information Last Updated:" after the contacts; Jisc (.ac.uk): "Entry updated:".
     'information last updated',
@@ -122,6 +124,7 @@ export const KEYS = {
     'expired',
     'record expired',
     'domain expiration date',
+    'domain currently expires',
     'record expires on',
     'expires',
     'expires on',
