@@ -82,7 +82,7 @@ export interface MeasurementService {
 }
 
 export interface ServiceDeps extends CreateDeps {
-  listProbes(): Promise<ProbeInfo[]>
+  listProbes(options?: { recent?: boolean }): Promise<ProbeInfo[]>
   probeTimeouts(): Promise<ReadonlyMap<string, number>>
   admission: Pick<RunAdmission, 'admitAccount'>
   maxProbes: number
@@ -117,7 +117,7 @@ export function createMeasurementService(deps: ServiceDeps): MeasurementService 
     async measure(request, signal) {
       let candidates: ProbeInfo[]
       try {
-        candidates = await deps.listProbes()
+        candidates = await deps.listProbes({ recent: true })
       } catch {
         return { ok: false, message: 'the site cannot reach its measurement store' }
       }

@@ -11,7 +11,12 @@ export interface ProbeDirectory {
   unregister(probeId: string, socketId: string): Promise<void>
   /** Renews this process's probes. */
   renew(probes: Array<{ probe: ProbeInfo; socketId: string }>): Promise<void>
-  list(): Promise<ProbeInfo[]>
+  /**
+   * The connected probes. `recent`: a list read from Redis within LIST_REUSE_MS will do (choosing
+   * probes for a measurement); otherwise it is read now (the public listing, which must say when the
+   * directory cannot be reached).
+   */
+  list(options?: { recent?: boolean }): Promise<ProbeInfo[]>
   isOnline(probeId: string): Promise<boolean>
 }
 
@@ -86,8 +91,8 @@ export function createRedisProbeDirectory(redis: Redis, { now = () => Date.now()
       const stale = (await readAll()).filter((entry) => now() - entry.seenAt > PRESENCE_TTL_MS * 10)
       if (stale.length > 0) await redis.hdel(KEY, ...stale.map((entry) => entry.probe.id))
     },
-    list() {
-      if (listed && now() - listed.at < LIST_REUSE_MS) return listed.probes
+    list({ recent = false } = {}) {
+      if (recent && listed && now() - listed.at < LIST_REUSE_MS) return listed.probes
       const probes = readAll().then((entries) => entries.filter(fresh).map((entry) => entry.probe))
       const current = { at: now(), probes }
       listed = current

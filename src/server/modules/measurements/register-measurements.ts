@@ -241,9 +241,9 @@ export async function registerMeasurements(app: FastifyInstance, deps: Measureme
         log: app.log,
       })
     : createMemoryDispatcher(work, app.log)
-  const listProbes = async (): Promise<ProbeInfo[]> => [
+  const listProbes = async (options?: { recent?: boolean }): Promise<ProbeInfo[]> => [
     ...(localProbe ? [localProbe.info] : []),
-    ...(await directory.list()),
+    ...(await directory.list(options)),
   ]
   const probeTimeouts = () => timeouts.counts()
   // While Redis is away the scrape still answers (the dependency gauge tells why the counts are empty).

@@ -29,7 +29,8 @@ export interface MeasurementRoutesOptions {
   store: MeasurementStore
   dispatcher: Dispatcher
   /** Every probe that can be chosen now (remote ones and the site's own). */
-  listProbes(): Promise<ProbeInfo[]>
+  /** The connected probes; `recent`: a list read a moment ago will do (see ProbeDirectory.list). */
+  listProbes(options?: { recent?: boolean }): Promise<ProbeInfo[]>
   /** Recent timeouts per probe: such probes are chosen less often. */
   probeTimeouts(): Promise<ReadonlyMap<string, number>>
   registry: Registry
@@ -83,7 +84,7 @@ export async function measurementRoutes(app: FastifyInstance, options: Measureme
       const { tool, input, options: toolOptions, locations, limit = 1 } = request.body
       let candidates: ProbeInfo[]
       try {
-        candidates = await options.listProbes()
+        candidates = await options.listProbes({ recent: true })
       } catch (error) {
         request.log.warn({ err: error }, 'listing probes failed')
         return unavailable(reply)
