@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 import { LongestFirstSequencer } from './test/support/sequencer.ts'
 
@@ -8,9 +9,27 @@ import { LongestFirstSequencer } from './test/support/sequencer.ts'
 //   lab          real network paths in network namespaces (test/lab, root and iproute2)
 //   e2e          the built site in Chromium (test/e2e)
 //   lighthouse   page speed and quality scores of the built site (test/e2e/lighthouse.test.ts)
-// docs/architecture.md ("Tests") says where each tier's helpers and fixtures live.
+// test/README.md says where each tier's helpers and fixtures live.
 /** Integration files that replace modules with vi.mock, which only a fresh module cache honours. */
 const FENCED = ['test/security/fuzz.test.ts', 'test/security/ssrf.test.ts']
+
+/**
+ * The tests' throwaway files (SQLite databases, PostgreSQL clusters, data directories, browser
+ * profiles) go to memory when the machine has a writable tmpfs at /dev/shm. The server syncs every
+ * SQLite commit to disk, as it should in production: on a disk that costs a fresh database's
+ * migrations about half a second, on a tmpfs about 20 ms, and the suite creates hundreds of them.
+ * Set here, in the main process, so that workers and every process they start inherit it.
+ */
+function useMemoryForTemporaryFiles() {
+  if (process.env.TMPDIR || process.platform !== 'linux') return
+  try {
+    accessSync('/dev/shm', constants.W_OK)
+    process.env.TMPDIR = '/dev/shm'
+  } catch {
+    // No tmpfs: the system's temporary directory it is.
+  }
+}
+useMemoryForTemporaryFiles()
 
 export default defineConfig({
   test: {

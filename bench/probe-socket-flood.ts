@@ -10,9 +10,11 @@
 //   - the site (the real server, a child process), whose probe door refuses the upgrades and cuts the
 //     flooding addresses off once they are shut out; a probe with a valid token (127.0.0.6) stays
 //     connected throughout.
-// All three are attacked once with the attackers at normal priority and once at the lowest (nice 19),
-// which leaves the cores to the server first: then the latency is the server's own cost, not the
-// attackers' CPU. Each attack uses fresh attacker addresses. Then 300 handshakes with a bad token.
+// All three are attacked once with the attackers at normal priority, once at the lowest (nice 19),
+// which leaves the cores to the server first, and once on a core of their own (the attackers pinned
+// to CPU 1, the server and the bystander to CPU 0, every thread, with taskset): an attacker on the
+// internet spends its own machine's CPU, not the server's, and the last two attacks say what the
+// server's latency is when the attackers' CPU is not taken from it. Each attack uses fresh attacker addresses. Then 300 handshakes with a bad token.
 // Prints, per server: the bystander's p50/p99 unloaded and under attack, the server's CPU per 1000
 // connections, the attackers' CPU; the site's RSS; the ratios site/bare. Targets: /healthz p99 under
 // attack <= 50 ms, RSS growth <= 50 MB.
@@ -20,8 +22,8 @@
 // (frame characters 0: only the upgrade requests, as a WebSocket client sends when it is refused)
 // (`--site-node-option=<option>`, repeatable: a Node option for the site's process only, such as
 // `--max-semi-space-size=32`.)
-// (`node bench/probe-socket-flood.ts --attacker PORT ADDRESS CONNECTIONS SECONDS FRAME NICE` is one attacker.)
-import { type ChildProcess, spawn } from 'node:child_process'
+// (`node bench/probe-socket-flood.ts --attacker PORT ADDRESS CONNECTIONS SECONDS FRAME NICE [CPUS]` is one attacker.)
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import net from 'node:net'
@@ -48,10 +50,21 @@ const HOST = '127.0.0.1'
 const BYSTANDER = '127.0.0.5'
 const TOKEN = 'bench-probe-token-0123456789'
 /** The attacks of one run, each from fresh addresses (a site remembers an address it has shut out). */
-const ATTACKS = [
+const ATTACKS: ReadonlyArray<{ priority: string; nice: number; ownCore?: true }> = [
   { priority: 'normal', nice: 0 },
   { priority: 'lowest (nice 19)', nice: 19 },
-] as const
+  { priority: 'normal priority, on their own core', nice: 0, ownCore: true },
+]
+/** The CPUs of the own-core attack: the attackers on one, the server and the bystander on the other. */
+const ATTACKER_CPU = '1'
+const SERVER_CPU = '0'
+const ALL_CPUS = '0-1'
+
+/** Pins every thread of a process to `cpus` (taskset, util-linux). */
+function pin(pid: number, cpus: string) {
+  const result = spawnSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' })
+  if (result.status !== 0) throw new Error(`taskset could not pin process ${pid} to CPU ${cpus}`)
+}
 const repoRoot = path.resolve(import.meta.dirname, '..')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const bystanderAt = (port: number): Bystander => ({ host: HOST, port, localAddress: BYSTANDER, timeoutMs: 10_000 })
@@ -118,8 +131,16 @@ function attacker(port: number, localAddress: string, count: AttackCount, stop: 
 }
 
 /** This process as one attacker: `connections` at a time from `address` for `seconds`; prints its counts. */
-async function runAttacker(port: number, address: string, connections: number, seconds: number, nice: number) {
+async function runAttacker(
+  port: number,
+  address: string,
+  connections: number,
+  seconds: number,
+  nice: number,
+  cpus: string,
+) {
   if (nice > 0) setPriority(nice)
+  if (cpus !== '') pin(process.pid, cpus)
   const stop = new AbortController()
   const count: AttackCount = { opened: 0, upgraded: 0, cpu: 0 }
   setTimeout(() => stop.abort(), seconds * 1000)
@@ -130,8 +151,8 @@ async function runAttacker(port: number, address: string, connections: number, s
 }
 
 /** Starts one attacker process; resolves with its counts once it has ended. */
-function spawnAttacker(port: number, address: string, seconds: number, nice: number): Promise<AttackCount> {
-  const args = [String(port), address, String(perAddress), String(seconds), String(frameChars), String(nice)]
+function spawnAttacker(port: number, address: string, seconds: number, nice: number, cpus = ''): Promise<AttackCount> {
+  const args = [String(port), address, String(perAddress), String(seconds), String(frameChars), String(nice), cpus]
   const attackerProcess = spawn(process.execPath, [import.meta.filename, '--attacker', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -170,11 +191,17 @@ interface Measured {
 }
 
 /** The bystander's /healthz samples while two attacker processes from `addresses` run for `seconds`. */
-async function underAttack(port: number, pid: number, addresses: string[], nice: number) {
+async function underAttack(port: number, pid: number, addresses: string[], attack: (typeof ATTACKS)[number]) {
+  if (attack.ownCore) for (const target of [pid, process.pid]) pin(target, SERVER_CPU)
   const cpuBefore = cpuSeconds(pid)
-  const attacking = Promise.all(addresses.map((address) => spawnAttacker(port, address, attackSeconds, nice)))
+  const attacking = Promise.all(
+    addresses.map((address) =>
+      spawnAttacker(port, address, attackSeconds, attack.nice, attack.ownCore ? ATTACKER_CPU : ''),
+    ),
+  )
   const during = await sampleHealthz(port, attackSeconds * 1000)
   const serverCpu = cpuSeconds(pid) - cpuBefore
+  if (attack.ownCore) for (const target of [pid, process.pid]) pin(target, ALL_CPUS)
   const counts = (await attacking).reduce(
     (sum, count) => ({
       opened: sum.opened + count.opened,
@@ -201,7 +228,7 @@ async function measureAll(targets: Target[]): Promise<Record<string, Measured>> 
   for (const { name, port } of targets) results[name] = { unloaded: await sampleHealthz(port, 10_000), attacks: [] }
   for (const [index, attack] of ATTACKS.entries()) {
     for (const [number, { name, port, pid }] of targets.entries()) {
-      results[name]?.attacks.push(await underAttack(port, pid, attackAddresses(number, index), attack.nice))
+      results[name]?.attacks.push(await underAttack(port, pid, attackAddresses(number, index), attack))
       await sleep(3000)
     }
   }
@@ -221,7 +248,7 @@ function report(results: Record<string, Measured>) {
   }
   const p99 = (name: string, attack: number) => percentile(okSamples(results[name]?.attacks[attack]?.during ?? []), 99)
   for (const [index, attack] of ATTACKS.entries()) {
-    console.log(`attackers at ${attack.priority} priority:`)
+    console.log(`attackers at ${attack.priority}${attack.ownCore ? '' : ' priority'}:`)
     for (const name of names) {
       const { during, counts, serverCpu } = results[name]?.attacks[index] ?? {
         during: [],
@@ -242,12 +269,24 @@ function report(results: Record<string, Measured>) {
       `  p99 ratios: site/bare upgrade ${(site / p99('bare upgrade', index)).toFixed(2)}, site/bare TCP ${(site / p99('bare TCP', index)).toFixed(2)}`,
     )
   }
-  return { siteP99: p99('site', 0), floorP99: p99('bare TCP', 0), siteNiceP99: p99('site', 1) }
+  return {
+    siteP99: p99('site', 0),
+    floorP99: p99('bare TCP', 0),
+    siteNiceP99: p99('site', 1),
+    siteOwnCoreP99: p99('site', 2),
+  }
 }
 
 if (attackerMode) {
-  const [port, address, connections, seconds, , nice] = process.argv.slice(3)
-  await runAttacker(Number(port), address ?? '127.0.0.2', Number(connections), Number(seconds), Number(nice ?? 0))
+  const [port, address, connections, seconds, , nice, cpus] = process.argv.slice(3)
+  await runAttacker(
+    Number(port),
+    address ?? '127.0.0.2',
+    Number(connections),
+    Number(seconds),
+    Number(nice ?? 0),
+    cpus ?? '',
+  )
 } else {
   await runBench()
 }
@@ -333,7 +372,7 @@ async function runBench() {
           ? `a ${(frameChars / 1e6).toFixed(1)} MB "ready" frame behind every upgrade request`
           : 'upgrade requests only'),
     )
-    const { siteP99, floorP99, siteNiceP99 } = report(results)
+    const { siteP99, floorP99, siteNiceP99, siteOwnCoreP99 } = report(results)
     const growth = Math.max(rssPeak, rssAfter) - rssBefore
     console.log(
       `site RSS: ${rssBefore.toFixed(0)} MB before, ${rssPeak.toFixed(0)} MB at the peak, ${rssAfter.toFixed(0)} MB 10 s after ` +
@@ -346,7 +385,8 @@ async function runBench() {
     for (const [answer, count] of Object.entries(answers)) console.log(`  ${count} × ${answer}`)
     console.log(
       `targets: p99 <= 50 ms: ${siteP99 <= 50 ? 'met' : 'MISSED'} (attackers at normal priority), ` +
-        `${siteNiceP99 <= 50 ? 'met' : 'MISSED'} (attackers at the lowest); RSS growth <= 50 MB: ${growth <= 50 ? 'met' : 'MISSED'}`,
+        `${siteNiceP99 <= 50 ? 'met' : 'MISSED'} (attackers at the lowest), ` +
+        `${siteOwnCoreP99 <= 50 ? 'met' : 'MISSED'} (attackers on their own core); RSS growth <= 50 MB: ${growth <= 50 ? 'met' : 'MISSED'}`,
     )
     if (siteP99 > 50 && floorP99 > 50) {
       console.log(

@@ -1,6 +1,7 @@
 // Talks to a NetToolbox server over its public HTTP API. Every request carries the caller's
 // deadline; every way it can go wrong becomes a ServerProblem with a sentence for the user.
-import { readEvents, type ServerSentEvent } from './sse.ts'
+import type { StreamEvent } from '../../src/shared/tool-stream.ts'
+import { readEvents } from './sse.ts'
 
 export interface ClientSettings {
   /** Base address, e.g. "http://localhost:8080". */
@@ -104,7 +105,7 @@ async function readJson(settings: ClientSettings, response: Response, signal: Ab
 export async function getEvents(
   settings: ClientSettings,
   path: string,
-  onEvent: (event: ServerSentEvent) => boolean,
+  onEvent: (event: StreamEvent) => boolean,
 ): Promise<void> {
   const signal = AbortSignal.timeout(settings.timeoutMs)
   let response: Response
@@ -139,7 +140,7 @@ export async function postStream(
   settings: ClientSettings,
   path: string,
   body: unknown,
-  onEvent: (event: ServerSentEvent) => void,
+  onEvent: (event: StreamEvent) => void,
 ): Promise<unknown> {
   const signal = AbortSignal.timeout(settings.timeoutMs)
   const response = await send(settings, path, body, 'text/event-stream', signal)

@@ -2,10 +2,17 @@
 // that can be printed early (ping's replies, traceroute's header) go to stdout; other news (a place
 // in the queue, a stage reached) is a status for stderr.
 import type { ToolId } from '../../src/shared/catalogue.ts'
-import { blacklistProgress } from '../../src/shared/tools/blacklist.ts'
-import { pingProgress, pingReplyLine } from '../../src/shared/tools/ping.ts'
-import { tracerouteHeader, tracerouteProgress } from '../../src/shared/tools/traceroute.ts'
-import type { ServerSentEvent } from './sse.ts'
+import { queuePlace, type StreamEvent } from '../../src/shared/tool-stream.ts'
+
+import { blacklistProgress } from '../../src/shared/tools/blacklist/schema.ts'
+
+import { pingReplyLine } from '../../src/shared/tools/ping/lines.ts'
+
+import { pingProgress } from '../../src/shared/tools/ping/schema.ts'
+
+import { tracerouteHeader } from '../../src/shared/tools/traceroute/lines.ts'
+
+import { tracerouteProgress } from '../../src/shared/tools/traceroute/schema.ts'
 
 export interface LiveText {
   lines: string[]
@@ -19,12 +26,12 @@ function pingHeader(start: { host: string; address: string; family: 4 | 6; mode:
   return `PING ${start.host} (${start.address}) 56(84) bytes of data.`
 }
 
-export function createLiveRenderer(tool: ToolId): (event: ServerSentEvent) => LiveText {
+export function createLiveRenderer(tool: ToolId): (event: StreamEvent) => LiveText {
   let ping: { mode: 'icmp' | 'tcp'; port?: number } | undefined
   return (event) => {
     if (event.name === 'queue') {
-      const place = event.data as { position?: number }
-      return { lines: [], status: `waiting in line${place.position ? ` (place ${place.position})` : ''}` }
+      const place = queuePlace.safeParse(event.data)
+      return { lines: [], status: `waiting in line${place.success ? ` (place ${place.data.position})` : ''}` }
     }
     if (event.name !== 'progress') return { lines: [] }
     if (tool === 'ping') {

@@ -1,5 +1,5 @@
 // Exit codes and the closing words of a run: whose failure a failure is.
-import type { ToolAnswer } from '../../src/shared/tools/common.ts'
+import type { ToolAnswer } from '../../src/shared/tools/tool-answer.ts'
 
 export const EXIT = {
   ok: 0,

@@ -8,7 +8,7 @@ import { completionScript, SHELLS, type Shell } from './completion.ts'
 import { EXIT } from './outcome.ts'
 import { runPhoneCommand } from './run-phone.ts'
 import { type Io, type OutputSettings, runToolCommand } from './run-tool.ts'
-import { describeTool, TOOL_COMMANDS, type ToolOption } from './tools.ts'
+import { commandOf, describeTool, type ToolOption } from './tools.ts'
 
 export const DEFAULT_SERVER = 'http://localhost:8080'
 export const DEFAULT_TIMEOUT_SECONDS = 120
@@ -112,7 +112,7 @@ export function buildProgram(io: Io, finish: (code: number) => void): Command {
     .exitOverride()
 
   for (const id of TOOL_IDS) {
-    const tool = TOOL_COMMANDS[id]
+    const tool = commandOf(id)
     const command = program.command(id).description(describeTool(id))
     if (tool.argument) command.argument(tool.argument)
     for (const spec of tool.options) command.addOption(toolOption(spec))

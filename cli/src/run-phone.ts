@@ -1,7 +1,8 @@
 // The reverse phone lookup: POST /api/phone-lookup { phoneNumber } answers { success, data | error },
 // printed as the site's "Copy" text (one "Label: value" row a line).
-import { phoneLookupAnswer, phoneLookupRequest } from '../../src/shared/tools/phone.ts'
-import { phoneResultText } from '../../src/shared/tools/phone-lines.ts'
+
+import { phoneResultText } from '../../src/shared/tools/phone/lines.ts'
+import { phoneLookupAnswer, phoneLookupRequest } from '../../src/shared/tools/phone/schema.ts'
 import { type ClientSettings, postJson, ServerProblem } from './client.ts'
 import { EXIT } from './outcome.ts'
 import type { Io, OutputSettings } from './run-tool.ts'

@@ -3,7 +3,7 @@
 // answer with --json), print, and share when asked.
 import { z } from 'zod'
 import type { ShareCreated } from '../../src/shared/results.ts'
-import { toolResponse } from '../../src/shared/tools/common.ts'
+import { toolResponse } from '../../src/shared/tools/tool-answer.ts'
 import { type ClientSettings, postJson, postStream, ServerProblem } from './client.ts'
 import type { Io, OutputSettings } from './io.ts'
 import { createLiveRenderer, remainingLines } from './live.ts'

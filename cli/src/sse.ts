@@ -1,38 +1,14 @@
-// A reader of server-sent events (`event:` and `data:` fields, blank line between events), enough
-// for the tool streams of POST /api/tools/:id.
+// Reads a server-sent event stream (a tool run's or a measurement's) as it arrives, with the one
+// parser of src/shared/tool-stream.ts; the last event counts even without its closing blank line.
+import { type StreamEvent, splitEvents } from '../../src/shared/tool-stream.ts'
 
-export interface ServerSentEvent {
-  name: string
-  data: unknown
-}
-
-function parseBlock(block: string): ServerSentEvent | undefined {
-  let name = 'message'
-  const data: string[] = []
-  for (const line of block.split('\n')) {
-    if (line.startsWith('event:')) name = line.slice(6).trim()
-    else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''))
-  }
-  if (data.length === 0) return undefined
-  const text = data.join('\n')
-  try {
-    return { name, data: JSON.parse(text) }
-  } catch {
-    return { name, data: text }
-  }
-}
-
-export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
+export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamEvent> {
   const decoder = new TextDecoder()
   let buffer = ''
   for await (const chunk of body) {
-    buffer += decoder.decode(chunk, { stream: true }).replaceAll('\r\n', '\n')
-    for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-      const event = parseBlock(buffer.slice(0, end))
-      buffer = buffer.slice(end + 2)
-      if (event) yield event
-    }
+    const { events, rest } = splitEvents(buffer + decoder.decode(chunk, { stream: true }))
+    buffer = rest
+    yield* events
   }
-  const last = parseBlock(buffer)
-  if (last) yield last
+  yield* splitEvents(`${buffer}${decoder.decode()}\n\n`).events
 }

@@ -1,7 +1,7 @@
 // The tool contract (docs/architecture.md): every diagnostic implements Diagnostic.
 import type { z } from 'zod'
 import type { ToolId } from '../shared/catalogue.ts'
-import type { FailureSource } from '../shared/tools/common.ts'
+import type { FailureSource } from '../shared/tools/tool-answer.ts'
 import type { Net } from './net/net.ts'
 
 export interface RunContext {
@@ -27,9 +27,6 @@ export interface Diagnostic<Req extends { input: string }, R> {
   /** Text lines shown in the output box. */
   lines(result: R): string[]
 }
-
-/** The server itself cannot run a tool (a system binary is missing): HTTP 503 with this message. */
-export class ToolUnavailableError extends Error {}
 
 export function failed(failureSource: FailureSource, error: string): Outcome<never> {
   return { status: 'failed', failureSource, error }

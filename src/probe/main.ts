@@ -5,10 +5,10 @@ import pino from 'pino'
 import packageJson from '../../package.json' with { type: 'json' }
 import { createNet } from '../diagnostics/net/net.ts'
 import { createRegistry } from '../diagnostics/registry.ts'
+import { createTaskExecutor } from '../diagnostics/run/task-executor.ts'
 import { detectTools } from './detect-tools.ts'
 import { startProbeAgent } from './probe-agent.ts'
 import { loadProbeConfig, ProbeConfigError } from './probe-config.ts'
-import { createTaskExecutor } from './run-task.ts'
 
 function main() {
   let config: ReturnType<typeof loadProbeConfig>

@@ -4,6 +4,7 @@
 // the site's addresses in turn.
 import type { Logger } from 'pino'
 import { io, type Socket } from 'socket.io-client'
+import type { TaskExecutor } from '../diagnostics/run/task-executor.ts'
 import type { MeasurementToolId } from '../shared/measurements.ts'
 import {
   PROBE_PROTOCOL_VERSION,
@@ -22,7 +23,6 @@ import {
 import { deriveLocation } from './derive-location.ts'
 import type { LocationOverrides } from './probe-config.ts'
 import { RefusalReadingWebSocket } from './refusal-reading-transport.ts'
-import type { TaskExecutor } from './run-task.ts'
 
 export interface ProbeAgentOptions {
   siteUrls: string[]

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { z } from 'zod'
-import { cidr, list } from '../server/config-fields.ts'
+import { cidr, list } from '../diagnostics/net/config-fields.ts'
 
 const siteUrl = z.url('must be http(s)://host[:port] of the site').refine((v) => /^https?:\/\//.test(v), {
   message: 'must start with http:// or https://',

@@ -3,20 +3,19 @@ import Fastify, { type FastifyInstance, type FastifyRequest, LogController } fro
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { createNet, type Net } from '../diagnostics/net/net.ts'
 import { createRegistry } from '../diagnostics/registry.ts'
-import type { ToolAnswer } from '../shared/tools/common.ts'
+import type { ToolAnswer } from '../shared/tools/tool-answer.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { registerAccounts } from './modules/auth/accounts.ts'
+import { hasSessionCookie } from './modules/auth/session-cookie.ts'
 import { bulkRoutes } from './modules/bulk/routes.ts'
 import { createPosthogForwarder } from './modules/events/posthog.ts'
 import { createEventsRepository } from './modules/events/repository.ts'
 import { eventRoutes } from './modules/events/routes.ts'
 import { createDataDirProbe } from './modules/health/data-dir-probe.ts'
 import { healthRoutes } from './modules/health/routes.ts'
-import { createToolResultsRepository } from './modules/history/repository.ts'
-import { historyRoutes } from './modules/history/routes.ts'
-import { createAnswerSaver, createHistorySaver } from './modules/history/save-answer.ts'
 import { ipRoutes } from './modules/ip/routes.ts'
+import { clientAddressKey } from './modules/limits/client-key.ts'
 import { registerLimits } from './modules/limits/register-limits.ts'
 import { registerMeasurements } from './modules/measurements/register-measurements.ts'
 import { createMetrics, type Metrics } from './modules/metrics/metrics.ts'
@@ -24,10 +23,13 @@ import { metricsRoutes } from './modules/metrics/routes.ts'
 import { type MonitorsOptions, registerMonitors } from './modules/monitors/register-monitors.ts'
 import { createPhoneReportsRepository } from './modules/phone/reports-repository.ts'
 import { phoneRoutes } from './modules/phone/routes.ts'
-import { createRunRecorder } from './modules/results/record-run.ts'
-import { createRunsRepository } from './modules/results/repository.ts'
-import { createResultsRetention } from './modules/results/retention.ts'
-import { resultRoutes } from './modules/results/routes.ts'
+import { createRunRecorder } from './modules/runs/record-run.ts'
+import { createRunsRepository } from './modules/runs/repository.ts'
+import { createResultsRetention } from './modules/runs/retention.ts'
+import { resultRoutes } from './modules/runs/routes.ts'
+import { createToolResultsRepository } from './modules/saved-results/repository.ts'
+import { historyRoutes } from './modules/saved-results/routes.ts'
+import { createAnswerSaver, createHistorySaver } from './modules/saved-results/save-answer.ts'
 import { securityTxtRoutes } from './modules/security-txt/routes.ts'
 import { speedRoutes } from './modules/speed/routes.ts'
 import { toolRoutes } from './modules/tools/routes.ts'
@@ -81,7 +83,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         request.url === '/api/ip' || request.url?.startsWith('/api/ip?') === true,
     }),
   })
-  guardConnections(root.server, config.connections, root.log, { perClientApplies: config.trustProxy === false })
+  guardConnections(root.server, config.connections, root.log, {
+    clientKey: clientAddressKey,
+    perClientApplies: config.trustProxy === false,
+  })
   root.setValidatorCompiler(validatorCompiler)
   root.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(root)
@@ -177,6 +182,7 @@ async function registerSite(
     runs,
     history,
     database: deps.database,
+    metrics,
   })
   // Scheduled checks of signed-in accounts, with alerts (src/server/modules/monitors, docs/monitors.md).
   await registerMonitors(app, {
@@ -225,5 +231,6 @@ async function registerSite(
     webDist: config.webDist,
     publicUrl: config.publicUrl,
     reportIssueUrl: config.reportIssueUrl,
+    hasSessionCookie,
   })
 }

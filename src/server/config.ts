@@ -2,8 +2,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
-import { cidr, list } from './config-fields.ts'
-import type { ConnectionLimits } from './plugins/connection-guard.ts'
+import { cidr, list } from '../diagnostics/net/config-fields.ts'
 
 const hostPort = z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+)(:\d{1,5})?$/, 'must be host[:port]')
 
@@ -107,6 +106,20 @@ const envSchema = z.object({
 })
 
 export type Database = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
+
+/** Caps on open connections and the deadlines of slow clients (plugins/connection-guard.ts). */
+export interface ConnectionLimits {
+  /** Open connections from one client address (IPv6 by /64); 0 turns the per-client cap off. */
+  perClient: number
+  /** Open connections in total. */
+  total: number
+  /** Time allowed for a request's headers to arrive. */
+  headersTimeoutMs: number
+  /** A request body must average at least this many bytes per second ... */
+  bodyMinBytesPerSecond: number
+  /** ... once this grace period is over. */
+  bodyGraceMs: number
+}
 
 export interface Config {
   port: number

@@ -2,7 +2,7 @@
 // section only ("MX 10 mail.shop.test · MX 20 backup.shop.test"), "no records" for an empty answer
 // (NOERROR with no data: the SOA of the authority section is the zone's, not the answer), and the
 // types that went unanswered with why.
-import type { DnsQueryResult, DnsRecord, DnsResult } from './tools/dns.ts'
+import type { DnsQueryResult, DnsRecord, DnsResult } from './tools/dns/schema.ts'
 
 /** The records shown in one cell before "… and N more". */
 export const DNS_SUMMARY_MAX_RECORDS = 10

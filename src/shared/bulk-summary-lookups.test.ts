@@ -8,13 +8,13 @@ import {
   summarizeWhois,
 } from './bulk-summary-lookups.ts'
 import { summarizePing } from './bulk-summary-ping.ts'
-import type { AsnAddressResult, AsnNumberResult } from './tools/asn.ts'
-import { type BlacklistResult, type BlacklistRow, summarizeRows } from './tools/blacklist.ts'
-import type { GeolocationResult } from './tools/geolocation.ts'
-import type { PingResult } from './tools/ping.ts'
-import type { RdnsResult } from './tools/rdns.ts'
-import type { SslResult } from './tools/ssl.ts'
-import type { WhoisResult } from './tools/whois.ts'
+import type { AsnAddressResult, AsnNumberResult } from './tools/asn/schema.ts'
+import { type BlacklistResult, type BlacklistRow, summarizeRows } from './tools/blacklist/schema.ts'
+import type { GeolocationResult } from './tools/geolocation/schema.ts'
+import type { PingResult } from './tools/ping/schema.ts'
+import type { RdnsResult } from './tools/rdns/schema.ts'
+import type { SslResult } from './tools/ssl/schema.ts'
+import type { WhoisResult } from './tools/whois/schema.ts'
 
 const rdns = (patch: Partial<RdnsResult>): RdnsResult => ({
   ip: '198.51.100.10',

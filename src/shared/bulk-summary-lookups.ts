@@ -2,14 +2,16 @@
 // and its own sentences where the tool has them (blacklist verdict, PTR "unknown", days left).
 import { SUMMARY_SEPARATOR } from './bulk-summary-dns.ts'
 import { describeDaysLeft } from './time-span.ts'
-import { type AsnResult, countryText, isAsNumberResult } from './tools/asn.ts'
-import { type BlacklistResult, listingsByTarget, summarySentence } from './tools/blacklist.ts'
-import type { GeolocationResult } from './tools/geolocation.ts'
+import { countryText } from './tools/asn/lines.ts'
+import { type AsnResult, isAsNumberResult } from './tools/asn/schema.ts'
+import { type BlacklistResult, listingsByTarget, summarySentence } from './tools/blacklist/schema.ts'
+import type { GeolocationResult } from './tools/geolocation/schema.ts'
 import { networkLine } from './tools/ip-data.ts'
-import { ptrAnswered, ptrUnknownText, type RdnsResult } from './tools/rdns.ts'
-import type { SslResult } from './tools/ssl.ts'
-import { describeUntrusted } from './tools/ssl-trust-words.ts'
-import type { WhoisResult } from './tools/whois.ts'
+import { ptrAnswered, ptrUnknownText } from './tools/rdns/lines.ts'
+import type { RdnsResult } from './tools/rdns/schema.ts'
+import type { SslResult } from './tools/ssl/schema.ts'
+import { describeUntrusted } from './tools/ssl/trust-words.ts'
+import type { WhoisResult } from './tools/whois/schema.ts'
 
 const join = (parts: (string | undefined | false)[]) => parts.filter(Boolean).join(SUMMARY_SEPARATOR)
 /** "2027-03-01" of an ISO instant. */

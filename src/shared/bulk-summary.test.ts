@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { failureSummary, summarizeBulkAnswer } from './bulk-summary.ts'
 import { DNS_SUMMARY_MAX_RECORDS, summarizeDns } from './bulk-summary-dns.ts'
-import type { ToolAnswer } from './tools/common.ts'
-import type { DnsQueryResult, DnsRecord, DnsResult } from './tools/dns.ts'
+import type { DnsQueryResult, DnsRecord, DnsResult } from './tools/dns/schema.ts'
+import type { ToolAnswer } from './tools/tool-answer.ts'
 
 const record = (name: string, type: string, value: string): DnsRecord => ({ name, type, class: 'IN', ttl: 300, value })
 const flags = { qr: true, aa: false, tc: false, rd: true, ra: true, ad: false, cd: false }

@@ -1,7 +1,7 @@
 // The bulk contract (POST /api/bulk/:tool): many inputs of one tool, answered as one NDJSON line per
 // input as each finishes, then a summary line. Shared by the server, the web app and the OpenAPI document.
 import { z } from 'zod'
-import { errorBody, type ToolAnswer } from './tools/common.ts'
+import { errorBody, type ToolAnswer } from './tools/tool-answer.ts'
 
 export { BULK_TOOL_IDS, type BulkToolId, isBulkTool } from './bulk-tools.ts'
 

@@ -328,6 +328,8 @@ const entries = [
 export type CatalogueId = (typeof entries)[number]['id']
 /** Ids of the entries of kind `tool`: the tools served by POST /api/tools/:id (docs/architecture.md). */
 export type ToolId = Extract<(typeof entries)[number], { kind: 'tool' }>['id']
+/** The tools that take input: those whose panel has an input label. */
+export type InputToolId = Extract<(typeof entries)[number], { kind: 'tool'; label: string }>['id']
 
 export interface CatalogueEntry extends CatalogueFields {
   id: CatalogueId

@@ -1,7 +1,7 @@
 // GET /api/history: the caller's saved tool results, newest first (at most 50); DELETE
 // /api/history/:id and POST /api/history/:id/restore.
 import { z } from 'zod'
-import { failureSource, toolStatus } from './tools/common.ts'
+import { failureSource, toolStatus } from './tools/tool-answer.ts'
 
 export const HISTORY_LIMIT = 50
 

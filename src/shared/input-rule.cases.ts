@@ -3,23 +3,23 @@
 // HTTP API test (test/server/input-rule-api.test.ts) and the command-line test read the same rows,
 // so the web form, the API and the CLI cannot drift apart (docs/product.md, "What each tool accepts").
 import type { z } from 'zod'
-import type { ToolId } from './catalogue.ts'
-import { abuseRequest } from './tools/abuse.ts'
-import { asnMessages, asnRequest } from './tools/asn.ts'
-import { blacklistRequest } from './tools/blacklist.ts'
-import { dnsRequest } from './tools/dns.ts'
-import { geolocationRequest } from './tools/geolocation.ts'
-import { mailRequest } from './tools/mail.ts'
-import { pingRequest } from './tools/ping.ts'
-import { rdnsRequest } from './tools/rdns.ts'
-import { sslRequest } from './tools/ssl.ts'
-import { tracerouteRequest } from './tools/traceroute.ts'
-import { websiteCheckRequest } from './tools/website-check.ts'
-import { whoisRequest } from './tools/whois.ts'
+import type { InputToolId, ToolId } from './catalogue.ts'
+import { abuseRequest } from './tools/abuse/schema.ts'
+import { asnMessages, asnRequest } from './tools/asn/schema.ts'
+import { blacklistRequest } from './tools/blacklist/schema.ts'
+import { dnsRequest } from './tools/dns/schema.ts'
+import { geolocationRequest } from './tools/geolocation/schema.ts'
+import { mailRequest } from './tools/mail/schema.ts'
+import { pingRequest } from './tools/ping/schema.ts'
+import { rdnsRequest } from './tools/rdns/schema.ts'
+import { sslRequest } from './tools/ssl/schema.ts'
+import { tracerouteRequest } from './tools/traceroute/schema.ts'
+import { websiteCheckRequest } from './tools/website-check/schema.ts'
+import { whoisRequest } from './tools/whois/schema.ts'
 import { messages } from './validation.ts'
 
 /** Every tool that takes input, and DNS propagation (the DNS tool with its propagation option). */
-export type InputTool = Exclude<ToolId, 'whatismyip'> | 'dns-propagation'
+export type InputTool = InputToolId | 'dns-propagation'
 
 export const INPUT_TOOLS: Record<InputTool, { id: ToolId; request: z.ZodType; options?: object }> = {
   ping: { id: 'ping', request: pingRequest },

@@ -9,13 +9,13 @@ import {
   type MeasurementToolId,
   measurementLocation,
 } from './measurements.ts'
-import { dnsRequest } from './tools/dns.ts'
-import { mailRequest } from './tools/mail.ts'
-import { pingRequest } from './tools/ping.ts'
-import { rdnsRequest } from './tools/rdns.ts'
-import { sslRequest } from './tools/ssl.ts'
-import { tracerouteRequest } from './tools/traceroute.ts'
-import { websiteCheckRequest } from './tools/website-check.ts'
+import { dnsRequest } from './tools/dns/schema.ts'
+import { mailRequest } from './tools/mail/schema.ts'
+import { pingRequest } from './tools/ping/schema.ts'
+import { rdnsRequest } from './tools/rdns/schema.ts'
+import { sslRequest } from './tools/ssl/schema.ts'
+import { tracerouteRequest } from './tools/traceroute/schema.ts'
+import { websiteCheckRequest } from './tools/website-check/schema.ts'
 
 /** Each tool's own request body ({ input, options }), exactly as POST /api/tools/:id takes it. */
 export const measurementToolRequests = {

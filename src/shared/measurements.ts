@@ -6,7 +6,7 @@
 // Shared by the server, the probe, the web app and the OpenAPI document.
 import { z } from 'zod'
 import type { ToolId } from './catalogue.ts'
-import { failureSource, toolStatus } from './tools/common.ts'
+import { failureSource, toolStatus } from './tools/tool-answer.ts'
 
 /**
  * The tools a probe runs: those whose answer depends on where it is measured from. Lookups of
@@ -38,8 +38,9 @@ export const MEASUREMENT_MAX_LIMIT = 10
 /**
  * Where to measure from. Each entry selects probes whose country (ISO code or name), city,
  * continent (code such as "EU" or name), region ("eu-west", "Western Europe"), ASN ("AS13335"),
- * network name or probe name match it; several words must all match ("Cloudflare Frankfurt").
- * "any" takes any probe; "local" takes the site's own probe ("this server").
+ * network name or probe name match it; several words (or words joined by "+") must all match
+ * ("Cloudflare Frankfurt"); commas separate alternatives ("DE, FR, AS13335"). "any" and "World" take
+ * any probe; "local" takes the site's own probe ("this server").
  */
 export const measurementLocation = z
   .string({ error: 'Each location must be text' })

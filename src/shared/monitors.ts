@@ -1,8 +1,8 @@
 // Monitors: checks that run a tool on a schedule for a signed-in account and alert on state changes
 // (docs/monitors.md). The HTTP contract of /api/monitors, shared by the server and the web app.
 import { z } from 'zod'
-import { dnsType } from './tools/dns.ts'
-import { gradeLetter } from './tools/ssl.ts'
+import { dnsType } from './tools/dns/schema.ts'
+import { gradeLetter } from './tools/ssl/schema.ts'
 import {
   domainWithPortInput,
   hostInput,

@@ -1,6 +1,6 @@
 // Shared results (permalinks): POST /api/results, GET/PATCH/DELETE /api/results/:id and the /r/:id page.
 import { z } from 'zod'
-import { failureSource, toolStatus } from './tools/common.ts'
+import { failureSource, toolStatus } from './tools/tool-answer.ts'
 
 /** Path of a share's page on the site. */
 export function resultPath(id: string): string {

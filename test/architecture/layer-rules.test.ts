@@ -85,6 +85,88 @@ describe('the feature rule of biome.json', () => {
     expect(refused.every((line) => line.includes('ping-panel.tsx'))).toBe(true)
     expect(result.output).toContain("A feature uses another feature only through that feature's index.ts.")
   })
+
+  it("fails when a feature reaches into another feature's files by way of the features folder", () => {
+    const result = lint({
+      'src/web/features/dns/x.tsx': 'export const x = 1\n',
+      'src/web/features/dns/index.ts': "export { x } from './x.tsx'\n",
+      'src/web/features/ping/ping-panel.tsx': "import { x } from '../../features/dns/x.tsx'\nexport const p = x\n",
+      'src/web/features/mail/mail-panel.tsx': "import { x } from '../../features/dns/index.ts'\nexport const m = x\n",
+    })
+    expect(result.status).not.toBe(0)
+    const refused = result.output.split('\n').filter((line) => line.includes('lint/style/noRestrictedImports'))
+    expect(refused.map((line) => line.replace(/:.*/, ''))).toEqual(['src/web/features/ping/ping-panel.tsx'])
+  })
+})
+
+describe('the probe rule of biome.json', () => {
+  it('fails when the probe imports server code, and lets it import diagnostics and shared', () => {
+    const result = lint({
+      'src/server/config-fields.ts': 'export const list = 1\n',
+      'src/diagnostics/run/run-tool.ts': 'export const runTool = 1\n',
+      'src/shared/catalogue.ts': 'export const ids = 1\n',
+      'src/probe/probe-config.ts': "import { list } from '../server/config-fields.ts'\nexport const c = list\n",
+      'src/probe/run.ts':
+        "import { runTool } from '../diagnostics/run/run-tool.ts'\nimport { ids } from '../shared/catalogue.ts'\nexport const r = [runTool, ids]\n",
+    })
+    expect(result.status).not.toBe(0)
+    const refused = result.output.split('\n').filter((line) => line.includes('lint/style/noRestrictedImports'))
+    expect(refused.map((line) => line.replace(/:.*/, ''))).toEqual(['src/probe/probe-config.ts'])
+    expect(result.output).toContain('The probe runs the diagnostics engine on its own')
+  })
+})
+
+describe('the shared web code rule of biome.json', () => {
+  it('fails when components or lib import a feature, a page, the catalogue or the app shell', () => {
+    const result = lint({
+      'src/web/features/dns/index.ts': 'export const dns = 1\n',
+      'src/web/pages/home-page.tsx': 'export const home = 1\n',
+      'src/web/app/routes.ts': 'export const routes = 1\n',
+      'src/web/catalogue/tool-manifest.tsx': 'export const manifest = 1\n',
+      'src/web/lib/format.ts': 'export const format = 1\n',
+      'src/web/components/card.tsx':
+        "import { dns } from '../features/dns/index.ts'\nimport { format } from '../lib/format.ts'\nexport const c = [dns, format]\n",
+      'src/web/components/table.tsx':
+        "import { manifest } from '../catalogue/tool-manifest.tsx'\nexport const t = manifest\n",
+      'src/web/lib/links.ts': "import { routes } from '../app/routes.ts'\nexport const l = routes\n",
+      'src/web/lib/home.ts': "import { home } from '../pages/home-page.tsx'\nexport const h = home\n",
+    })
+    expect(result.status).not.toBe(0)
+    const refused = result.output.split('\n').filter((line) => line.includes('lint/style/noRestrictedImports'))
+    expect(refused.map((line) => line.replace(/:.*/, '')).sort()).toEqual([
+      'src/web/components/card.tsx',
+      'src/web/components/table.tsx',
+      'src/web/lib/home.ts',
+      'src/web/lib/links.ts',
+    ])
+    expect(result.output).toContain('Shared web code (components, lib) sits below features')
+  })
+})
+
+describe('the library rule of biome.json', () => {
+  it("fails when a tool imports another tool's folder, and lets it import net/, the named libraries and types.ts", () => {
+    const result = lint({
+      'src/diagnostics/types.ts': 'export type Diagnostic = { id: string }\n',
+      'src/diagnostics/net/net.ts': 'export const net = 1\n',
+      'src/diagnostics/tls-grade/grade.ts': "import { net } from '../net/net.ts'\nexport const grade = net\n",
+      'src/diagnostics/dns-wire/wire-reader.ts': 'export const read = 1\n',
+      'src/diagnostics/ssl/run.ts': "import { grade } from '../tls-grade/grade.ts'\nexport const ssl = grade\n",
+      'src/diagnostics/dns/run.ts': 'export const dns = 1\n',
+      'src/diagnostics/mail/starttls.ts': "import { ssl } from '../ssl/run.ts'\nexport const m = ssl\n",
+      'src/diagnostics/mail/lookup.ts': "import { dns } from '../../diagnostics/dns/run.ts'\nexport const l = dns\n",
+      'src/diagnostics/mail/run.ts':
+        "import { read } from '../dns-wire/wire-reader.ts'\nimport { net } from '../net/net.ts'\nimport { grade } from '../tls-grade/grade.ts'\nimport type { Diagnostic } from '../types.ts'\nexport const r = [read, net, grade]\nexport type D = Diagnostic\n",
+      'src/diagnostics/registry.ts':
+        "import { dns } from './dns/run.ts'\nimport { ssl } from './ssl/run.ts'\nexport const registry = [dns, ssl]\n",
+    })
+    expect(result.status).not.toBe(0)
+    const refused = result.output.split('\n').filter((line) => line.includes('lint/style/noRestrictedImports'))
+    expect(refused.map((line) => line.replace(/:.*/, '')).sort()).toEqual([
+      'src/diagnostics/mail/lookup.ts',
+      'src/diagnostics/mail/starttls.ts',
+    ])
+    expect(result.output).toContain("never another tool's folder")
+  })
 })
 
 describe('the network-seam rule of biome.json', () => {

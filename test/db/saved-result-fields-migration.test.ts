@@ -8,8 +8,9 @@ import { Migrator } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/database.ts'
 import { migrateToLatest, migrations } from '../../src/server/db/migrate.ts'
-import { websiteCheckResult } from '../../src/shared/tools/website-check.ts'
-import { whoisLines, whoisResult } from '../../src/shared/tools/whois.ts'
+import { websiteCheckResult } from '../../src/shared/tools/website-check/schema.ts'
+import { whoisLines } from '../../src/shared/tools/whois/lines.ts'
+import { whoisResult } from '../../src/shared/tools/whois/schema.ts'
 import { type PostgresServer, postgresUnavailableReason, startPostgres } from '../support/db/postgres.ts'
 
 /** A whois result as the tool saved it before the rename. */

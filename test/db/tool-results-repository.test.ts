@@ -1,7 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/database.ts'
 import { migrateToLatest, migrations } from '../../src/server/db/migrate.ts'
-import { createToolResultsRepository, type ToolResultsRepository } from '../../src/server/modules/history/repository.ts'
+import {
+  createToolResultsRepository,
+  type ToolResultsRepository,
+} from '../../src/server/modules/saved-results/repository.ts'
 import { appBackends } from '../support/db/backends.ts'
 
 const backends = appBackends()

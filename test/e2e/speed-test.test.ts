@@ -1,5 +1,6 @@
 // End to end in Chromium: the Professional Speed Test measures against our own server on loopback,
 // shows the product's progress and texts, saves a signed-in user's result, and can be cancelled.
+import { createRequire } from 'node:module'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { latestOutboxMail } from '../support/app/accounts.ts'
@@ -8,6 +9,55 @@ import { browserAvailable, launchBrowser, type TestBrowser } from '../support/br
 import { freePort } from '../support/net/ports.ts'
 
 const WEB_DIST = 'dist/web'
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+/**
+ * The finished result on a 390 px phone in both themes: the quality ratings' thresholds open from
+ * the keyboard, nothing is wider than the screen and no table scrolls inside its box, and axe finds
+ * no serious or critical violation (contrast, labels, table headers).
+ */
+async function checkResultOnPhone(page: Page): Promise<string[]> {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.addScriptTag({ path: AXE })
+  const summaries = page.locator('summary', { hasText: /^Thresholds for / })
+  expect(await summaries.count()).toBe(3)
+  for (const summary of await summaries.all()) {
+    await summary.focus()
+    await page.keyboard.press('Enter')
+  }
+  expect(await page.locator('details[open]', { hasText: 'Thresholds for' }).count()).toBe(3)
+  const problems: string[] = []
+  for (const dark of [false, true]) {
+    const theme = dark ? 'dark' : 'light'
+    const overflow = await page.evaluate((isDark) => {
+      document.documentElement.classList.toggle('dark', isDark)
+      document.documentElement.classList.toggle('light', !isDark)
+      const tables = [...document.querySelectorAll('main table')].map((t) => t.parentElement as HTMLElement)
+      return {
+        page: document.documentElement.scrollWidth > window.innerWidth,
+        boxes: tables
+          .filter((box) => box.scrollWidth > box.clientWidth)
+          .map((box) => `${box.textContent?.slice(0, 40)} (${box.scrollWidth} px in ${box.clientWidth})`),
+      }
+    }, dark)
+    // Colours are judged once the theme's colour transitions have ended.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    )
+    if (overflow.page) problems.push(`${theme}: wider than 390 px`)
+    for (const box of overflow.boxes) problems.push(`${theme}: table scrolls sideways: ${box}`)
+    const found = (await page.evaluate(async () => {
+      const axe = (
+        window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }
+      ).axe
+      return (await axe.run(document.querySelector('main'), { resultTypes: ['violations'] })).violations
+    })) as Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }>
+    for (const v of found.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+      problems.push(`${theme}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    }
+  }
+  return problems
+}
 if (!browserAvailable) console.warn('SKIPPED: the speed test end-to-end test needs chromium')
 
 describe.skipIf(!browserAvailable)('speed test in the browser', () => {
@@ -33,7 +83,8 @@ describe.skipIf(!browserAvailable)('speed test in the browser', () => {
    * watched, never intercepted: a route would carry every measured body through Playwright.
    */
   async function newContext(): Promise<BrowserContext> {
-    const context = await browser.newContext()
+    // bypassCSP lets the accessibility check inject axe-core; the page's own scripts are unchanged.
+    const context = await browser.newContext({ bypassCSP: true })
     context.setDefaultTimeout(60_000)
     context.on('request', (request) => {
       if (!request.url().startsWith(url)) offLoopback.push(request.url())
@@ -71,6 +122,19 @@ describe.skipIf(!browserAvailable)('speed test in the browser', () => {
       resultData: { serverLocation: 'E2E loopback server', server: 'ours' },
     })
     expect(history.items[0].resultData.download).toBeGreaterThan(0)
+    // The quality figures: spread, loss not measured, a rating per use, saved with the result.
+    await page.getByRole('region', { name: 'Latency spread (ms)' }).waitFor()
+    await page.getByText('Packet loss: not measured', { exact: true }).waitFor()
+    for (const use of ['Streaming', 'Gaming', 'Video calls']) {
+      await page
+        .getByRole('heading', { level: 4, name: new RegExp(`^${use}: (Great|Good|Average|Poor|Bad)$`) })
+        .waitFor()
+    }
+    expect(history.items[0].resultData.quality.streaming.notJudged).toEqual([
+      { input: 'packetLoss', reason: expect.stringMatching(/^not measured: browsers can only measure it over UDP/) },
+    ])
+    expect(history.items[0].resultData.percentiles.idle.samples).toBe(20)
+    expect(await checkResultOnPhone(page)).toEqual([])
     expect(offLoopback).toEqual([])
     await context.close()
   }, 120_000)

@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { MailCheck, MailResult } from '../../src/shared/tools/mail.ts'
+import type { MailCheck, MailResult } from '../../src/shared/tools/mail/schema.ts'
 import { createTestCa, MAIL_TEST_CA, mailServerCert, type TestCa } from '../support/tls/test-ca.ts'
 import type { AppInNamespace } from './app-in-namespace.ts'
 import type { Lab, LabProcess } from './lab.ts'

@@ -30,6 +30,19 @@ export interface PageSpeedResult {
   grade: string | null
   /** The "Measurement details" text: how each direction was counted. */
   details: string
+  /** Each use's rating as the page shows it ("Great" … "Bad", or "Not rated"). */
+  quality: { streaming: string; gaming: string; videoCalls: string }
+  /** The quality section's text: what set each rating and what was not judged. */
+  qualityText: string
+  /**
+   * Each use's thresholds as shown: per input (its label, e.g. "Download"), the rating of the
+   * measured value, or null where the page says "not measured".
+   */
+  inputRatings: Record<'streaming' | 'gaming' | 'videoCalls', Record<string, string | null>>
+  /** The packet-loss line as shown. */
+  packetLoss: string
+  /** The latency spread table's cells per phase (Min, p25, Median, p75, p90, in ms); null for "–". */
+  spread: { idle: (number | null)[]; download: (number | null)[]; upload: (number | null)[] }
 }
 
 /** A tile's whole figure; a failed or incomplete one is an error that quotes the page. */
@@ -64,6 +77,25 @@ export async function runPageSpeedTest(page: Page, origin: string, serverName: s
     .innerText()
     .then((t) => /grade (\S+)/.exec(t)?.[1] ?? null)
     .catch(() => null)
+  const rating = async (use: string) =>
+    (await page.getByRole('heading', { level: 4, name: new RegExp(`^${use}: `) }).innerText()).replace(`${use}: `, '')
+  const inputRatings = async (use: string) => {
+    const items = page.locator('details', { hasText: `Thresholds for ${use}` }).locator('li')
+    const ratings: Record<string, string | null> = {}
+    for (const text of await items.allTextContents()) {
+      const input = text.slice(0, text.indexOf(':'))
+      ratings[input] = /\((Great|Good|Average|Poor|Bad)\)/.exec(text)?.[1] ?? null
+    }
+    return ratings
+  }
+  const spreadTable = page.getByRole('region', { name: 'Latency spread (ms)' })
+  const spreadRow = async (phase: string) =>
+    (
+      await spreadTable
+        .getByRole('row', { name: new RegExp(`^${phase}`) })
+        .getByRole('cell')
+        .allInnerTexts()
+    ).map((cell) => (/^[\d.]+$/.test(cell.trim()) ? Number(cell) : null))
   return {
     download: number(await tile('Download'), 'Mbps'),
     upload: number(await tile('Upload'), 'Mbps'),
@@ -72,5 +104,18 @@ export async function runPageSpeedTest(page: Page, origin: string, serverName: s
     loadedUpload: await row('During upload'),
     grade,
     details: ((await page.locator('details').filter({ hasText: 'Measurement details' }).textContent()) ?? '').trim(),
+    quality: {
+      streaming: await rating('Streaming'),
+      gaming: await rating('Gaming'),
+      videoCalls: await rating('Video calls'),
+    },
+    qualityText: await page.getByRole('region', { name: 'Quality for streaming, gaming and video calls' }).innerText(),
+    inputRatings: {
+      streaming: await inputRatings('streaming'),
+      gaming: await inputRatings('gaming'),
+      videoCalls: await inputRatings('video calls'),
+    },
+    packetLoss: await page.locator('p', { hasText: /^Packet loss: not measured/ }).innerText(),
+    spread: { idle: await spreadRow('Idle'), download: await spreadRow('Download'), upload: await spreadRow('Upload') },
   }
 }

@@ -1,7 +1,8 @@
 // The speed test end to end in the lab: the app serves from `srv`, Chromium runs in `client`, and
 // the client's link is shaped with tbf in both directions. Download and upload the page reports
 // must come close to the shaped rate and never above it (bench/speed-accuracy.ts holds them to
-// ±5 %), and a deep tbf queue must show up as latency under load well above the idle latency.
+// ±5 %), and a deep tbf queue must show up as latency under load well above the idle latency, in
+// the latency spread and in the quality ratings for streaming, gaming and video calls.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -74,6 +75,34 @@ async function measure(rate: string | null, latency: string) {
   }
 }
 
+const RATINGS = ['Bad', 'Poor', 'Average', 'Good', 'Great']
+
+/**
+ * The quality figures every finished test shows: each use rated as the lowest of its inputs'
+ * ratings in its own thresholds table, packet loss not measured (never 0 %) and so not judged, and
+ * each phase's latency spread in order.
+ */
+function expectQualityFigures(measured: Awaited<ReturnType<typeof measure>>) {
+  for (const use of ['streaming', 'gaming', 'videoCalls'] as const) {
+    const inputs = measured.inputRatings[use]
+    expect(inputs['Packet loss'], use).toBeNull()
+    const rated = Object.values(inputs).filter((r): r is string => r !== null)
+    const lowest = RATINGS.find((r) => rated.includes(r))
+    expect(measured.quality[use], `${use}: ${JSON.stringify(inputs)}`).toBe(lowest)
+  }
+  expect(measured.qualityText.match(/Not judged: packet loss — not measured/g)).toHaveLength(3)
+  expect(measured.packetLoss).toBe(
+    'Packet loss: not measured — browsers can only measure it over UDP, which this server does not offer.',
+  )
+  for (const cells of Object.values(measured.spread)) {
+    const [min, p25, median, p75, p90] = cells
+    if (min == null || p25 == null || median == null || p75 == null || p90 == null)
+      throw new Error(`a phase shows no latency spread: ${cells.join(' ')}`)
+    expect([min, p25, median, p75, p90]).toEqual([min, p25, median, p75, p90].sort((a, b) => a - b))
+  }
+  expect(measured.spread.idle[2]).toBeCloseTo(measured.ping, 1)
+}
+
 /** Both bounds of a measured rate: near the link's rate, or near the browser's own ceiling below it. */
 function expectRate(value: number, mbps: number, most: number | undefined) {
   // Bound by the link: within 85 %. Bound by the browser's CPU (ceiling under the line rate), the
@@ -101,6 +130,19 @@ describe('speed test over a link shaped to 20 Mbit/s with a deep queue', () => {
     expect(loadedUpload).toBeGreaterThan(ping + 15)
     expect(Math.max(loadedDownload, loadedUpload)).toBeGreaterThan(ping + 50)
     expect(measured.grade).toMatch(/^[B-DF]$/)
+    // The quality ratings follow the link: about 20 Mbit/s is Average for streaming's download
+    // (10 to 25), Great for a video call's (10 and more), and a round trip that rises by 50 ms or
+    // more under load is at best Poor for gaming, at best Average for streaming and video calls.
+    console.log(`20mbit: quality ${JSON.stringify(measured.quality)}; spread ${JSON.stringify(measured.spread)}`)
+    expectQualityFigures(measured)
+    expect(measured.inputRatings.streaming.Download).toBe('Average')
+    expect(measured.inputRatings.videoCalls).toMatchObject({ Download: 'Great', Upload: 'Great' })
+    expect(['Bad', 'Poor']).toContain(measured.inputRatings.gaming['Latency increase under load'])
+    expect(['Bad', 'Poor', 'Average']).toContain(measured.quality.streaming)
+    expect(['Bad', 'Poor']).toContain(measured.quality.gaming)
+    expect(['Bad', 'Poor', 'Average']).toContain(measured.quality.videoCalls)
+    // Under load the median round trip (the spread's third figure) sits well above the idle one.
+    expect(measured.spread.download[2]).toBeGreaterThan((measured.spread.idle[2] ?? 0) + 15)
   }, 180_000)
 })
 
@@ -115,5 +157,12 @@ describe('speed test over a link shaped to 100 Mbit/s', () => {
     console.log(`unshaped (this browser's ceiling): download ${ceiling.download}, upload ${ceiling.upload} Mbit/s`)
     expectRate(measured.download, 100, ceiling.download)
     expectRate(measured.upload, 100, ceiling.upload)
+    // Rates of tens of Mbit/s each way: at least Average for streaming's download (10 and more),
+    // Great for a video call's download and upload. The rise under load is not held to a bound here:
+    // on a busy two-core host, the browser's and the server's CPU time adds to the tbf queue's.
+    console.log(`100mbit: quality ${JSON.stringify(measured.quality)}; spread ${JSON.stringify(measured.spread)}`)
+    expectQualityFigures(measured)
+    expect(['Average', 'Good', 'Great']).toContain(measured.inputRatings.streaming.Download)
+    expect(measured.inputRatings.videoCalls).toMatchObject({ Download: 'Great', Upload: 'Great' })
   }, 180_000)
 })

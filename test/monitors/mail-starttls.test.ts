@@ -2,7 +2,7 @@
 // smtp-server with and without STARTTLS): a domain whose mail host offers no STARTTLS is a problem
 // that names the host; the certificate of the one that does is judged too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { UNKNOWN_ISSUER } from '../../src/shared/tools/ssl-trust-words.ts'
+import { UNKNOWN_ISSUER } from '../../src/shared/tools/ssl/trust-words.ts'
 import type { BrowserLikeClient } from '../support/app/accounts.ts'
 import { knotAvailable } from '../support/dns/knot.ts'
 import { MAIL_HOSTS, type MailWorld, startMailWorld } from '../support/mail/mail-world.ts'

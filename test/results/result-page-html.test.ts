@@ -3,7 +3,7 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/database.ts'
-import { createRunsRepository } from '../../src/server/modules/results/repository.ts'
+import { createRunsRepository } from '../../src/server/modules/runs/repository.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
 
 const ORIGIN = 'https://tools.example.net'

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/server/config.ts'
 import type { DatabaseHandle } from '../../src/server/db/database.ts'
-import { createRunsRepository, type StoredAnswer } from '../../src/server/modules/results/repository.ts'
-import { createResultsRetention } from '../../src/server/modules/results/retention.ts'
+import { createRunsRepository, type StoredAnswer } from '../../src/server/modules/runs/repository.ts'
+import { createResultsRetention } from '../../src/server/modules/runs/retention.ts'
 import type { TestApp } from '../support/app/app.ts'
 import { appBackends } from '../support/db/backends.ts'
 

@@ -25,7 +25,13 @@ describe('speed-test engine against our server', () => {
     })
     expect(updates.flatMap((u) => (u.progress === undefined ? [] : [u.progress]))).toEqual([0, 10, 25, 70, 95, 100])
     expect(report.result.serverLocation).toBe('Loopback test server')
-    expect(report.latency?.samples).toHaveLength(10)
+    expect(report.latency?.samples).toHaveLength(20)
+    expect(report.result.latencyRequests?.idle).toEqual({ sent: 20, failed: 0, timedOut: 0 })
+    const idle = report.result.percentiles?.idle
+    expect(idle?.samples).toBe(20)
+    expect(idle?.median).toBe(report.result.ping)
+    expect(idle && idle.min <= idle.p25 && idle.p25 <= idle.median && idle.median <= idle.p75).toBe(true)
+    expect(idle && idle.p75 <= idle.p90 && idle.p90 <= idle.max).toBe(true)
     expect(report.result.ping).toBeGreaterThan(0)
     for (const direction of [report.download, report.upload]) {
       expect(direction.error).toBeUndefined()

@@ -8,8 +8,9 @@ import { abuseSourcesFrom, createAbuseDiagnostic } from '../../src/diagnostics/a
 import { loadDnsblLists } from '../../src/diagnostics/dnsbl/dnsbl-lists.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
 import { createRdapClient } from '../../src/diagnostics/rdap/rdap-client.ts'
-import { runTool } from '../../src/server/modules/tools/service.ts'
-import { abuseResult } from '../../src/shared/tools/abuse.ts'
+import { runTool } from '../../src/diagnostics/run/run-tool.ts'
+
+import { abuseResult } from '../../src/shared/tools/abuse/schema.ts'
 import { LAB, startDnsblKnot } from '../support/dns/dnsbl-lab.ts'
 import { type KnotServer, knotAvailable } from '../support/dns/knot.ts'
 

@@ -1,7 +1,7 @@
 // IP abuse check end to end through the API, with the shipped zone list, against Knot on loopback
 // serving fixture answers under the real list names (AbuseIPDB is not configured here).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { abuseResponse } from '../../src/shared/tools/abuse.ts'
+import { abuseResponse } from '../../src/shared/tools/abuse/schema.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
 import { checkTool, checkToolAnswer } from '../support/app/check-tool.ts'
 import { LAB, startDnsblKnot } from '../support/dns/dnsbl-lab.ts'

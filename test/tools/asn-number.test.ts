@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asnDataDirectory } from '../../src/diagnostics/ip-data/asn-index.ts'
-import { asnMessages } from '../../src/shared/tools/asn.ts'
+import { asnMessages } from '../../src/shared/tools/asn/schema.ts'
 import { checkTool } from '../support/app/check-tool.ts'
 import { createRdapTestApp, type RdapServer, type RdapTestApp } from '../support/whois/rdap-server.ts'
 

@@ -12,9 +12,11 @@ import {
 } from '../../src/diagnostics/dnsbl/zone-health.ts'
 import { type DnsblZoneFile, parseDnsblZones } from '../../src/diagnostics/dnsbl/zone-list.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
-import { runTool } from '../../src/server/modules/tools/service.ts'
-import { blacklistResult } from '../../src/shared/tools/blacklist.ts'
-import { blacklistLines } from '../../src/shared/tools/blacklist-lines.ts'
+import { runTool } from '../../src/diagnostics/run/run-tool.ts'
+
+import { blacklistLines } from '../../src/shared/tools/blacklist/lines.ts'
+
+import { blacklistResult } from '../../src/shared/tools/blacklist/schema.ts'
 import { LAB } from '../support/dns/dnsbl-lab.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
 import { type StubDns, startStubDns } from '../support/dns/stub-dns.ts'

@@ -3,7 +3,7 @@
 // where the list publishes one. Knot on loopback serves the fixture lists under the real list names:
 // dbl.spamhaus.org lists evil.shop.test but not shop.test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type BlacklistRow, blacklistResponse } from '../../src/shared/tools/blacklist.ts'
+import { type BlacklistRow, blacklistResponse } from '../../src/shared/tools/blacklist/schema.ts'
 import { tool as blacklistTool } from '../../src/web/features/blacklist/blacklist-tool.tsx'
 import { runToast } from '../../src/web/features/tool-panel/tool-outcome.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBlacklistDiagnostic } from '../../src/diagnostics/blacklist/run.ts'
 import { loadDnsblLists } from '../../src/diagnostics/dnsbl/dnsbl-lists.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
-import { runTool } from '../../src/server/modules/tools/service.ts'
-import { type BlacklistProgress, blacklistResult } from '../../src/shared/tools/blacklist.ts'
+import { runTool } from '../../src/diagnostics/run/run-tool.ts'
+
+import { type BlacklistProgress, blacklistResult } from '../../src/shared/tools/blacklist/schema.ts'
 import { LAB, startDnsblKnot } from '../support/dns/dnsbl-lab.ts'
 import { type KnotServer, knotAvailable } from '../support/dns/knot.ts'
 

@@ -2,7 +2,7 @@
 // serving fixture answers under the real list names. Lists Knot does not serve answer REFUSED.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type BlacklistRow, blacklistProgress, blacklistResponse } from '../../src/shared/tools/blacklist.ts'
+import { type BlacklistRow, blacklistProgress, blacklistResponse } from '../../src/shared/tools/blacklist/schema.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
 import { checkTool, checkToolAnswer } from '../support/app/check-tool.ts'
 import { LAB, startDnsblKnot } from '../support/dns/dnsbl-lab.ts'

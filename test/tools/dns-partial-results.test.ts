@@ -4,8 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDnsDiagnostic } from '../../src/diagnostics/dns/run.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
-import { runTool } from '../../src/server/modules/tools/service.ts'
-import type { DnsResult } from '../../src/shared/tools/dns.ts'
+import { runTool } from '../../src/diagnostics/run/run-tool.ts'
+
+import type { DnsResult } from '../../src/shared/tools/dns/schema.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
 import { checkTool } from '../support/app/check-tool.ts'
 import { type StubDns, startStubDns } from '../support/dns/stub-dns.ts'

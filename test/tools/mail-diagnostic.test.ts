@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMailDiagnostic } from '../../src/diagnostics/mail/run.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
-import type { MailCheck, MailResult } from '../../src/shared/tools/mail.ts'
+import type { MailCheck, MailResult } from '../../src/shared/tools/mail/schema.ts'
 import { knotAvailable } from '../support/dns/knot.ts'
 import { MAIL_HOSTS, type MailWorld, startMailWorld } from '../support/mail/mail-world.ts'
 import { freePort } from '../support/net/ports.ts'

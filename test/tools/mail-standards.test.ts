@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMailDiagnostic } from '../../src/diagnostics/mail/run.ts'
 import { createNet } from '../../src/diagnostics/net/net.ts'
-import type { MailCheck, MailResult } from '../../src/shared/tools/mail.ts'
-import { mailLines } from '../../src/shared/tools/mail-lines.ts'
-import { buildMailReport } from '../../src/shared/tools/mail-report.ts'
+import { mailLines } from '../../src/shared/tools/mail/lines.ts'
+import { buildMailReport } from '../../src/shared/tools/mail/report.ts'
+import type { MailCheck, MailResult } from '../../src/shared/tools/mail/schema.ts'
 import { knotAvailable } from '../support/dns/knot.ts'
 import {
   type MailStandardsWorld,

@@ -1,8 +1,8 @@
 // Mail test end to end through the API: Knot serving the mail zones, SMTP servers on port 25 of
 // 127.25.25.0/24 (STARTTLS, plain, open relay, tarpit), the MTA-STS policy host on port 443.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { MailCheck, MailResult } from '../../src/shared/tools/mail.ts'
-import { UNKNOWN_ISSUER } from '../../src/shared/tools/ssl-trust-words.ts'
+import type { MailCheck, MailResult } from '../../src/shared/tools/mail/schema.ts'
+import { UNKNOWN_ISSUER } from '../../src/shared/tools/ssl/trust-words.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
 import { checkTool, checkToolAnswer } from '../support/app/check-tool.ts'
 import { knotAvailable } from '../support/dns/knot.ts'

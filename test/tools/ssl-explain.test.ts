@@ -1,11 +1,20 @@
 // Every cap the SSL grade can give comes with a why and a how-to-fix: the grade is computed on
 // configurations that trip each rule, and each reason must find its explanation.
 import { describe, expect, it } from 'vitest'
-import { type GradeFacts, gradeServer } from '../../src/diagnostics/ssl/grade.ts'
-import { suiteFor } from '../../src/diagnostics/ssl/suite-table.ts'
-import { type ProtocolName, type ProtocolProbe, type TlsScan, vulnerabilityId } from '../../src/shared/tools/ssl.ts'
-import { explainSslReason } from '../../src/shared/tools/ssl-explain.ts'
-import { UNKNOWN_ISSUER } from '../../src/shared/tools/ssl-trust-words.ts'
+import { type GradeFacts, gradeServer } from '../../src/diagnostics/tls-grade/grade.ts'
+
+import { suiteFor } from '../../src/diagnostics/tls-grade/suite-table.ts'
+
+import { explainSslReason } from '../../src/shared/tools/ssl/explain.ts'
+
+import {
+  type ProtocolName,
+  type ProtocolProbe,
+  type TlsScan,
+  vulnerabilityId,
+} from '../../src/shared/tools/ssl/schema.ts'
+
+import { UNKNOWN_ISSUER } from '../../src/shared/tools/ssl/trust-words.ts'
 
 const ALL: ProtocolName[] = ['TLSv1.3', 'TLSv1.2', 'TLSv1.1', 'TLSv1', 'SSLv3', 'SSLv2']
 

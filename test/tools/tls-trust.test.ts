@@ -4,10 +4,10 @@
 // says trusted. A second certificate from a CA the app was not given is untrusted everywhere, in
 // the same words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { MailResult } from '../../src/shared/tools/mail.ts'
-import type { SslResult } from '../../src/shared/tools/ssl.ts'
-import { UNKNOWN_ISSUER } from '../../src/shared/tools/ssl-trust-words.ts'
-import type { WebsiteCheckResult } from '../../src/shared/tools/website-check.ts'
+import type { MailResult } from '../../src/shared/tools/mail/schema.ts'
+import type { SslResult } from '../../src/shared/tools/ssl/schema.ts'
+import { UNKNOWN_ISSUER } from '../../src/shared/tools/ssl/trust-words.ts'
+import type { WebsiteCheckResult } from '../../src/shared/tools/website-check/schema.ts'
 import type { BrowserLikeClient } from '../support/app/accounts.ts'
 import { checkToolAnswer } from '../support/app/check-tool.ts'
 import { startTableDns, type TableDns } from '../support/dns/table-dns.ts'

@@ -1,19 +1,18 @@
 // IP abuse check: a 0-100 score from real evidence (block-list listings through the blacklist
 // engine, Tor exit lists, AbuseIPDB when configured), with the network owner and abuse contact.
 import type { z } from 'zod'
+import { abuseContract } from '../../shared/tools/abuse/index.ts'
 import {
   type AbuseResult,
   type AbuseSource,
-  abuseRequest,
-  abuseResult,
+  type abuseRequest,
   adviceFor,
   MIN_CHECKED_SHARE,
   NOT_ENOUGH_EVIDENCE,
   reputationOf,
   riskLevelOf,
-} from '../../shared/tools/abuse.ts'
-import { abuseLines } from '../../shared/tools/abuse-lines.ts'
-import { type BlacklistSummary, summarizeRows } from '../../shared/tools/blacklist.ts'
+} from '../../shared/tools/abuse/schema.ts'
+import { type BlacklistSummary, summarizeRows } from '../../shared/tools/blacklist/schema.ts'
 import { completeDnsblLists, consultLists, type DnsblLists } from '../dnsbl/dnsbl-lists.ts'
 import { planAddress } from '../dnsbl/plan-targets.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
@@ -117,11 +116,8 @@ export function createAbuseDiagnostic(options: AbuseOptions = {}): Diagnostic<Ab
   const lookupContact = options.lookupAbuseContact ?? null
 
   return {
-    id: 'abuse',
-    request: abuseRequest,
-    result: abuseResult,
+    ...abuseContract,
     deadlineMs: 15_000,
-    lines: abuseLines,
     async run(request, ctx) {
       const literal = parseIpLiteral(request.input)
       if (!literal) return failed('target', `${request.input} is not an IP address`)

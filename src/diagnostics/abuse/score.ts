@@ -1,6 +1,6 @@
 // The abuse score, point by point: each block-list operator counts once (its heaviest listing),
 // AbuseIPDB's confidence counts half, and the total is capped at 100.
-import { type AbuseEvidence, MAX_ABUSE_SCORE } from '../../shared/tools/abuse.ts'
+import { type AbuseEvidence, MAX_ABUSE_SCORE } from '../../shared/tools/abuse/schema.ts'
 import type { ZoneCheck } from '../dnsbl/query-zone.ts'
 
 export interface AbuseIpdbReport {

@@ -1,6 +1,6 @@
 // ASN check by number: the holder and every block the AS announces in the offline data, and the
 // registry's autnum record (RDAP) when it answers.
-import type { AsnNumberRegistration, AsnNumberResult } from '../../shared/tools/asn.ts'
+import type { AsnNumberRegistration, AsnNumberResult } from '../../shared/tools/asn/schema.ts'
 import { ASN_DATA_ATTRIBUTION } from '../../shared/tools/ip-data.ts'
 import { type AsnIndex, getAsnIndex } from '../ip-data/asn-index.ts'
 import type { RdapClient } from '../rdap/rdap-client.ts'

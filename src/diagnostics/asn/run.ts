@@ -2,14 +2,8 @@
 // (the same ones geolocation, abuse and what-is-my-IP show) and the registry's network from RDAP;
 // for an AS number, its holder and announced blocks (as-number.ts).
 import type { z } from 'zod'
-import {
-  type AsnRegistration,
-  type AsnResult,
-  asnLines,
-  asnRequest,
-  asnResult,
-  readAsnQuery,
-} from '../../shared/tools/asn.ts'
+import { asnContract } from '../../shared/tools/asn/index.ts'
+import { type AsnRegistration, type AsnResult, type asnRequest, readAsnQuery } from '../../shared/tools/asn/schema.ts'
 import type { IpLocation } from '../../shared/tools/ip-data.ts'
 import type { AsnIndex } from '../ip-data/asn-index.ts'
 import { findNonPublicRange, readIpFacts } from '../ip-data/ip-facts.ts'
@@ -64,11 +58,8 @@ async function lookUpRegistration(address: IpLiteral, settings: AsnSettings, ctx
 
 export function createAsnDiagnostic(settings: AsnSettings): Diagnostic<AsnRequest, AsnResult> {
   return {
-    id: 'asn',
-    request: asnRequest,
-    result: asnResult,
+    ...asnContract,
     deadlineMs: 15_000,
-    lines: asnLines,
     async run(request, ctx) {
       const query = readAsnQuery(request.input)
       if ('kind' in query && query.kind === 'asn') return checkAsNumber(query.number, settings, ctx)

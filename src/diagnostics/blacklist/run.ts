@@ -1,14 +1,13 @@
 // Blacklist check: real DNSBL questions through our DNS client, every list in parallel, each row
 // streamed as its list answers. The zone list is data (zones.json or DNSBL_ZONES_FILE).
 import type { z } from 'zod'
+import { blacklistContract } from '../../shared/tools/blacklist/index.ts'
 import {
   BLACKLIST_FAILURE_PREFIX,
   type BlacklistResult,
-  blacklistRequest,
-  blacklistResult,
+  type blacklistRequest,
   summarizeRows,
-} from '../../shared/tools/blacklist.ts'
-import { blacklistLines } from '../../shared/tools/blacklist-lines.ts'
+} from '../../shared/tools/blacklist/schema.ts'
 import { completeDnsblLists, consultLists, type DnsblLists } from '../dnsbl/dnsbl-lists.ts'
 import { planTargets } from '../dnsbl/plan-targets.ts'
 import { type Diagnostic, failed } from '../types.ts'
@@ -29,11 +28,8 @@ export function createBlacklistDiagnostic(
     failed(source, `${BLACKLIST_FAILURE_PREFIX} ${error}`)
 
   return {
-    id: 'blacklist',
-    request: blacklistRequest,
-    result: blacklistResult,
+    ...blacklistContract,
     deadlineMs: 15_000,
-    lines: blacklistLines,
     async run(request, ctx) {
       const resolver = ctx.net.resolver
       if (!resolver) return fail('server', NO_RESOLVER)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DnsQueryResult, DnsRecord } from '../../shared/tools/dns.ts'
+import type { DnsQueryResult, DnsRecord } from '../../shared/tools/dns/schema.ts'
 import { classifyReply } from './classify-reply.ts'
 
 const record = (name: string, type: string, value: string): DnsRecord => ({ name, type, class: 'IN', ttl: 3600, value })

@@ -1,6 +1,6 @@
 // What a name server's reply means for a delegation walk: the end of the walk, a referral
 // closer to the name, or no usable answer (the walk then asks the zone's next server).
-import type { DnsQueryResult, DnsRecord } from '../../shared/tools/dns.ts'
+import type { DnsQueryResult, DnsRecord } from '../../shared/tools/dns/schema.ts'
 import { isWithin, normalizeName } from './dns-names.ts'
 import type { NameServer } from './root-hints.ts'
 

@@ -1,10 +1,10 @@
 // Turns the records of a DNS answer into the rows users see: every type in zone-file presentation
 // format decoded from the wire bytes (as kdig prints it), with the data's bytes kept as hex.
 
-import type { DnsRecord } from '../../shared/tools/dns.ts'
-import { rrTypeName } from '../../shared/tools/dns-types.ts'
-import { formatRdata } from './rdata-text.ts'
-import { RdataReader, readSections, type WireRecord } from './wire-reader.ts'
+import { rrTypeName } from '../../shared/tools/dns/record-types.ts'
+import type { DnsRecord } from '../../shared/tools/dns/schema.ts'
+import { formatRdata } from '../dns-wire/rdata-text.ts'
+import { RdataReader, readSections, type WireRecord } from '../dns-wire/wire-reader.ts'
 
 const OPT = 41
 const CLASSES: Record<number, string> = { 1: 'IN', 3: 'CH', 4: 'HS', 254: 'NONE', 255: 'ANY' }

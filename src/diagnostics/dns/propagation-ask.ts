@@ -1,9 +1,10 @@
 // One question of a propagation check asked of one server (a public resolver or an authoritative
 // server of the zone), under its own deadline: the row it gives, and whose failure a missing answer
 // is (the target policy's refusal, or the server's own silence or error).
-import type { FailureSource } from '../../shared/tools/common.ts'
-import type { DnsQueryResult } from '../../shared/tools/dns.ts'
-import type { PropagationServer } from '../../shared/tools/dns-propagation.ts'
+
+import type { PropagationServer } from '../../shared/tools/dns/propagation.ts'
+import type { DnsQueryResult } from '../../shared/tools/dns/schema.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
 import { DestinationBudgetError } from '../net/destination-budget.ts'
 import { DnsTimeoutError } from '../net/dns-client.ts'
 import { formatEndpoint } from '../net/endpoint.ts'

@@ -2,7 +2,7 @@
 // propagation question: a server behind the highest serial has not loaded the latest zone yet. A
 // server that did not answer that question is not asked again (one try of 1.5 s for an answering
 // one), so a silent address costs no more packets than before and the run keeps its deadline.
-import { compareSoaSerials, type SoaSerialRow, type SoaSerials } from '../../shared/tools/dns-propagation.ts'
+import { compareSoaSerials, type SoaSerialRow, type SoaSerials } from '../../shared/tools/dns/propagation.ts'
 import { type AskedServer, askServer, type PropagationDeps, SOA_QUERY, type Target } from './propagation-ask.ts'
 
 type Row = Omit<SoaSerialRow, 'state' | 'behindBy'>

@@ -2,10 +2,10 @@
 // well-known list) and of every authoritative server of the name's zone, found by a delegation walk
 // from the root like the trace. Each server has its own deadline; a row is streamed as it settles.
 import { isIP } from 'node:net'
-import type { FailureSource } from '../../shared/tools/common.ts'
-import type { DnsTraceStep } from '../../shared/tools/dns.ts'
-import { type DnsPropagation, summarisePropagation } from '../../shared/tools/dns-propagation.ts'
-import { describePublicResolver, PUBLIC_RESOLVERS } from '../../shared/tools/dns-public-resolvers.ts'
+import { type DnsPropagation, summarisePropagation } from '../../shared/tools/dns/propagation.ts'
+import { describePublicResolver, PUBLIC_RESOLVERS } from '../../shared/tools/dns/public-resolvers.ts'
+import type { DnsTraceStep } from '../../shared/tools/dns/schema.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
 import { formatEndpoint, splitHostPort } from '../net/endpoint.ts'
 import { absoluteName, isOwnersZone } from './dns-names.ts'
 import { type AskedServer, askServer, type PropagationDeps, type Target } from './propagation-ask.ts'

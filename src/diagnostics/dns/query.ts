@@ -1,8 +1,8 @@
 // One DNS question to one server, turned into the section/flag/timing rows users see.
 import { createRequire } from 'node:module'
 import type { RecordType } from 'dns-packet'
-import type { DnsQueryResult } from '../../shared/tools/dns.ts'
-import { readRrType } from '../../shared/tools/dns-types.ts'
+import { readRrType } from '../../shared/tools/dns/record-types.ts'
+import type { DnsQueryResult } from '../../shared/tools/dns/schema.ts'
 import type { Endpoint } from '../net/endpoint.ts'
 import type { Net } from '../net/net.ts'
 import { formatRecords } from './format-record.ts'

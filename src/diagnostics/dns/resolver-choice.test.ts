@@ -1,6 +1,6 @@
 import { isIP } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { PUBLIC_RESOLVERS, RESOLVER_CHOICES } from '../../shared/tools/dns.ts'
+import { PUBLIC_RESOLVERS, RESOLVER_CHOICES } from '../../shared/tools/dns/schema.ts'
 import { createNet } from '../net/net.ts'
 import { chooseResolver } from './resolver-choice.ts'
 

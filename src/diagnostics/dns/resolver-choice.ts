@@ -1,5 +1,5 @@
 // Which resolver a lookup asks: a custom server, a well-known public resolver, or this server's own.
-import { describePublicResolver, findPublicResolver, SYSTEM_RESOLVER } from '../../shared/tools/dns.ts'
+import { describePublicResolver, findPublicResolver, SYSTEM_RESOLVER } from '../../shared/tools/dns/schema.ts'
 import type { Endpoint } from '../net/endpoint.ts'
 import type { Net } from '../net/net.ts'
 import { failed, type Outcome } from '../types.ts'

@@ -2,7 +2,7 @@
 // failure a resolver's is"). This server's own resolvers and the public resolvers it offers by name
 // are ours: when they do not answer, this server failed, not the name looked up. A name server the
 // user typed is the user's choice, named as such, and its failures are facts about it (`target`).
-import type { FailureSource } from '../../shared/tools/common.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
 import type { ChosenResolver } from './resolver-choice.ts'
 
 export interface ResolverWords {

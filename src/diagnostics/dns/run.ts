@@ -3,15 +3,14 @@
 import { domainToASCII, domainToUnicode } from 'node:url'
 import type { z } from 'zod'
 import { hasNonAscii } from '../../shared/idn.ts'
+import { dnsContract } from '../../shared/tools/dns/index.ts'
 import {
   DNS_DEFAULT_TYPES,
   type DnsQueryResult,
   type DnsResult,
   type DnsUnanswered,
-  dnsRequest,
-  dnsResult,
-} from '../../shared/tools/dns.ts'
-import { dnsLines } from '../../shared/tools/dns-lines.ts'
+  type dnsRequest,
+} from '../../shared/tools/dns/schema.ts'
 import { validateLookup } from '../dnssec/lookup-validation.ts'
 import { type DsRecord, loadDnssecTrustAnchors } from '../dnssec/trust-anchors.ts'
 import { askEachQuestionOnce, askedOnUsersBehalf } from '../net/ask-once.ts'
@@ -217,11 +216,8 @@ export function createDnsDiagnostic(options: DnsDiagnosticOptions = {}): Diagnos
   parseRootHints(rootHints) // invalid hints fail at start, not at the first trace
   publicResolverTargets(publicResolvers)
   return {
-    id: 'dns',
-    request: dnsRequest,
-    result: dnsResult,
+    ...dnsContract,
     deadlineMs: 15_000,
-    lines: dnsLines,
     run(request, runCtx) {
       // Within one run each question goes to each server once; a custom server is the user's choice.
       const onUsersBehalf = Boolean(request.options?.server)

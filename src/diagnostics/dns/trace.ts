@@ -1,7 +1,8 @@
 // A dig +trace style walk: from the root servers, follow referrals (NS + glue) down to the servers
 // authoritative for the name. Every address asked passes the target policy first.
-import type { FailureSource } from '../../shared/tools/common.ts'
-import type { DnsQueryResult, DnsTraceStep } from '../../shared/tools/dns.ts'
+
+import type { DnsQueryResult, DnsTraceStep } from '../../shared/tools/dns/schema.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
 import { DnsTimeoutError } from '../net/dns-client.ts'
 import { type Endpoint, formatEndpoint } from '../net/endpoint.ts'
 import type { Net } from '../net/net.ts'

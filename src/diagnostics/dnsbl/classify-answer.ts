@@ -1,6 +1,6 @@
 // Turns one list's DNS answer into a verdict, using the list's documented return codes.
 // Error answers (a list refusing the query) are "unverified", never "listed" nor "clean".
-import type { ZoneStatus } from '../../shared/tools/blacklist.ts'
+import type { ZoneStatus } from '../../shared/tools/blacklist/schema.ts'
 import type { CodeMeaning, DnsblZone } from './zone-list.ts'
 
 export interface ZoneAnswer {

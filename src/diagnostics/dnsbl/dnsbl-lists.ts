@@ -1,7 +1,7 @@
 // The block lists as the tools that consult them share them: the zone list (data) and each list's
 // liveness cache, built once by the registry for the blacklist and abuse checks, and the one way
 // those checks ask the lists about their targets.
-import type { BlacklistProgress } from '../../shared/tools/blacklist.ts'
+import type { BlacklistProgress } from '../../shared/tools/blacklist/schema.ts'
 import type { Endpoint } from '../net/endpoint.ts'
 import type { Net } from '../net/net.ts'
 import { type CheckTarget, checkZones, planQueries } from './check-zones.ts'

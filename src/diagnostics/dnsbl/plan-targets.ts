@@ -3,7 +3,7 @@
 // public list (private, loopback, documentation...) is reported instead of asked about.
 import ipaddr from 'ipaddr.js'
 import { getDomain } from 'tldts'
-import type { FailureSource } from '../../shared/tools/common.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
 import { type IpLiteral, parseIpLiteral } from '../net/ip-literal.ts'
 import type { Net } from '../net/net.ts'
 import type { CheckTarget } from './check-zones.ts'

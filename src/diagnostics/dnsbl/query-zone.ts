@@ -1,7 +1,7 @@
 // Asks one list about one target: the A record (the verdict), then the TXT reason of a listing,
 // all within the list's own deadline.
 import type { DecodedPacket } from 'dns-packet'
-import type { BlacklistRow } from '../../shared/tools/blacklist.ts'
+import type { BlacklistRow } from '../../shared/tools/blacklist/schema.ts'
 import { DnsTimeoutError } from '../net/dns-client.ts'
 import type { Endpoint } from '../net/endpoint.ts'
 import type { Net } from '../net/net.ts'

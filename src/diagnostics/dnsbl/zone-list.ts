@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { zoneKind } from '../../shared/tools/blacklist.ts'
+import { zoneKind } from '../../shared/tools/blacklist/schema.ts'
 
 export const SHIPPED_ZONES_FILE = fileURLToPath(new URL('./zones.json', import.meta.url))
 

@@ -1,8 +1,9 @@
 // Proofs that a name or a type does not exist, from NSEC (RFC 4035 §5.4) and NSEC3 (RFC 5155 §8)
 // records whose signatures the caller has already checked.
 import { createHash } from 'node:crypto'
-import { RR_TYPE_NUMBERS as T } from '../../shared/tools/dns-types.ts'
-import { readName } from '../dns/wire-reader.ts'
+import { RR_TYPE_NUMBERS as T } from '../../shared/tools/dns/record-types.ts'
+import { readName } from '../dns-wire/wire-reader.ts'
+
 import {
   ancestor,
   compareNames,

@@ -1,7 +1,8 @@
 // The DNS lookup's DNSSEC step: each answered type validated by our own validator through the
 // same server the lookup asked, sharing DS and DNSKEY answers between the types.
-import type { FailureSource } from '../../shared/tools/common.ts'
-import type { DnsResult, DnssecValidation } from '../../shared/tools/dns.ts'
+
+import type { DnsResult, DnssecValidation } from '../../shared/tools/dns/schema.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
 import type { Endpoint } from '../net/endpoint.ts'
 import type { Net } from '../net/net.ts'
 import type { DsRecord } from './trust-anchors.ts'

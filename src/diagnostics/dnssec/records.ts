@@ -1,8 +1,10 @@
 // The records of a DNS answer in the form signatures are checked over: owner names as labels,
 // record data with every name written out and, for the types RFC 4034 §6.2 lists, lowercased.
-import { RR_TYPE_NUMBERS as T } from '../../shared/tools/dns-types.ts'
-import { formatRdata } from '../dns/rdata-text.ts'
-import { RdataReader, readName, readSections, type WireRecord } from '../dns/wire-reader.ts'
+
+import { RR_TYPE_NUMBERS as T } from '../../shared/tools/dns/record-types.ts'
+import { formatRdata } from '../dns-wire/rdata-text.ts'
+import { RdataReader, readName, readSections, type WireRecord } from '../dns-wire/wire-reader.ts'
+
 import { type Labels, parseName } from './names.ts'
 
 export interface Rr {

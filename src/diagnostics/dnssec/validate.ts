@@ -2,9 +2,10 @@
 // the answer, asking every question with CD and DO set so no resolver's verdict (AD bit) is
 // trusted. Zone cuts are found by asking the DS of each name from the top: a signed DS set starts
 // a new zone, a proven "no DS" at a delegation ends the chain as Insecure.
-import type { FailureSource } from '../../shared/tools/common.ts'
-import type { DnssecChainLink, DnssecValidation } from '../../shared/tools/dns.ts'
-import { readRrType, RR_TYPE_NUMBERS as T } from '../../shared/tools/dns-types.ts'
+
+import { readRrType, RR_TYPE_NUMBERS as T } from '../../shared/tools/dns/record-types.ts'
+import type { DnssecChainLink, DnssecValidation } from '../../shared/tools/dns/schema.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
 import { type Endpoint, formatEndpoint } from '../net/endpoint.ts'
 import type { Net } from '../net/net.ts'
 import { algorithmName, algorithmSupported } from './algorithms.ts'

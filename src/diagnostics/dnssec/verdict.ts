@@ -1,5 +1,5 @@
 // A finished verdict, thrown out of the walk as soon as it is known.
-import type { DnssecValidation } from '../../shared/tools/dns.ts'
+import type { DnssecValidation } from '../../shared/tools/dns/schema.ts'
 
 type VerdictFields = Omit<DnssecValidation, 'name' | 'type' | 'server' | 'chain'>
 

@@ -1,7 +1,8 @@
 // One link of the chain of trust: a zone's DNSKEY set, matched against the DS records (or trust
 // anchors) that vouch for it and checked by the signature of a matching key.
-import type { DnssecChainLink } from '../../shared/tools/dns.ts'
-import { RR_TYPE_NUMBERS as T } from '../../shared/tools/dns-types.ts'
+
+import { RR_TYPE_NUMBERS as T } from '../../shared/tools/dns/record-types.ts'
+import type { DnssecChainLink } from '../../shared/tools/dns/schema.ts'
 import { algorithmName } from './algorithms.ts'
 import { DIGEST_NAMES, dsDigest } from './keys.ts'
 import { type Labels, nameText, sameName } from './names.ts'

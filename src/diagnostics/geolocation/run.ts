@@ -1,12 +1,8 @@
 // Geolocation: the domain resolved once (policy-checked; nothing is sent to the target), the
 // address located in the offline DB-IP database, with its origin AS.
 import type { z } from 'zod'
-import {
-  type GeolocationResult,
-  geolocationLines,
-  geolocationRequest,
-  geolocationResult,
-} from '../../shared/tools/geolocation.ts'
+import { geolocationContract } from '../../shared/tools/geolocation/index.ts'
+import type { GeolocationResult, geolocationRequest } from '../../shared/tools/geolocation/schema.ts'
 import { findNonPublicRange, type IpFacts, lookUpIpFacts } from '../ip-data/ip-facts.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import { parseIpLiteral, unwrapIpv4 } from '../net/ip-literal.ts'
@@ -29,11 +25,8 @@ export function createGeolocationDiagnostic(
 ): Diagnostic<GeolocationRequest, GeolocationResult> {
   const lookUpFacts = deps.lookUpIpFacts ?? lookUpIpFacts
   return {
-    id: 'geolocation',
-    request: geolocationRequest,
-    result: geolocationResult,
+    ...geolocationContract,
     deadlineMs: 12_000,
-    lines: geolocationLines,
     async run(request, ctx) {
       const query = request.input
       const given = parseIpLiteral(query)

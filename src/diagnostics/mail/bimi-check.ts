@@ -1,7 +1,7 @@
 // BIMI (draft-brand-indicators-for-message-identification): the default._bimi TXT record's syntax
 // (v=BIMI1 first, l= an HTTPS SVG address, a= an HTTPS mark certificate), and the DMARC policy
 // mailboxes require before they show the logo. The logo and certificate files are not fetched.
-import type { BimiInfo, DmarcRecord, MailCheck } from '../../shared/tools/mail.ts'
+import type { BimiInfo, DmarcRecord, MailCheck } from '../../shared/tools/mail/schema.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
 import { lookupTxt, parseTagList } from './txt-records.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MxAddress } from '../../shared/tools/mail.ts'
+import type { MxAddress } from '../../shared/tools/mail/schema.ts'
 import { judgeDane, judgeTlsaLookup, type TlsaLookup } from './dane-check.ts'
 
 const record = (usage: number, selector = 1, matchingType = 1) => ({

@@ -4,7 +4,7 @@
 // SMTP. Selector 0 is the whole certificate, 1 its public key; matching type 0 the data itself,
 // 1 SHA-256, 2 SHA-512.
 import { createHash, X509Certificate } from 'node:crypto'
-import type { MailCheck, MxAddress, TlsaInfo } from '../../shared/tools/mail.ts'
+import type { MailCheck, MxAddress, TlsaInfo } from '../../shared/tools/mail/schema.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
 import { describeLookupError } from './lookup-error.ts'
 

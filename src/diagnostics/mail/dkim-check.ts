@@ -1,7 +1,7 @@
 // DKIM keys published under common selectors (<selector>._domainkey.<domain>): a key must parse
 // and RSA keys must have at least 1024 bits (RFC 8301). Selectors are free, so absence proves little.
 import { createPublicKey } from 'node:crypto'
-import type { DkimKey, MailCheck } from '../../shared/tools/mail.ts'
+import type { DkimKey, MailCheck } from '../../shared/tools/mail/schema.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
 import { lookupTxt, parseTagList } from './txt-records.ts'
 

@@ -1,6 +1,6 @@
 // DMARC of the domain (RFC 9989): the record that applies (own or organizational domain),
 // its policy for the domain and subdomains, the share of mail it covers, and report addresses.
-import type { DmarcRecord, MailCheck } from '../../shared/tools/mail.ts'
+import type { DmarcRecord, MailCheck } from '../../shared/tools/mail/schema.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
 import { describeLookupError } from './lookup-error.ts'
 import { asMailauthResolver, getDmarcRecord } from './mailauth.ts'

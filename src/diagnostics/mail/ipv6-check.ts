@@ -1,6 +1,6 @@
 // IPv6 reachability of one MX host: an AAAA address, and an SMTP connection actually made to it.
 import { isIPv6 } from 'node:net'
-import type { MailCheck, MxAddress } from '../../shared/tools/mail.ts'
+import type { MailCheck, MxAddress } from '../../shared/tools/mail/schema.ts'
 
 export function judgeIpv6(mxName: string, addresses: MxAddress[]): MailCheck {
   const base = { id: 'ipv6', title: 'IPv6', host: mxName }

@@ -1,6 +1,6 @@
 // MTA-STS (RFC 8461): the _mta-sts TXT record, then the policy file over HTTPS (guarded GET,
 // certificate verified, no redirects) and whether every MX host is covered by it.
-import type { MailCheck, MtaStsInfo } from '../../shared/tools/mail.ts'
+import type { MailCheck, MtaStsInfo } from '../../shared/tools/mail/schema.ts'
 import { GuardedFetchError, guardedFetch } from '../net/guarded-http.ts'
 import type { Net } from '../net/net.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'

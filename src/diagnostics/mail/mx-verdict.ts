@@ -1,5 +1,5 @@
 // The MX check: what the domain publishes for mail delivery, judged after its hosts were probed.
-import { type MailCheck, mailHostsSentence, summarizeMailHosts } from '../../shared/tools/mail.ts'
+import { type MailCheck, mailHostsSentence, summarizeMailHosts } from '../../shared/tools/mail/schema.ts'
 import { MAX_MX_HOSTS, type MxLookup } from './mx-lookup.ts'
 import type { ProbedHost } from './probe-hosts.ts'
 

@@ -1,6 +1,6 @@
 // Every mail host of the domain: its addresses (resolved once, policy-checked), reverse DNS and an
 // SMTP dialogue per address, with a cap on parallel sessions and on addresses per host.
-import type { MailCheck, MxAddress, MxHost } from '../../shared/tools/mail.ts'
+import type { MailCheck, MxAddress, MxHost } from '../../shared/tools/mail/schema.ts'
 import { type IpLiteral, parseIpLiteral } from '../net/ip-literal.ts'
 import type { Net } from '../net/net.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'

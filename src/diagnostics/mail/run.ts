@@ -2,9 +2,8 @@
 // mail DNS records (SPF, DMARC, DKIM, MTA-STS, TLS-RPT, BIMI), DANE and IPv6 of every MX, every
 // check with a verdict and a reason.
 import type { z } from 'zod'
-import type { MailCheck, MailResult } from '../../shared/tools/mail.ts'
-import { mailRequest, mailResult } from '../../shared/tools/mail.ts'
-import { mailLines } from '../../shared/tools/mail-lines.ts'
+import { mailContract } from '../../shared/tools/mail/index.ts'
+import type { MailCheck, MailResult, mailRequest } from '../../shared/tools/mail/schema.ts'
 import type { DsRecord } from '../dnssec/trust-anchors.ts'
 import { validateRrset } from '../dnssec/validate.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
@@ -96,11 +95,8 @@ export function createMailDiagnostic(options: MailDiagnosticOptions = {}): Diagn
   const timeouts = { ...DEFAULT_SMTP_TIMEOUTS, ...options.timeouts }
   const heloName = options.heloName ?? heloNameFor(undefined)
   return {
-    id: 'mail',
-    request: mailRequest,
-    result: mailResult,
+    ...mailContract,
     deadlineMs: MAIL_DEADLINE_MS,
-    lines: mailLines,
     async run(request, ctx) {
       if (!ctx.net.resolver) return failed('server', 'No DNS resolver is configured on this server')
       const domain = request.input.trim().toLowerCase().replace(/\.$/, '')

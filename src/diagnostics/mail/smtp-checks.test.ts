@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { MxAddress, SmtpSession, TlsSummary } from '../../shared/tools/mail.ts'
-import { describeTrustError } from '../../shared/tools/ssl-trust-words.ts'
+import type { MxAddress, SmtpSession, TlsSummary } from '../../shared/tools/mail/schema.ts'
+import { describeTrustError } from '../../shared/tools/ssl/trust-words.ts'
 import { judgeMxAddress } from './smtp-checks.ts'
 
 const HOST = 'mx.example.com [198.51.100.25]'

@@ -1,7 +1,7 @@
 // Verdicts on one mail server address: connection, banner, reverse DNS, EHLO, STARTTLS,
 // certificate and open relay, each pass/warn/fail with a one-line reason.
-import type { MailCheck, MxAddress, SmtpSession } from '../../shared/tools/mail.ts'
-import { describeTrustError } from '../../shared/tools/ssl-trust-words.ts'
+import type { MailCheck, MxAddress, SmtpSession } from '../../shared/tools/mail/schema.ts'
+import { describeTrustError } from '../../shared/tools/ssl/trust-words.ts'
 import { sizeLimit } from './smtp-extensions.ts'
 import { describeTrust } from './tls-text.ts'
 

@@ -1,7 +1,7 @@
 // One SMTP dialogue with one mail server address: banner, EHLO, STARTTLS, EHLO again, then an
 // open-relay probe (MAIL FROM, RCPT TO a foreign domain, RSET, QUIT). Never DATA: no message is sent.
 import type { Socket } from 'node:net'
-import type { SmtpSession } from '../../shared/tools/mail.ts'
+import type { SmtpSession } from '../../shared/tools/mail/schema.ts'
 import { ConnectTimeoutError, connectTcp, PolicyDeniedError } from '../net/guarded-connect.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import type { TargetPolicy } from '../net/policy.ts'

@@ -1,6 +1,6 @@
 // SPF of the domain (RFC 7208): one record, its terms, the DNS lookups an evaluation costs
 // (at most 10) and how it treats senders it does not list.
-import type { MailCheck, SpfRecord } from '../../shared/tools/mail.ts'
+import type { MailCheck, SpfRecord } from '../../shared/tools/mail/schema.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
 import { asMailauthResolver, spf } from './mailauth.ts'
 import { isSpfRecord, parseSpfTerms, type SpfTerm } from './spf-terms.ts'

@@ -1,5 +1,5 @@
 // The terms of an SPF record (RFC 7208 §4.6.1): mechanisms with their qualifier, and modifiers.
-import type { SpfRecord } from '../../shared/tools/mail.ts'
+import type { SpfRecord } from '../../shared/tools/mail/schema.ts'
 
 export type SpfTerm = SpfRecord['terms'][number]
 

@@ -4,13 +4,13 @@
 // judges them in its own certificate check.
 import type { X509Certificate } from 'node:crypto'
 import type { TLSSocket } from 'node:tls'
-import type { TlsGrade } from '../../shared/tools/mail.ts'
-import type { ProtocolName } from '../../shared/tools/ssl.ts'
-import { PROTOCOLS } from '../../shared/tools/ssl.ts'
-import { describeCipher, rsaEquivalentBits } from '../ssl/cipher-facts.ts'
-import { describeCertificate } from '../ssl/describe-certificate.ts'
-import { gradeServer } from '../ssl/grade.ts'
-import { SUITES } from '../ssl/suite-table.ts'
+import type { TlsGrade } from '../../shared/tools/mail/schema.ts'
+import type { ProtocolName } from '../../shared/tools/ssl/schema.ts'
+import { PROTOCOLS } from '../../shared/tools/ssl/schema.ts'
+import { describeCipher, rsaEquivalentBits } from '../tls-grade/cipher-facts.ts'
+import { describeCertificate } from '../tls-grade/describe-certificate.ts'
+import { gradeServer } from '../tls-grade/grade.ts'
+import { SUITES } from '../tls-grade/suite-table.ts'
 
 const SUITES_BY_NAME = new Map([...SUITES.values()].map((suite) => [suite.name, suite]))
 

@@ -4,8 +4,8 @@
 import { X509Certificate } from 'node:crypto'
 import { isIP, type Socket } from 'node:net'
 import tls, { type TLSSocket } from 'node:tls'
-import type { TlsSummary } from '../../shared/tools/mail.ts'
-import { describeTrustError } from '../../shared/tools/ssl-trust-words.ts'
+import type { TlsSummary } from '../../shared/tools/mail/schema.ts'
+import { describeTrustError } from '../../shared/tools/ssl/trust-words.ts'
 import { describeTlsFailure } from '../net/tls-failure-words.ts'
 import { gradeStarttls } from './starttls-grade.ts'
 

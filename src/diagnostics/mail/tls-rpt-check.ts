@@ -1,5 +1,5 @@
 // SMTP TLS reporting (RFC 8460): the _smtp._tls TXT record and where reports go.
-import type { MailCheck, TlsRptInfo } from '../../shared/tools/mail.ts'
+import type { MailCheck, TlsRptInfo } from '../../shared/tools/mail/schema.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
 import { lookupTxt, parseTagList } from './txt-records.ts'
 

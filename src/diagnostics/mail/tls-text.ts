@@ -1,5 +1,5 @@
 // One readable line for a TLS session and its certificate.
-import type { TlsSummary } from '../../shared/tools/mail.ts'
+import type { TlsSummary } from '../../shared/tools/mail/schema.ts'
 
 function commonName(dn: string): string {
   return /(?:^|, )CN=([^,]+)/.exec(dn)?.[1] ?? (dn || 'no subject')

@@ -4,7 +4,7 @@
 // stops at an answer that is not a redirect, at the redirect limit, at a Location it cannot follow or
 // at a failed hop, and reports every hop so each caller words the outcome its own way.
 import { isIP } from 'node:net'
-import type { FailureSource } from '../../shared/tools/common.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
 import { bareHost, type HttpHopResponse } from './guarded-http-request.ts'
 import type { IpLiteral } from './ip-literal.ts'
 import type { Net } from './net.ts'

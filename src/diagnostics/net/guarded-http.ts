@@ -4,7 +4,7 @@
 // (follow-redirects.ts), which resolves and checks every hop again.
 import type { IncomingHttpHeaders } from 'node:http'
 import type { SecureContextOptions } from 'node:tls'
-import type { FailureSource } from '../../shared/tools/common.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
 import { followRedirects, type HopExchange, lastHop, type RedirectStop } from './follow-redirects.ts'
 import { HttpHopError, type HttpHopResponse, requestHop } from './guarded-http-request.ts'
 import type { IpLiteral } from './ip-literal.ts'

@@ -1,5 +1,5 @@
 // The one address a single-target probe (ping, traceroute) is sent to, out of the user's host.
-import type { FailureSource } from '../../shared/tools/common.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
 import type { IpLiteral } from './ip-literal.ts'
 import type { Net } from './net.ts'
 import type { TargetResolution } from './resolve-target.ts'

@@ -1,7 +1,7 @@
 // Turns a user's host (name or IP literal in any spelling) into checked addresses: resolved once
 // through our own DNS client, every address checked against the target policy.
 import type { RecordType } from 'dns-packet'
-import type { FailureSource } from '../../shared/tools/common.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
 import { DnsTimeoutError, exchangeDns } from './dns-client.ts'
 import { type Endpoint, formatEndpoint } from './endpoint.ts'
 import { type IpLiteral, parseIpLiteral } from './ip-literal.ts'

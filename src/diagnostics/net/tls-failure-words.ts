@@ -1,7 +1,7 @@
 // What the peer did when a TLS handshake (or the connection under it) failed, in words. Node and
 // OpenSSL report codes (ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION) and reason strings ("ssl3_read_bytes:
 // tlsv1 alert protocol version"); tools keep those for their own decisions and show these words.
-import { describeUntrusted } from '../../shared/tools/ssl-trust-words.ts'
+import { describeUntrusted } from '../../shared/tools/ssl/trust-words.ts'
 
 /** A TLS alert by its RFC 8446 §6 name: ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE → handshake_failure. */
 const ALERT = /^ERR_SSL_(?:SSLV3|TLSV1|TLSV13)_ALERT_([A-Z_]+)$/

@@ -1,5 +1,5 @@
 // Parses iputils ping output, line by line (for streaming) and as a whole (for the result).
-import type { PingReply, PingSummary } from '../../shared/tools/ping.ts'
+import type { PingReply, PingSummary } from '../../shared/tools/ping/schema.ts'
 
 export type PingLine =
   | { kind: 'header'; host: string; address: string; payloadBytes: number }

@@ -1,16 +1,15 @@
 // Ping: the system ping (ICMP echo) on the policy-checked address, replies streamed as they come;
 // or timed TCP connections when chosen, or when ICMP is not available on this server.
 import type { z } from 'zod'
+import { pingContract } from '../../shared/tools/ping/index.ts'
 import {
   PING_COUNT_DEFAULT,
   type PingProgress,
   type PingReply,
   type PingResult,
-  pingLines,
-  pingRequest,
-  pingResult,
+  type pingRequest,
   TCP_PING_DEFAULT_PORT,
-} from '../../shared/tools/ping.ts'
+} from '../../shared/tools/ping/schema.ts'
 import { connectTcp } from '../net/guarded-connect.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import { BinaryMissingError, type Launcher, launchBinary } from '../net/launch-binary.ts'
@@ -144,11 +143,8 @@ export function createPingDiagnostic(deps: PingDeps = {}): Diagnostic<PingReques
     intervalSec: deps.intervalSec ?? 1,
   }
   return {
-    id: 'ping',
-    request: pingRequest,
-    result: pingResult,
+    ...pingContract,
     deadlineMs: 30_000,
-    lines: pingLines,
     async run(request, ctx) {
       const options = request.options ?? {}
       const resolved = await resolveProbeTarget(ctx, { host: request.input, family: options.family }, 'ping')

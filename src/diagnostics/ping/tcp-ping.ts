@@ -1,6 +1,6 @@
 // "TCP ping": timed TCP connections to a checked address, for hosts or servers where ICMP is not an option.
 import type { Socket } from 'node:net'
-import type { PingReply, PingSummary } from '../../shared/tools/ping.ts'
+import type { PingReply, PingSummary } from '../../shared/tools/ping/schema.ts'
 import { type ConnectOptions, ConnectTimeoutError } from '../net/guarded-connect.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 

@@ -2,7 +2,7 @@
 // A failed answer's `error` is a clause ("the RDAP service … answered 503") for the caller's sentence;
 // the directory and the services are the registries' machinery, so their failures are the server
 // side's ('server'); only a registry's 404 is a fact about what was asked ('target').
-import type { FailureSource } from '../../shared/tools/common.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
 import { GuardedFetchError, guardedFetch } from '../net/guarded-http.ts'
 import { createRdapBootstrap, type FetchContext } from './bootstrap.ts'
 import { describeQuery, type RegistryQuery } from './registry-query.ts'

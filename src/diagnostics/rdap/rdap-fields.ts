@@ -1,6 +1,6 @@
 // Reads the fields users look for out of an RDAP object (RFC 9083): events, status, name
 // servers, secure DNS, and the registrar / registrant / abuse entities with their jCard (RFC 7095).
-import type { AbuseContact, RegistrationFields } from '../../shared/tools/whois.ts'
+import type { AbuseContact, RegistrationFields } from '../../shared/tools/whois/schema.ts'
 import type { RdapObject } from './rdap-client.ts'
 
 interface Entity {

@@ -1,5 +1,5 @@
 // Forward confirmation of a PTR name: does the name resolve back to the address?
-import type { RdnsPtr } from '../../shared/tools/rdns.ts'
+import type { RdnsPtr } from '../../shared/tools/rdns/schema.ts'
 import { DnsTimeoutError } from '../net/dns-client.ts'
 import { type IpLiteral, parseIpLiteral } from '../net/ip-literal.ts'
 import type { Net } from '../net/net.ts'

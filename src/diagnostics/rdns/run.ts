@@ -1,7 +1,8 @@
 // Reverse DNS: the PTR records of an address from the configured resolver, each confirmed forward.
 // The address itself is never contacted, so it needs no policy check; the resolver is the operator's.
 import type { z } from 'zod'
-import { type RdnsResult, rdnsLines, rdnsRequest, rdnsResult } from '../../shared/tools/rdns.ts'
+import { rdnsContract } from '../../shared/tools/rdns/index.ts'
+import type { RdnsResult, rdnsRequest } from '../../shared/tools/rdns/schema.ts'
 import { formatEndpoint } from '../net/endpoint.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
 import { type Diagnostic, failed } from '../types.ts'
@@ -13,11 +14,8 @@ type RdnsRequest = z.infer<typeof rdnsRequest>
 const MAX_CONFIRMED = 10
 
 export const rdnsDiagnostic: Diagnostic<RdnsRequest, RdnsResult> = {
-  id: 'rdns',
-  request: rdnsRequest,
-  result: rdnsResult,
+  ...rdnsContract,
   deadlineMs: 10_000,
-  lines: rdnsLines,
   async run(request, ctx) {
     const ip = parseIpLiteral(request.input)
     if (!ip) return failed('target', `${request.input} is not an IP address`)

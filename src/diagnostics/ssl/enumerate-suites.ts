@@ -1,14 +1,14 @@
 // Which suites a protocol version accepts, the way testssl.sh finds them: offer every suite, note
 // the one the server picks, offer the rest again, until the server refuses. The picks come in the
 // server's order when it enforces one; offering the found suites reversed tells whether it does.
-import type { CipherSuite, ProtocolName, ProtocolSuites } from '../../shared/tools/ssl.ts'
+import type { CipherSuite, ProtocolName, ProtocolSuites } from '../../shared/tools/ssl/schema.ts'
 import { ConnectTimeoutError } from '../net/guarded-connect.ts'
+import { LEGACY_SUITE_CODES, suiteFor, TLS13_SUITE_CODES } from '../tls-grade/suite-table.ts'
 import { type HelloVersion, WIRE_VERSIONS } from './client-hello.ts'
 import { exchangeHello, NoAnswerError } from './hello-exchange.ts'
 import type { ScanBudget } from './scan-budget.ts'
 import { ScanTimeUpError } from './scan-budget.ts'
 import type { ServerHello } from './server-flight.ts'
-import { LEGACY_SUITE_CODES, suiteFor, TLS13_SUITE_CODES } from './suite-table.ts'
 
 export const VERSION_LABELS: Record<ProtocolName, string> = {
   'TLSv1.3': 'TLS 1.3',

@@ -1,11 +1,11 @@
 // The main handshake, as a modern client makes it: certificate chain, verification verdicts,
 // negotiated protocol and suite, ephemeral key and OCSP stapling.
 import tls from 'node:tls'
-import type { CertificateInfo, LeafCertificate, SslConnection, SslTrust } from '../../shared/tools/ssl.ts'
-import { EXPIRY_WARNING_DAYS } from '../../shared/tools/ssl.ts'
+import type { CertificateInfo, LeafCertificate, SslConnection, SslTrust } from '../../shared/tools/ssl/schema.ts'
+import { EXPIRY_WARNING_DAYS } from '../../shared/tools/ssl/schema.ts'
 import { connectTls } from '../net/guarded-tls.ts'
-import { type CipherFacts, describeCipher, rsaEquivalentBits } from './cipher-facts.ts'
-import { describeCertificate, describeLeaf, walkChain } from './describe-certificate.ts'
+import { type CipherFacts, describeCipher, rsaEquivalentBits } from '../tls-grade/cipher-facts.ts'
+import { describeCertificate, describeLeaf, walkChain } from '../tls-grade/describe-certificate.ts'
 import type { ProbeTarget } from './probe-protocols.ts'
 
 export interface ServerInspection {

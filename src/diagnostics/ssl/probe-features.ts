@@ -4,7 +4,7 @@
 // application protocols the server selects.
 import { constants } from 'node:crypto'
 import tls from 'node:tls'
-import type { TlsScan } from '../../shared/tools/ssl.ts'
+import type { TlsScan } from '../../shared/tools/ssl/schema.ts'
 import { connectTcp } from '../net/guarded-connect.ts'
 import { connectTls, TlsHandshakeError } from '../net/guarded-tls.ts'
 import { whyNoAnswer } from './enumerate-suites.ts'

@@ -2,12 +2,13 @@
 // listing one group and no key share makes a server that supports the group ask for it (a
 // HelloRetryRequest); before TLS 1.3: a hello offering only the accepted ECDHE suites and one curve
 // gets a ServerKeyExchange on that curve, or a refusal.
-import type { ProtocolName, SupportedGroup } from '../../shared/tools/ssl.ts'
+
+import type { ProtocolName, SupportedGroup } from '../../shared/tools/ssl/schema.ts'
+import { suiteFor } from '../tls-grade/suite-table.ts'
 import { GROUPS, type HelloVersion } from './client-hello.ts'
 import { VERSION_LABELS, type VersionScan, whyNoAnswer } from './enumerate-suites.ts'
 import { exchangeHello } from './hello-exchange.ts'
 import type { ScanBudget } from './scan-budget.ts'
-import { suiteFor } from './suite-table.ts'
 
 /** Curves usable before TLS 1.3 (the TLS 1.3 brainpool, finite-field and hybrid groups are not). */
 const LEGACY_CURVES = GROUPS.filter((g) => g.code <= 0x001e)

@@ -1,7 +1,7 @@
 // Which protocol versions the server accepts: one handshake per TLS version (minVersion = maxVersion),
 // raw hellos for SSL 2/3, and one handshake offering only NULL or anonymous suites.
 import type { SecureVersion } from 'node:tls'
-import type { ProtocolName, ProtocolProbe } from '../../shared/tools/ssl.ts'
+import type { ProtocolName, ProtocolProbe } from '../../shared/tools/ssl/schema.ts'
 import { ConnectTimeoutError } from '../net/guarded-connect.ts'
 import { connectTls, TlsHandshakeError } from '../net/guarded-tls.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'

@@ -1,5 +1,5 @@
 // Reads the Strict-Transport-Security header with one HTTPS GET to the same checked address.
-import type { HstsReport } from '../../shared/tools/ssl.ts'
+import type { HstsReport } from '../../shared/tools/ssl/schema.ts'
 import { HttpHopError, requestHop } from '../net/guarded-http-request.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'
 import type { TargetPolicy } from '../net/policy.ts'

@@ -2,22 +2,21 @@
 // every protocol version, read HSTS, then grade. An untrusted, expired or mismatched certificate
 // is a failed check that still carries the full report.
 import type { z } from 'zod'
+import { sslContract } from '../../shared/tools/ssl/index.ts'
 import {
   type ProtocolProbe,
   SSL_FAILURE_PREFIX,
   type SslResult,
-  sslRequest,
-  sslResult,
+  type sslRequest,
   type TlsScan,
-} from '../../shared/tools/ssl.ts'
-import { sslLines } from '../../shared/tools/ssl-lines.ts'
+} from '../../shared/tools/ssl/schema.ts'
 import { ConnectTimeoutError, PolicyDeniedError } from '../net/guarded-connect.ts'
 import { TlsHandshakeError } from '../net/guarded-tls.ts'
 import { describeTlsFailure } from '../net/tls-failure-words.ts'
 import { createTrustStore, type TrustStore } from '../net/trust-anchors.ts'
+import { rsaEquivalentBits } from '../tls-grade/cipher-facts.ts'
+import { gradeServer } from '../tls-grade/grade.ts'
 import { type Diagnostic, failed, type Outcome } from '../types.ts'
-import { rsaEquivalentBits } from './cipher-facts.ts'
-import { gradeServer } from './grade.ts'
 import { inspectServer, NoCertificateError, type ServerInspection } from './inspect-server.ts'
 import { libraryLimit, type ProbeTarget, probeInsecureSuites, probeProtocols } from './probe-protocols.ts'
 import { readHsts } from './read-hsts.ts'
@@ -143,11 +142,8 @@ export function createSslDiagnostic(options: SslDiagnosticOptions = {}): Diagnos
   const userAgent = options.userAgent ?? 'NetToolbox-SSLCheck/1.34'
   const now = options.now ?? (() => new Date())
   return {
-    id: 'ssl',
-    request: sslRequest,
-    result: sslResult,
+    ...sslContract,
     deadlineMs: 25_000,
-    lines: sslLines,
     async run(request, ctx) {
       const { host, port } = splitTarget(request.input)
       const resolution = await ctx.net.resolveTarget(host, { signal: ctx.signal })

@@ -2,7 +2,7 @@
 // size, resumption and ALPN, under one budget of concurrent connections and one total deadline.
 // Known weaknesses (vulns/) are probed alongside. SCTs are read from the certificate, the TLS
 // extension and the stapled OCSP response.
-import type { TlsScan } from '../../shared/tools/ssl.ts'
+import type { TlsScan } from '../../shared/tools/ssl/schema.ts'
 import type { HelloVersion } from './client-hello.ts'
 import { simulateClients } from './clients/simulate-clients.ts'
 import { enumerateSuites, type VersionScan } from './enumerate-suites.ts'

@@ -1,7 +1,7 @@
 // Reads the server's first flight in answer to a hand-built ClientHello: the ServerHello (version,
 // suite, extensions, HelloRetryRequest), and before TLS 1.3 the ServerKeyExchange (curve or DH
 // size), or the alert that refused the hello. Pure: it takes the bytes received so far.
-import { suiteFor } from './suite-table.ts'
+import { suiteFor } from '../tls-grade/suite-table.ts'
 
 /** SHA-256 of "HelloRetryRequest": the random of a TLS 1.3 HelloRetryRequest (RFC 8446, 4.1.3). */
 const HRR_RANDOM = 'cf21ad74e59a6111be1d8c021e65b891c2a211167abb8c5e079e09e2c8a8339c'

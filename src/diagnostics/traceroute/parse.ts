@@ -3,7 +3,7 @@
 //   h <hop> <address>      an address answered at that distance
 //   p <hop> <usec> <seq>   a reply arrived, round trip in microseconds
 //   d <hop> <name>         a reverse name (not produced with -n)
-import type { TracerouteHop } from '../../shared/tools/traceroute.ts'
+import type { TracerouteHop } from '../../shared/tools/traceroute/schema.ts'
 
 export type MtrEvent =
   | { kind: 'sent'; hop: number }

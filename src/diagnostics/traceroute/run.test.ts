@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import type { TracerouteProgress } from '../../shared/tools/traceroute.ts'
+import type { TracerouteProgress } from '../../shared/tools/traceroute/schema.ts'
 import type { Launcher } from '../net/launch-binary.ts'
 import { createNet } from '../net/net.ts'
 import type { RunContext } from '../types.ts'

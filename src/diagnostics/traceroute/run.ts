@@ -1,6 +1,7 @@
 // Traceroute: mtr in raw mode on the policy-checked address; hops stream as mtr discovers them,
 // with reverse names (our DNS client) and origin ASes (offline index) added as they are found.
 import type { z } from 'zod'
+import { tracerouteContract } from '../../shared/tools/traceroute/index.ts'
 import {
   TRACEROUTE_COUNT_DEFAULT,
   TRACEROUTE_MAX_HOPS,
@@ -8,10 +9,8 @@ import {
   type TracerouteHop,
   type TracerouteProgress,
   type TracerouteResult,
-  tracerouteLines,
-  tracerouteRequest,
-  tracerouteResult,
-} from '../../shared/tools/traceroute.ts'
+  type tracerouteRequest,
+} from '../../shared/tools/traceroute/schema.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
 import { BinaryMissingError, type Launcher, type LaunchOptions, launchBinary } from '../net/launch-binary.ts'
 import { resolveProbeTarget } from '../net/pick-address.ts'
@@ -65,11 +64,8 @@ export function createTracerouteDiagnostic(deps: TracerouteDeps = {}): Diagnosti
   const intervalSec = deps.intervalSec ?? 1
   const graceSec = deps.graceSec ?? 2
   return {
-    id: 'traceroute',
-    request: tracerouteRequest,
-    result: tracerouteResult,
+    ...tracerouteContract,
     deadlineMs: 45_000,
-    lines: tracerouteLines,
     async run(request, ctx) {
       const options = request.options ?? {}
       const resolved = await resolveProbeTarget(ctx, { host: request.input, family: options.family }, 'trace')

@@ -2,8 +2,8 @@
 // climbing the tree to the top-level domain (the root is never asked); the first non-empty set is
 // the relevant one. Asked of our own resolver, which follows CNAMEs as the RFC expects.
 import type { CaaData } from 'dns-packet'
-import type { WebsiteStandardCheck } from '../../shared/tools/website-check.ts'
-import type { CaaReport } from '../../shared/tools/website-check-records.ts'
+import type { CaaReport } from '../../shared/tools/website-check/records.ts'
+import type { WebsiteStandardCheck } from '../../shared/tools/website-check/schema.ts'
 import { DnsTimeoutError } from '../net/dns-client.ts'
 import { formatEndpoint } from '../net/endpoint.ts'
 import type { Net } from '../net/net.ts'

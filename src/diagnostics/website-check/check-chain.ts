@@ -1,7 +1,7 @@
 // The website check's walk along a URL's redirects: the shared redirect loop (net/follow-redirects.ts)
 // with one GET per hop to its first checked address, its outcome worded hop by hop for the result.
-import type { FailureSource } from '../../shared/tools/common.ts'
-import { type HopTimings, type WebsiteHop, websiteMessages } from '../../shared/tools/website-check.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
+import { type HopTimings, type WebsiteHop, websiteMessages } from '../../shared/tools/website-check/schema.ts'
 import { followRedirects, lastHop, type RedirectChain, type RedirectHop } from '../net/follow-redirects.ts'
 import { PolicyDeniedError } from '../net/guarded-connect.ts'
 import { bareHost, HttpHopError, type HttpHopResponse, requestHop } from '../net/guarded-http-request.ts'

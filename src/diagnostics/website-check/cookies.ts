@@ -1,5 +1,5 @@
 // The cookie flags check: each Set-Cookie judged on Secure, HttpOnly and SameSite, as browsers read them.
-import type { WebsiteStandardCheck } from '../../shared/tools/website-check.ts'
+import type { WebsiteStandardCheck } from '../../shared/tools/website-check/schema.ts'
 
 interface CookieFlags {
   name: string

@@ -2,8 +2,8 @@
 // validator (diagnostics/dnssec) from the trust anchors down, through our resolver, with CD set so
 // the resolver's own verdict is never taken on trust.
 
-import type { WebsiteStandardCheck } from '../../shared/tools/website-check.ts'
-import type { WebsiteDnssecReport } from '../../shared/tools/website-check-records.ts'
+import type { WebsiteDnssecReport } from '../../shared/tools/website-check/records.ts'
+import type { WebsiteStandardCheck } from '../../shared/tools/website-check/schema.ts'
 import type { DsRecord } from '../dnssec/trust-anchors.ts'
 import { createDnssecValidator } from '../dnssec/validate.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'

@@ -2,7 +2,7 @@
 // ALPN offer of the HTTPS server, and a request over IPv6. Each goes only to addresses the walk
 // already resolved and the target policy allowed (nothing is resolved again), through the guarded
 // clients (net/guarded-http-request.ts, net/guarded-tls.ts), each under its own deadline.
-import type { FailureSource } from '../../shared/tools/common.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
 import { PolicyDeniedError } from '../net/guarded-connect.ts'
 import { bareHost, HttpHopError, type HttpHopResponse, requestHop } from '../net/guarded-http-request.ts'
 import { connectTls, TlsHandshakeError } from '../net/guarded-tls.ts'

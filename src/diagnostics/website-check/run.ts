@@ -3,14 +3,13 @@
 // the website-standards probes (standards.ts) and the site's records beside the page (security.txt,
 // CAA, DNSSEC: site-records.ts), in parallel under their own shorter deadline.
 import type { z } from 'zod'
+import { websiteCheckContract } from '../../shared/tools/website-check/index.ts'
 import {
   WEBSITE_MAX_REDIRECTS,
   WEBSITE_TIMEOUT_MS,
   type WebsiteCheckResult,
-  websiteCheckRequest,
-  websiteCheckResult,
-} from '../../shared/tools/website-check.ts'
-import { websiteCheckLines } from '../../shared/tools/website-check-lines.ts'
+  type websiteCheckRequest,
+} from '../../shared/tools/website-check/schema.ts'
 import { type DsRecord, loadDnssecTrustAnchors } from '../dnssec/trust-anchors.ts'
 import { createTrustStore, type TrustStore } from '../net/trust-anchors.ts'
 import type { Diagnostic } from '../types.ts'
@@ -76,11 +75,8 @@ export function createWebsiteCheckDiagnostic(
   const now = options.now ?? (() => new Date())
   const userAgent = `NetToolbox-WebsiteCheck/1.34${options.publicUrl ? ` (+${options.publicUrl})` : ''}`
   return {
-    id: 'website-check',
-    request: websiteCheckRequest,
-    result: websiteCheckResult,
+    ...websiteCheckContract,
     deadlineMs: timeoutMs + probeTimeoutMs + 2000,
-    lines: websiteCheckLines,
     async run(request, ctx) {
       const start = new URL(request.input)
       const report = await checkChain(start, {

@@ -1,5 +1,5 @@
 // The security-headers report: each header present or missing, its value and a one-line verdict.
-import type { HeaderField, SecurityHeaderCheck } from '../../shared/tools/website-check.ts'
+import type { HeaderField, SecurityHeaderCheck } from '../../shared/tools/website-check/schema.ts'
 
 type Verdict = Pick<SecurityHeaderCheck, 'rating' | 'verdict'>
 

@@ -3,8 +3,8 @@
 // Canonical naming the URL fetched (§2.5.2), the OpenPGP cleartext signature (§2.3: present, never
 // verified here: the site publishes no key we could trust it with) and the other fields.
 
-import type { WebsiteStandardCheck } from '../../shared/tools/website-check.ts'
-import type { SecurityTxtReport } from '../../shared/tools/website-check-records.ts'
+import type { SecurityTxtReport } from '../../shared/tools/website-check/records.ts'
+import type { WebsiteStandardCheck } from '../../shared/tools/website-check/schema.ts'
 import type { SecurityTxtFetch } from './security-txt-fetch.ts'
 import { fieldValues, type ParsedSecurityTxt, parseRfc3339, parseSecurityTxt } from './security-txt-parse.ts'
 import { standardCheck as check } from './standard-check.ts'

@@ -5,7 +5,7 @@
 // file is fetched from the address the site was checked at (a name that answers differently the
 // second time gains nothing).
 
-import type { FailureSource } from '../../shared/tools/common.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
 import { followRedirects, lastHop } from '../net/follow-redirects.ts'
 import { DEFAULT_MAX_BODY_BYTES, requestHop } from '../net/guarded-http-request.ts'
 import type { IpLiteral } from '../net/ip-literal.ts'

@@ -2,8 +2,8 @@
 // security.txt on the final URL's origin, the CAA records and the DNSSEC status of its host. Returns
 // the two report categories and the values they judged.
 
-import type { WebsiteCategory } from '../../shared/tools/website-check.ts'
-import type { CaaReport, SecurityTxtReport, WebsiteDnssecReport } from '../../shared/tools/website-check-records.ts'
+import type { CaaReport, SecurityTxtReport, WebsiteDnssecReport } from '../../shared/tools/website-check/records.ts'
+import type { WebsiteCategory } from '../../shared/tools/website-check/schema.ts'
 import type { DsRecord } from '../dnssec/trust-anchors.ts'
 import { bareHost } from '../net/guarded-http-request.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'

@@ -2,14 +2,14 @@
 // security headers, cookie flags and compression, each check pass / warning / fail / not tested
 // with what was seen, grouped and scored by category.
 
-import { describeUntrusted } from '../../shared/tools/ssl-trust-words.ts'
+import { describeUntrusted } from '../../shared/tools/ssl/trust-words.ts'
 import type {
   SecurityHeaderCheck,
   StandardVerdict,
   WebsiteCategory,
   WebsiteStandardCheck,
   WebsiteStandardId,
-} from '../../shared/tools/website-check.ts'
+} from '../../shared/tools/website-check/schema.ts'
 import { REDIRECT_STATUSES } from '../net/follow-redirects.ts'
 import { bareHost as bareHostOf } from '../net/guarded-http-request.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'

@@ -1,12 +1,8 @@
 // What is my IP: the caller's address as Fastify derives it (honouring TRUST_PROXY), with its
 // offline location and network and its PTR name. Nothing is sent to the caller's address.
 import type { z } from 'zod'
-import {
-  type WhatismyipResult,
-  whatismyipLines,
-  whatismyipRequest,
-  whatismyipResult,
-} from '../../shared/tools/whatismyip.ts'
+import { whatismyipContract } from '../../shared/tools/whatismyip/index.ts'
+import type { WhatismyipResult, whatismyipRequest } from '../../shared/tools/whatismyip/schema.ts'
 import { unmapIpv4 } from '../ip-data/geo-db.ts'
 import { findNonPublicRange, type IpFacts, lookUpIpFacts } from '../ip-data/ip-facts.ts'
 import { parseIpLiteral } from '../net/ip-literal.ts'
@@ -16,11 +12,8 @@ import { lookUpCallerName } from './caller-name.ts'
 type WhatismyipRequest = z.infer<typeof whatismyipRequest>
 
 export const whatismyipDiagnostic: Diagnostic<WhatismyipRequest, WhatismyipResult> = {
-  id: 'whatismyip',
-  request: whatismyipRequest,
-  result: whatismyipResult,
+  ...whatismyipContract,
   deadlineMs: 12_000,
-  lines: whatismyipLines,
   async run(_request, ctx) {
     const literal = ctx.clientIp ? parseIpLiteral(ctx.clientIp) : null
     if (!literal) return failed('server', 'This server could not tell your IP address')

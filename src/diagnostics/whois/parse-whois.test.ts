@@ -119,4 +119,67 @@ describe('parseWhoisFields() general rules', () => {
     expect(parseWhoisFields(afnic).dnssec).toBe('signed')
     expect(parseWhoisFields('domain: example.test\nkey1-tag: 42275\nkey1-dgst:\n').dnssec).toBeUndefined()
   })
+  it('reads values indented under keys of their own, with the weekday before the day', () => {
+    const text =
+      '\nDomain:\n\texample.ac.test\n\nRegistered By:\n\tExample Networks Ltd\n\nServers:\n\tns1.example.net\t192.0.2.1\n\tns2.example.net\t\n\nRenewal date:\n\tMonday 20th Oct 2014\n\nEntry updated:\n\tWednesday 20th March 2013\n\nEntry created:\n\tFriday 7th November 2003\n'
+    expect(parseWhoisFields(text, { domain: 'example.ac.test' })).toMatchObject({
+      registrar: 'Example Networks Ltd',
+      createdAt: '2003-11-07T00:00:00Z',
+      updatedAt: '2013-03-20T00:00:00Z',
+      expiresAt: '2014-10-20T00:00:00Z',
+      nameServers: ['ns1.example.net', 'ns2.example.net'],
+    })
+  })
+  it('reads a sponsoring registrar\'s abuse lines, "Domain state:" and no registrar for "NONE"', () => {
+    const text =
+      'Domain Name: example.test\nSponsoring Registrar: NONE\nSponsoring Registrar Abuse Phone: +1.5555550100\nSponsoring Registrar Abuse Email: abuse@example.net\nDomain state:   OK\n'
+    expect(parseWhoisFields(text)).toMatchObject({
+      abuseContact: { email: 'abuse@example.net', phone: '+1.5555550100' },
+      statuses: ['ok'],
+    })
+    expect(parseWhoisFields(text).registrar).toBeUndefined()
+  })
+  it('reads .ws\'s "Domain Last Updated:" and "Domain Currently Expires:"', () => {
+    const text =
+      '  Domain Name: EXAMPLE.WS\n\n  Domain Created: 2002-03-03\n  Domain Last Updated: 2008-12-08\n  Domain Currently Expires: 2010-03-03\n'
+    expect(parseWhoisFields(text)).toMatchObject({
+      createdAt: '2002-03-03T00:00:00Z',
+      updatedAt: '2008-12-08T00:00:00Z',
+      expiresAt: '2010-03-03T00:00:00Z',
+    })
+  })
+  it('reads an abuse contact written as bare lines under "Abuse Contact:" (SIDN)', () => {
+    const both = 'Domain name: example.nl\n\nAbuse Contact:\n   +31.555555555\n   abuse@example.net\n\nDNSSEC: no\n'
+    expect(parseWhoisFields(both).abuseContact).toEqual({ email: 'abuse@example.net', phone: '+31.555555555' })
+    const emailOnly = 'Domain name: example.nl\n\nAbuse Contact:\n   abuse@example.net\n\nDNSSEC: no\n'
+    expect(parseWhoisFields(emailOnly).abuseContact).toEqual({ email: 'abuse@example.net' })
+    const address = 'Domain name: example.nl\n\nRegistrar:\n   Example BV\n   Street 1\n   1234AB City\n'
+    expect(parseWhoisFields(address).abuseContact).toBeUndefined()
+  })
+  it('reads name servers under "DNS servers" and numbered "Server Hostname" lines, not a blank key\'s block', () => {
+    const tn =
+      'Domain name.........: example.test\n\nDNS servers\nName................: ns1.example.net.\nName................: ns2.example.net.\n'
+    expect(parseWhoisFields(tn).nameServers).toEqual(['ns1.example.net', 'ns2.example.net'])
+    const ai =
+      'Administrative Contact\n NIC Handle (if known)......: \n State......................: CA\nNameservers\n Primary Server Hostname....: ns1.example.net\n Primary Server Netaddress..: \n Secondary Server Hostname..: ns2.example.net\n'
+    expect(parseWhoisFields(ai)).toMatchObject({ nameServers: ['ns1.example.net', 'ns2.example.net'], statuses: [] })
+  })
+  it('reads an update date with milliseconds and an offset under "Information Last Updated:"', () => {
+    const text = 'Domain name: example.test\n\nInformation Last Updated:       2025-10-20T11:58:59.000+03:00\n'
+    expect(parseWhoisFields(text).updatedAt).toBe('2025-10-20T08:58:59Z')
+  })
+  it("reads JPRS's Japanese-language keys for the dates and the state", () => {
+    const text =
+      '[Domain Name]                   EXAMPLE.JP\n\n[登録年月日]                    2001/05/09\n[有効期限]                      2022/05/31\n[状態]                          Active\n[最終更新]                      2021/06/01 01:05:09 (JST)\n'
+    expect(parseWhoisFields(text)).toMatchObject({
+      createdAt: '2001-05-09T00:00:00Z',
+      expiresAt: '2022-05-31T00:00:00Z',
+      updatedAt: '2021-05-31T16:05:09Z',
+      statuses: ['active'],
+    })
+  })
+  it("reads KISA's 9999 expiry of a domain that does not expire, but no other year past 2999", () => {
+    expect(parseWhoisFields('Expiration Date             : 9999. 12. 31.\n').expiresAt).toBe('9999-12-31T00:00:00Z')
+    expect(parseWhoisFields('Expiration Date             : 5000. 12. 31.\n').expiresAt).toBeUndefined()
+  })
 })

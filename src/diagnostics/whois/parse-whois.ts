@@ -1,7 +1,7 @@
 // Reads whois text into the fields users look for, plus the referral to the next server. Domain
 // fields come from the queried domain's own block: look-alike domains listed before it, contact
 // objects (with their own "created:" and "changed:") and registrar blocks are not read for them.
-import type { RegistrationFields } from '../../shared/tools/whois.ts'
+import type { RegistrationFields } from '../../shared/tools/whois/schema.ts'
 import { findWhoisDates, parseWhoisDate } from './whois-dates.ts'
 import { readWhoisEntries, type WhoisEntry } from './whois-entries.ts'
 import { KEYS } from './whois-keys.ts'
@@ -14,7 +14,7 @@ export interface ParseOptions {
 
 /** Keys of name server lines, and of the headings of name server lists. */
 const NAME_SERVER_KEY =
-  /^(name ?servers?|nameservers?|nserver|domain nameservers|host ?name|ns_name_\d+|ns ?\d+|(primary|secondary) server|dns|dns_name|dns servers?|domain servers? ?\d*)$/
+  /^(name ?servers?|nameservers?|nserver|domain nameservers|host ?name|ns_name_\d+|ns ?\d+|(primary|secondary|third|fourth|fifth|sixth) server( hostname)?|dns|dns_name|dns servers?|domain servers? ?\d*)$/
 const NAME_SERVER_BLOCK = /name ?server|nameserver|domain servers|dns servers|servidor\(es\) de nombres/
 /** A line naming one host, maybe with its addresses: "ns1.example.net", "ns1.example.net. 192.0.2.1". */
 const HOST_LIST_LINE = /^(?:-\s+)?[a-z0-9-]+(\.[a-z0-9-]+)+\.?(\s+[\d.:a-f[\]]+)*$/i
@@ -168,13 +168,22 @@ function nameOfRegistrarObject(entries: WhoisEntry[], handle: string): string | 
   return first(inObject, ['organization', 'organisation', 'org', 'name'])
 }
 
+const BARE_EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i
+const BARE_PHONE = /^\+?\d[\d .()-]{5,}$/
+
 function abuseOf(entries: WhoisEntry[], text: string): RegistrationFields['abuseContact'] {
   const inBlock = entries.filter((entry) => entry.parent === 'abuse contact')
+  // SIDN lists the abuse contact as bare lines under "Abuse Contact:": a phone number, an address.
+  const bare = entries.filter((entry) => entry.key === 'abuse contact').map((entry) => entry.value)
   const email =
     first(entries, KEYS.abuseEmail) ??
     first(inBlock, ['email', 'e-mail']) ??
+    bare.find((value) => BARE_EMAIL.test(value)) ??
     /Abuse contact for .* is '([^']+)'/i.exec(text)?.[1]
-  const phone = first(entries, KEYS.abusePhone) ?? first(inBlock, ['phone', 'telephone'])
+  const phone =
+    first(entries, KEYS.abusePhone) ??
+    first(inBlock, ['phone', 'telephone']) ??
+    bare.find((value) => BARE_PHONE.test(value))
   return email || phone ? { ...(email ? { email } : {}), ...(phone ? { phone } : {}) } : undefined
 }
 

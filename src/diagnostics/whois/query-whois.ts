@@ -4,7 +4,7 @@
 // ('server'), apart from addresses the target policy refuses ('policy'). A WhoisError's message is
 // what the server did, worded to follow its name ("refused the connection (ECONNREFUSED)"); the
 // chain puts the name (and who referred to it) in front.
-import type { FailureSource } from '../../shared/tools/common.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
 import { splitHostPort } from '../net/endpoint.ts'
 import { ConnectTimeoutError, connectTcp, PolicyDeniedError } from '../net/guarded-connect.ts'
 import type { Net } from '../net/net.ts'

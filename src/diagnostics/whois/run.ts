@@ -3,7 +3,8 @@
 import { domainToUnicode } from 'node:url'
 import type { z } from 'zod'
 import { toAsciiDomain } from '../../shared/idn.ts'
-import { type WhoisResult, whoisLines, whoisRequest, whoisResult } from '../../shared/tools/whois.ts'
+import { whoisContract } from '../../shared/tools/whois/index.ts'
+import type { WhoisResult, whoisRequest } from '../../shared/tools/whois/schema.ts'
 import type { RdapClient } from '../rdap/rdap-client.ts'
 import { readRdapFields } from '../rdap/rdap-fields.ts'
 import { describeQuery, parseRegistryQuery, type RegistryQuery } from '../rdap/registry-query.ts'
@@ -110,11 +111,8 @@ function addUnicodeName(outcome: Outcome<WhoisResult>, query: RegistryQuery): Ou
 
 export function createWhoisDiagnostic(settings: WhoisSettings): Diagnostic<WhoisRequest, WhoisResult> {
   return {
-    id: 'whois',
-    request: whoisRequest,
-    result: whoisResult,
+    ...whoisContract,
     deadlineMs: 30_000,
-    lines: whoisLines,
     async run(request, ctx) {
       const query = parseRegistryQuery(toAsciiDomain(request.input.trim()))
       if (!query) return failed('target', `${request.input} is not a domain, IP address or AS number`)

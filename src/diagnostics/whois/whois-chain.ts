@@ -1,7 +1,7 @@
 // Port-43 whois with referrals: the configured server (IANA by default), then the registry it
 // names, then the registrar the registry names: at most two referrals, each server checked.
-import type { FailureSource } from '../../shared/tools/common.ts'
-import type { RegistrationFields } from '../../shared/tools/whois.ts'
+import type { FailureSource } from '../../shared/tools/tool-answer.ts'
+import type { RegistrationFields } from '../../shared/tools/whois/schema.ts'
 import { splitHostPort } from '../net/endpoint.ts'
 import type { RegistryQuery } from '../rdap/registry-query.ts'
 import { decodeWhoisText } from './decode-whois.ts'

@@ -1,12 +1,12 @@
 // Real registry answers against the fields read by hand from each raw text (sources in each folder's
 // manifest.json). The parser is tuned on test/fixtures/golden/whois-corpus; test/fixtures/golden/
-// whois-heldout-2, whois-heldout-3 and whois-heldout-4 hold other answers, from other collections, that it is only
+// whois-heldout-2 to whois-heldout-7 hold other answers, from other collections, that it is only
 // measured on (each README.md keeps every measurement). Prints the accuracy of every field for every
 // part, asks the tuned part's target of every field, and holds each held-out field at least at its
 // measured count.
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import type { RegistrationFields } from '../../shared/tools/whois.ts'
+import type { RegistrationFields } from '../../shared/tools/whois/schema.ts'
 import { parseWhoisFields } from './parse-whois.ts'
 
 const FIELDS = [
@@ -64,18 +64,40 @@ const CORPORA = [
     shortfalls: {},
   }),
   // Measured once, unseen (its README.md): five fields were below 97% (64/66 prints as 97.0%
-  // but is 96.97%); four still are, held here at their last measured counts.
+  // but is 96.97%); statuses still is, held here at its last measured count.
   corpus('held-out 3', 'whois-heldout-3', {
     minimum: { cases: 60, tlds: 50 },
     target: 0.97,
-    shortfalls: { registrar: 63, createdAt: 64, updatedAt: 64, statuses: 63 },
+    shortfalls: { statuses: 64 },
   }),
-  // Measured once, unseen (its README.md): three fields were below 97% (60/62 is 96.8%), held here
-  // at their counts.
+  // Measured once, unseen (its README.md): three fields were below 97% (60/62 is 96.8%); after a
+  // later tuning round on other answers none is.
   corpus('held-out 4', 'whois-heldout-4', {
     minimum: { cases: 60, tlds: 50 },
     target: 0.97,
-    shortfalls: { nameServers: 60, statuses: 60, abuseContact: 55 },
+    shortfalls: {},
+  }),
+  // Measured once, unseen (its README.md): five fields were below 97%; after a later tuning round on
+  // other answers only registrar is, held here at its last measured count.
+  corpus('held-out 5', 'whois-heldout-5', {
+    minimum: { cases: 60, tlds: 45 },
+    target: 0.97,
+    shortfalls: { registrar: 61 },
+  }),
+  // Measured once, unseen (its README.md): four fields were below 97%; after six expectations that
+  // misread their answers were corrected, three are, held here at their counts.
+  corpus('held-out 6', 'whois-heldout-6', {
+    minimum: { cases: 100, tlds: 60 },
+    target: 0.97,
+    shortfalls: { registrar: 102, nameServers: 104, statuses: 104 },
+  }),
+  // Measured once, unseen (its README.md): nameServers was below 97% (the last line of .ae's answers
+  // ends in a bare carriage return, JPRS's Japanese name server key, .pl's doubled carriage returns,
+  // ZACR's numbered layout), held here at its measured count; every other field reached 97%.
+  corpus('held-out 7', 'whois-heldout-7', {
+    minimum: { cases: 100, tlds: 55 },
+    target: 0.97,
+    shortfalls: { nameServers: 101 },
   }),
 ]
 

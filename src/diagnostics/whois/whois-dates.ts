@@ -144,16 +144,20 @@ function readZone(text: string): number | undefined {
 
 /**
  * ISO 8601 UTC form of a date as a registry writes it, or undefined when it is not a date. Years run
- * to 2999, which .za writes for domains that do not expire.
+ * to 2999, which .za writes for domains that do not expire; KISA (.kr) writes 9999 for them.
  */
 export function parseWhoisDate(value: string, tld?: string): string | undefined {
   // .uk's "before Aug-1996" names no day.
   if (/^\s*before\b/i.test(value)) return undefined
-  const text = value.trim().replace(/^on\s+/i, '')
+  // Jisc writes the weekday before the day: "Friday 7th November 2003".
+  const text = value
+    .trim()
+    .replace(/^on\s+/i, '')
+    .replace(/^(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?=\d)/i, '')
   const parts = readDate(text, tld)
   if (!parts) return undefined
   const { year, month, day } = parts
-  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1980 || year > 2999) return undefined
+  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1980 || (year > 2999 && year !== 9999)) return undefined
   const time = /^(?:\s*T|\s+at\s+|\s+|\s*,\s*)(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?(.*)$/i.exec(parts.rest)
   const [hours, minutes, seconds] = time ? [Number(time[1]), Number(time[2]), Number(time[3] ?? 0)] : [0, 0, 0]
   const zone = time ? readZone(time[4] ?? '') : 0

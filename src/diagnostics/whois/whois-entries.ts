@@ -39,7 +39,7 @@ const SECTION_HEADING =
 const DOMAIN_KEY =
   /^(domain|name ?servers?|nameservers?|nserver|dnssec|status|registry|registrar|creation|updated|expir)/
 /** Headings of name server lists, whose host names may follow a blank line (.hk) and lack indent. */
-const NAME_SERVER_HEADING = /name ?servers?|nameservers|domain servers|servidor\(es\) de nombres/
+const NAME_SERVER_HEADING = /name ?servers?|nameservers|domain servers|dns servers|servidor\(es\) de nombres/
 // A host name, maybe after a list dash (.ve "- ns1.example.net"), maybe followed by its addresses.
 const HOST_LINE = /^\s*(?:-\s+)?[a-z0-9-]+(\.[a-z0-9-]+)+\.?(\s+\S+)*\s*$/i
 /**
@@ -180,6 +180,9 @@ export function readWhoisEntries(text: string): WhoisEntry[] {
       continue
     }
     if (pair && block) {
+      // A key left blank in a block (.ai "Administrative Contact\n NIC Handle…: \n State…: CA") is no heading:
+      // the block goes on.
+      if (next !== undefined && next.trim() !== '' && indentOf(next) <= indent) continue
       // "Registrar:\n  Billing:\n    Name: x": a heading inside a block starts a nested block.
       block = { key: pair.key, indent: blockIndent(pair.key, indent, next) }
       continue

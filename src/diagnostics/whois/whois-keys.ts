@@ -26,8 +26,9 @@ export const KEYS = {
     'current registar',
     'authorized agency',
     'registration service provider',
-    // .uy: "Registrado por".
+    // .uy: "Registrado por"; Jisc (.ac.uk): "Registered By:" with the name indented below.
     'registrado por',
+    'registered by',
   ],
   registrarIanaId: ['registrar iana id'],
   organisation: [
@@ -51,6 +52,8 @@ export const KEYS = {
     'registration time',
     'registration date',
     'domain registration date',
+    // Jisc (.ac.uk).
+    'entry created',
     'domain create date',
     'domain created',
     'domain registered',
@@ -70,6 +73,8 @@ export const KEYS = {
     'acivated',
     'regdate',
     'registration',
+    // JPRS's Japanese-language answers: "[登録年月日]" (date of registration).
+    '登録年月日',
   ],
   updated: [
     'updated date',
@@ -79,7 +84,12 @@ export const KEYS = {
     'record last updated on',
     'record last updated',
     'domain last updated date',
+    // .ws: "Domain Last Updated:" and "Domain Currently Expires:".
+    'domain last updated',
     'domain record last updated',
+    // .ug: "Information Last Updated:" after the contacts; Jisc (.ac.uk): "Entry updated:".
+    'information last updated',
+    'entry updated',
     'last-modified',
     'last modified',
     'modified',
@@ -100,6 +110,8 @@ export const KEYS = {
     'date de modification',
     'derniere modification',
     'changed',
+    // JPRS: "[最終更新]" (last update).
+    '最終更新',
   ],
   expires: [
     'registry expiry date',
@@ -112,6 +124,7 @@ export const KEYS = {
     'expired',
     'record expired',
     'domain expiration date',
+    'domain currently expires',
     'record expires on',
     'expires',
     'expires on',
@@ -133,6 +146,8 @@ export const KEYS = {
     'valid-date',
     // .nz: the domain is paid for until then.
     'domain_datebilleduntil',
+    // JPRS: "[有効期限]" (expiry).
+    '有効期限',
   ],
   statuses: [
     'domain status',
@@ -143,14 +158,33 @@ export const KEYS = {
     'epp status',
     'estatus del dominio',
     'domain-status',
+    // .md: "Domain state: OK".
+    'domain state',
     // JPRS: "[Lock Status] AgentChangeLocked"; .tr: "Transfer Status: The domain is LOCKED to transfer."
     'lock status',
     'transfer status',
+    // JPRS: "[状態]" (state), "[ロック状態]" (lock state).
+    '状態',
+    'ロック状態',
   ],
   // RNIDS (.rs): "DNSSEC signed: no".
-  dnssec: ['dnssec', 'dnssec signed', 'signed', 'domain_signed', 'signing key'],
+  dnssec: ['dnssec', 'dnssec signed', 'signed', 'domain_signed', 'signing key', '署名鍵'],
   range: ['cidr', 'inetnum', 'inet6num', 'netrange'],
   country: ['country', 'registrant country'],
-  abuseEmail: ['registrar abuse contact email', 'orgabuseemail', 'abuse-mailbox', 'abuse email', 'abuse-email'],
-  abusePhone: ['registrar abuse contact phone', 'orgabusephone', 'abuse phone', 'abuse-phone'],
+  // CoCCA: "Sponsoring Registrar Abuse Email:".
+  abuseEmail: [
+    'registrar abuse contact email',
+    'sponsoring registrar abuse email',
+    'orgabuseemail',
+    'abuse-mailbox',
+    'abuse email',
+    'abuse-email',
+  ],
+  abusePhone: [
+    'registrar abuse contact phone',
+    'sponsoring registrar abuse phone',
+    'orgabusephone',
+    'abuse phone',
+    'abuse-phone',
+  ],
 }

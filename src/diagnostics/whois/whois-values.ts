@@ -130,6 +130,8 @@ export const isDsRecord = (key: string, value: string) => DS_RECORD_KEYS.has(key
 export function cleanRegistrar(value: string): string | undefined {
   // Nominet: "No registrar listed.  This domain is registered directly with Nominet."
   if (/^\s*no registrar\b/i.test(value)) return undefined
+  // OPT (.nc): "Registrar: NONE".
+  if (/^\s*none\s*$/i.test(value)) return undefined
   const name = value
     .replace(/\s*\[Tag\s*=\s*[^\]]*\]\s*$/i, '')
     // Afilias-run registries append their own handle for the registrar: "Example Inc. (R22-LRCC)".

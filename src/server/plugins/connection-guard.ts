@@ -7,20 +7,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyBaseLogger } from 'fastify'
-import { clientAddressKey } from '../modules/limits/client-key.ts'
-
-export interface ConnectionLimits {
-  /** Open connections from one client address (IPv6 by /64); 0 turns the per-client cap off. */
-  perClient: number
-  /** Open connections in total. */
-  total: number
-  /** Time allowed for a request's headers to arrive. */
-  headersTimeoutMs: number
-  /** A request body must average at least this many bytes per second ... */
-  bodyMinBytesPerSecond: number
-  /** ... once this grace period is over. */
-  bodyGraceMs: number
-}
+import type { ConnectionLimits } from '../config.ts'
 
 export interface ConnectionGuard {
   /** Open connections per client key right now (for tests and metrics). */
@@ -49,14 +36,21 @@ export function guardConnections(
   server: Server,
   limits: ConnectionLimits,
   log: FastifyBaseLogger,
-  { perClientApplies = true }: { perClientApplies?: boolean } = {},
+  {
+    clientKey,
+    perClientApplies = true,
+  }: {
+    /** The address a client is counted under (the limits' client key). */
+    clientKey: (address: string | undefined) => string
+    perClientApplies?: boolean
+  },
 ): ConnectionGuard {
   const open = new Map<string, number>()
   let total = 0
   const refused = { perClient: 0, total: 0, slowBody: 0 }
 
   server.on('connection', (socket: Socket) => {
-    const key = clientAddressKey(socket.remoteAddress)
+    const key = clientKey(socket.remoteAddress)
     const mine = open.get(key) ?? 0
     if (total >= limits.total || (perClientApplies && limits.perClient > 0 && mine >= limits.perClient)) {
       const reason = total >= limits.total ? 'total' : 'perClient'
@@ -93,7 +87,7 @@ export function guardConnections(
       refused.slowBody += 1
       if (refused.slowBody % 1000 === 1) {
         log.info(
-          { limit: 'body-rate', client: clientAddressKey(socket.remoteAddress), bytesPerSecond: Math.round(rate) },
+          { limit: 'body-rate', client: clientKey(socket.remoteAddress), bytesPerSecond: Math.round(rate) },
           'request body too slow: connection closed',
         )
       }

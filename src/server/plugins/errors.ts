@@ -1,16 +1,12 @@
 // One error shape for every failure: { error: { type, message } }; 5xx texts never leak internals.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { ToolUnavailableError } from '../../diagnostics/types.ts'
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]
       return reply.code(400).send({ error: { type: 'invalid_input', message: first?.message ?? 'Invalid request' } })
-    }
-    if (error instanceof ToolUnavailableError) {
-      return reply.code(503).send({ error: { type: 'tool_unavailable', message: error.message } })
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

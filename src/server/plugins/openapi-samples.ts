@@ -1,23 +1,6 @@
 // curl examples of the OpenAPI document (x-codeSamples, shown by the API reference page): one per
-// tool, with an input that tool accepts, one per bulk tool, and one for each results and tokens operation.
-import type { ToolId } from '../../shared/catalogue.ts'
-
-/** An input each tool accepts; keyed by ToolId so that a new tool cannot be left without one. */
-const EXAMPLE_INPUTS: Record<ToolId, { input: string; options?: object }> = {
-  ping: { input: 'example.com' },
-  traceroute: { input: 'example.com' },
-  whois: { input: 'example.com' },
-  dns: { input: 'example.com', options: { type: 'MX' } },
-  rdns: { input: '1.1.1.1' },
-  ssl: { input: 'example.com' },
-  geolocation: { input: '1.1.1.1' },
-  blacklist: { input: '1.1.1.1' },
-  'website-check': { input: 'https://example.com' },
-  asn: { input: 'AS13335' },
-  abuse: { input: '1.1.1.1' },
-  mail: { input: 'example.com' },
-  whatismyip: { input: '' },
-}
+// tool, with the example input of its contract, one per bulk tool, and one for each results and tokens operation.
+import { findContract } from '../../shared/tools/contracts.ts'
 
 export interface CodeSample {
   lang: string
@@ -38,12 +21,12 @@ function curl(method: string, url: string, { body, auth = true }: { body?: objec
 export function codeSampleFor(method: string, path: string, origin: string): CodeSample | undefined {
   const url = `${origin}${path.replace('{id}', '<id>')}`
   const tool = /^\/api\/tools\/([\w-]+)$/.exec(path)?.[1]
-  if (tool && method === 'post' && tool in EXAMPLE_INPUTS) {
-    return curl('POST', url, { body: EXAMPLE_INPUTS[tool as ToolId] })
-  }
+  const example = tool && findContract(tool)?.example
+  if (example && method === 'post') return curl('POST', url, { body: example })
   const bulk = /^\/api\/bulk\/([\w-]+)$/.exec(path)?.[1]
-  if (bulk && method === 'post' && bulk in EXAMPLE_INPUTS) {
-    const { input, options } = EXAMPLE_INPUTS[bulk as ToolId]
+  const bulkExample = bulk && findContract(bulk)?.example
+  if (bulkExample && method === 'post') {
+    const { input, options } = bulkExample
     // -N: print each NDJSON row as it arrives.
     const sample = curl('POST', url, { body: { inputs: [input, 'example.org'], options } })
     return { ...sample, source: sample.source.replace('curl ', 'curl -N ') }

@@ -11,7 +11,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { pageHeadFor, publicPagePaths } from '../../shared/page-meta.ts'
-import { hasSessionCookie } from '../modules/auth/session-cookie.ts'
 import { startAfterFirstPaint } from './boot-script.ts'
 import { etagOf, renderPageHtml, robotsTxt, sitemapXml } from './page-html.ts'
 import { completeMarkup, isRenderedPage, loadPageRenderer, withRenderedPage } from './page-render.ts'
@@ -62,7 +61,13 @@ const MAX_INLINE_CSS = 64 * 1024
 
 export async function registerWeb(
   app: FastifyInstance,
-  options: { webDist: string; publicUrl: string; reportIssueUrl?: string },
+  options: {
+    webDist: string
+    publicUrl: string
+    reportIssueUrl?: string
+    /** Whether a Cookie header carries a session cookie (auth's session-cookie.ts): a page drawn without one is signed out. */
+    hasSessionCookie: (cookieHeader: string | undefined) => boolean
+  },
 ) {
   const root = path.resolve(options.webDist)
   const indexFile = path.join(root, 'index.html')
@@ -72,7 +77,9 @@ export async function registerWeb(
       root,
       wildcard: false,
       index: false,
+      // A route per file; the compressed copies beside them are found by preCompressed, not routed.
       preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable')
@@ -118,7 +125,7 @@ export async function registerWeb(
     const head = pageHeadFor(pathname)
     const rendered =
       !request.url.includes('?') && isRenderedPage(head)
-        ? { signedOut: !hasSessionCookie(request.headers.cookie) }
+        ? { signedOut: !options.hasSessionCookie(request.headers.cookie) }
         : null
     const kind = rendered ? (rendered.signedOut ? 'signed-out' : 'session') : 'outline'
     const key = `${head.found ? head.path : '\u0000not-found'}\u0000${kind}`

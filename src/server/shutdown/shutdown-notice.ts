@@ -1,7 +1,7 @@
 // The moment the shutdown grace (SHUTDOWN_GRACE_SECONDS) runs out with answers still open: event
 // streams and runs still in progress end with SERVER_RESTARTING instead of being cut off silently.
 // Until then they go on as usual (src/server/shutdown/graceful-stop.ts).
-import type { ErrorBody } from '../../shared/tools/common.ts'
+import type { ErrorBody } from '../../shared/tools/tool-answer.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

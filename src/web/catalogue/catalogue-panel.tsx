@@ -3,7 +3,7 @@ import type { CatalogueEntry } from '../../shared/catalogue.ts'
 import { PanelFrame } from '../components/panel-frame.tsx'
 import { Spinner } from '../components/spinner.tsx'
 import { type PanelProps, titleLevel } from '../lib/panel-props.ts'
-import { manifestOf, panelFor } from './tool-manifest.tsx'
+import { manifestOf, panelFor } from './feature-manifests.tsx'
 
 /** How close to the screen (in px) the home page's panel must come before its code loads. */
 const NEAR_SCREEN_PX = 600

@@ -1,6 +1,6 @@
 import { ClockFading, type LucideIcon, Wrench } from 'lucide-react'
 import { isCatalogueId } from '../../shared/catalogue.ts'
-import { manifestOf } from './tool-manifest.tsx'
+import { manifestOf } from './feature-manifests.tsx'
 
 /** Cards that are not catalogue entries. */
 const otherIcons: Readonly<Record<string, LucideIcon>> = { history: ClockFading }

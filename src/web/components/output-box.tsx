@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { ToolAnswer } from '../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../shared/tools/tool-answer.ts'
 import { answerFileName, answerText } from '../lib/result-export.ts'
 import { ResultActions } from './result-actions.tsx'
 

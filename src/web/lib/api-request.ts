@@ -1,6 +1,6 @@
 // JSON calls to our own API with any method (GET, PATCH, DELETE...). Failures become ApiError with
 // the server's own message.
-import { errorBody } from '../../shared/tools/common.ts'
+import { errorBody } from '../../shared/tools/tool-answer.ts'
 import { ApiError } from './api.ts'
 
 export async function requestJson(method: string, path: string, body?: unknown): Promise<unknown> {

@@ -1,5 +1,5 @@
 // JSON calls to our own API. Failures become ApiError carrying the server's error message.
-import { errorBody } from '../../shared/tools/common.ts'
+import { errorBody } from '../../shared/tools/tool-answer.ts'
 
 export class ApiError extends Error {
   readonly status: number

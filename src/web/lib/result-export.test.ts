@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ToolAnswer } from '../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../shared/tools/tool-answer.ts'
 import { answerFileName, answerText, csvField, resultFileName, toJsonText } from './result-export.ts'
 
 const answer = (patch: Partial<ToolAnswer> = {}): ToolAnswer => ({

@@ -1,5 +1,5 @@
 // Copying and saving a tool's answer: the text a person sees, or the whole answer as a JSON file.
-import type { ToolAnswer } from '../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../shared/tools/tool-answer.ts'
 
 /** The answer as text: its lines (after the error, when it failed), else its result as JSON. */
 export function answerText(answer: ToolAnswer): string {

@@ -1,8 +1,9 @@
 // The SSL check's "how to fix" advice held against the facts of the same result: each piece of
 // advice the report can give names the fact that must hold for it to make sense (no "Enable TLS 1.3"
 // beside "TLS 1.3 accepted"). Advice that no rule here knows is reported too, so new advice gets a rule.
-import type { ProtocolName, SslResult } from '../../../src/shared/tools/ssl.ts'
-import { explainSslReason } from '../../../src/shared/tools/ssl-explain.ts'
+
+import { explainSslReason } from '../../../src/shared/tools/ssl/explain.ts'
+import type { ProtocolName, SslResult } from '../../../src/shared/tools/ssl/schema.ts'
 
 const HSTS_MIN_SECONDS = 180 * 86_400
 

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import type { VulnerabilityFinding, VulnerabilityId } from '../../../src/shared/tools/ssl.ts'
+import type { VulnerabilityFinding, VulnerabilityId } from '../../../src/shared/tools/ssl/schema.ts'
 
 const run = promisify(execFile)
 

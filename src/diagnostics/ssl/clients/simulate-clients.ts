@@ -1,13 +1,13 @@
 // What each named client would negotiate with the server: its own ClientHello (versions, suites in
 // its order, groups, signature schemes) sent as it is, and the version and suite of the ServerHello,
 // or the refusal. One connection per client, under the scan's budget.
-import type { ClientSimulation } from '../../../shared/tools/ssl.ts'
+import type { ClientSimulation } from '../../../shared/tools/ssl/schema.ts'
+import { suiteFor } from '../../tls-grade/suite-table.ts'
 import { type buildClientHello, GROUPS } from '../client-hello.ts'
 import { VERSION_LABELS, whyNoAnswer } from '../enumerate-suites.ts'
 import { exchangeHello } from '../hello-exchange.ts'
 import type { ScanBudget } from '../scan-budget.ts'
 import { ALERT_NAMES } from '../server-flight.ts'
-import { suiteFor } from '../suite-table.ts'
 import { CLIENT_PROFILES, type ClientProfile } from './client-profiles.ts'
 
 const WIRE_NAMES: Record<number, string> = {

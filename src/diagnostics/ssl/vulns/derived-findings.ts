@@ -1,7 +1,7 @@
 // The weaknesses that follow from what the scan already found: suites per version (Sweet32, FREAK,
 // POODLE), the DH group (Logjam) and the renegotiation_info extension of the ServerHellos (secure
 // renegotiation). No connection of its own.
-import type { CipherSuite, VulnerabilityFinding } from '../../../shared/tools/ssl.ts'
+import type { CipherSuite, VulnerabilityFinding } from '../../../shared/tools/ssl/schema.ts'
 import type { VersionScan } from '../enumerate-suites.ts'
 
 const list = (suites: CipherSuite[]) => {

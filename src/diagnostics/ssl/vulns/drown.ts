@@ -2,7 +2,7 @@
 // TLS sessions made with that key. The scan sends its own SSL 2.0 ClientHello (no SSL library
 // speaks SSL 2.0 any more) and reads whether an SSL 2.0 ServerHello comes back. Other servers that
 // share the certificate or key would expose it as well; they are not known to the scan.
-import type { VulnerabilityFinding } from '../../../shared/tools/ssl.ts'
+import type { VulnerabilityFinding } from '../../../shared/tools/ssl/schema.ts'
 import { whyNoAnswer } from '../enumerate-suites.ts'
 import { LegacyNoAnswerError, probeLegacy } from '../legacy-probe.ts'
 import type { ScanBudget } from '../scan-budget.ts'

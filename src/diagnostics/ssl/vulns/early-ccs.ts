@@ -2,7 +2,7 @@
 // two ChangeCipherSpec records long before any key is agreed. A patched server refuses the first one
 // (unexpected_message) or stays silent; one that took it reads the second as an encrypted record and
 // fails it with bad_record_mac or decryption_failed. No key material is ever sent.
-import type { VulnerabilityFinding } from '../../../shared/tools/ssl.ts'
+import type { VulnerabilityFinding } from '../../../shared/tools/ssl/schema.ts'
 import { connectTcp } from '../../net/guarded-connect.ts'
 import { buildClientHello, type HelloVersion, WIRE_VERSIONS } from '../client-hello.ts'
 import type { VersionScan } from '../enumerate-suites.ts'

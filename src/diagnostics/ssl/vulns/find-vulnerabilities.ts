@@ -1,7 +1,7 @@
 // Every known-weakness finding of the scan, in the order SSL Labs lists them; the active probes run
 // under the scan's budget (its concurrency and total deadline), one connection each, alongside the
 // group probes; Logjam waits for their DH group.
-import type { VulnerabilityFinding } from '../../../shared/tools/ssl.ts'
+import type { VulnerabilityFinding } from '../../../shared/tools/ssl/schema.ts'
 import type { VersionScan } from '../enumerate-suites.ts'
 import type { ScanBudget } from '../scan-budget.ts'
 import { freak, logjam, poodle, secureRenegotiation, sweet32 } from './derived-findings.ts'

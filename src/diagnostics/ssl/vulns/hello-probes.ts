@@ -1,7 +1,7 @@
 // Weaknesses read from one hand-built hello each, nothing harmful sent: TLS compression (CRIME),
 // TLS_FALLBACK_SCSV (a hello below the best version, carrying the SCSV) and Heartbleed (whether the
 // heartbeat extension is answered at all; a server that does not offer it cannot be vulnerable).
-import type { VulnerabilityFinding } from '../../../shared/tools/ssl.ts'
+import type { VulnerabilityFinding } from '../../../shared/tools/ssl/schema.ts'
 import type { HelloVersion } from '../client-hello.ts'
 import type { VersionScan } from '../enumerate-suites.ts'
 import { whyNoAnswer } from '../enumerate-suites.ts'

@@ -4,7 +4,7 @@
 // to all of them alike gives no padding oracle. One round of five handshakes; a second round only
 // when the first saw different reactions, to tell an oracle from a hiccup. Only when RSA key
 // exchange is offered.
-import type { VulnerabilityFinding } from '../../../shared/tools/ssl.ts'
+import type { VulnerabilityFinding } from '../../../shared/tools/ssl/schema.ts'
 import { connectTcp } from '../../net/guarded-connect.ts'
 import { buildClientHello, type HelloVersion, WIRE_VERSIONS } from '../client-hello.ts'
 import type { VersionScan } from '../enumerate-suites.ts'

@@ -2,7 +2,7 @@
 // - options: the request's options as JSON (null when the run had none);
 // - status 'ok' or 'failed', with the failure's error sentence and failureSource;
 // - deleted_at: set by a delete, cleared by a restore; the results retention job purges rows deleted
-//   longer ago than the restore window (src/server/modules/history/repository.ts).
+//   longer ago than the restore window (src/server/modules/saved-results/repository.ts).
 import type { Kysely } from 'kysely'
 import { jsonColumnType, timestampColumnType } from '../column-types.ts'
 

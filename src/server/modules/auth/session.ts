@@ -1,14 +1,7 @@
 // The signed-in user of a request, read from better-auth's session cookie.
 import { fromNodeHeaders } from 'better-auth/node'
-import type { FastifyRequest } from 'fastify'
+import type { CurrentUser } from '../../current-user.ts'
 import type { Auth } from './auth.ts'
-
-export interface SessionUser {
-  id: string
-  email: string
-}
-
-export type CurrentUser = (request: FastifyRequest) => Promise<SessionUser | null>
 
 export function createCurrentUser(auth: Auth): CurrentUser {
   return async (request) => {

@@ -7,11 +7,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { TWO_FACTOR, twoFactorMessages } from '../../../shared/auth.ts'
-import { errorBody } from '../../../shared/tools/common.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
 import { disableTwoFactorRequest } from '../../../shared/two-factor.ts'
+import type { CurrentUser } from '../../current-user.ts'
 import type { AccountAttempts } from './account-attempts.ts'
 import type { Auth } from './auth.ts'
-import type { CurrentUser } from './session.ts'
 
 export interface TwoFactorRoutesOptions {
   auth: Auth

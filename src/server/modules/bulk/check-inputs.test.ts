@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AnyDiagnostic } from '../../../diagnostics/registry.ts'
-import { dnsRequest } from '../../../shared/tools/dns.ts'
-import { sslRequest } from '../../../shared/tools/ssl.ts'
+import { dnsRequest } from '../../../shared/tools/dns/schema.ts'
+import { sslRequest } from '../../../shared/tools/ssl/schema.ts'
 import { messages } from '../../../shared/validation.ts'
 import { checkBulkInputs } from './check-inputs.ts'
 

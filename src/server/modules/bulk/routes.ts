@@ -11,6 +11,7 @@ import { z } from 'zod'
 import { countPacketsOnUsersBehalf } from '../../../diagnostics/net/ask-once.ts'
 import type { Net } from '../../../diagnostics/net/net.ts'
 import { type AnyDiagnostic, findDiagnostic, type Registry } from '../../../diagnostics/registry.ts'
+import { runTool } from '../../../diagnostics/run/run-tool.ts'
 import {
   BULK_TOOL_IDS,
   type BulkRow,
@@ -21,10 +22,9 @@ import {
 } from '../../../shared/bulk.ts'
 import { summarizeBulkAnswer } from '../../../shared/bulk-summary.ts'
 import { findEntry } from '../../../shared/catalogue.ts'
-import { errorBody, type ToolAnswer } from '../../../shared/tools/common.ts'
+import { errorBody, type ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import { STREAM_CACHE_CONTROL } from '../limits/queue-events.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'
-import { runTool } from '../tools/service.ts'
 import { extraRunsFor, PACKETS_PER_RUN } from './bulk-cost.ts'
 import { checkBulkInputs } from './check-inputs.ts'
 import { runBulk } from './run-bulk.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BulkRow } from '../../../shared/bulk.ts'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import type { Refusal } from '../limits/refusals.ts'
 import { type Admission, type CheckedInput, runBulk } from './run-bulk.ts'
 

@@ -4,7 +4,7 @@
 // it again, so a long list does not push the client's window further out.
 import type { BulkRow, BulkSummary } from '../../../shared/bulk.ts'
 import { bulkRowStatus } from '../../../shared/bulk.ts'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import type { Refusal } from '../limits/refusals.ts'
 
 /** An input checked by the tool's request schema: the body to run, or the tool's own message. */

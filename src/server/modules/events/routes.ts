@@ -3,8 +3,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { errorBody } from '../../../shared/tools/common.ts'
-import type { CurrentUser } from '../auth/session.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
+import type { CurrentUser } from '../../current-user.ts'
+
 import type { ForwardEvent } from './posthog.ts'
 import type { EventsRepository } from './repository.ts'
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  type ConcurrencyCaps,
-  createConcurrencyGate,
-  type GateDecision,
-  type QueuePosition,
-} from './concurrency-gate.ts'
+import type { QueuePlace } from '../../../shared/tool-stream.ts'
+import { type ConcurrencyCaps, createConcurrencyGate, type GateDecision } from './concurrency-gate.ts'
 import { createMemorySlotStore } from './slot-store.ts'
 
 const caps = (overrides: Partial<ConcurrencyCaps>): ConcurrencyCaps => ({
@@ -56,7 +52,7 @@ describe('createConcurrencyGate() with a fair line', () => {
     for (const client of ['a', 'b'])
       for (let i = 0; i < 2; i++) releases.push(admitted(await gate.enter('mail', client)))
     const greedy = gate.enter('mail', 'a')
-    const places: QueuePosition[] = []
+    const places: QueuePlace[] = []
     const newcomer = gate.enter('mail', 'e', { onQueued: (place) => places.push(place) })
     expect(await settled(newcomer)).toBe('pending')
     // Served before the greedy client's extra run, and told so.
@@ -92,7 +88,7 @@ describe('createConcurrencyGate() with a fair line', () => {
     const first = admitted(await gate.enter('ssl', 'a'))
     const controller = new AbortController()
     const gone = gate.enter('ssl', 'b', { signal: controller.signal })
-    const places: QueuePosition[] = []
+    const places: QueuePlace[] = []
     const stays = gate.enter('ssl', 'c', { onQueued: (place) => places.push(place) })
     expect(await settled(stays)).toBe('pending')
     expect(places.at(-1)?.position).toBe(2)

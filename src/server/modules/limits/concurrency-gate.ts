@@ -9,6 +9,7 @@
 // longest wait allowed, is the answer 503. The line itself is this process's: a slot freed by
 // another process reaches it through the store's release notice, or the next retry.
 
+import type { QueuePlace } from '../../../shared/tool-stream.ts'
 import { createMemorySlotStore, type FullCap, type SlotStore } from './slot-store.ts'
 
 export interface ConcurrencyCaps {
@@ -25,17 +26,10 @@ export type GateRefusal = FullCap | 'queue-full' | 'wait-too-long'
 
 export type GateDecision = { admitted: true; release: () => void } | { admitted: false; reason: GateRefusal }
 
-export interface QueuePosition {
-  /** 1 for the next run to start. */
-  position: number
-  /** From the recent mean duration of the tool's runs. */
-  estimatedWaitMs: number
-}
-
 export interface EnterOptions {
   signal?: AbortSignal
   /** Called when the run has to wait, and again each time its place in line changes. */
-  onQueued?: (place: QueuePosition) => void
+  onQueued?: (place: QueuePlace) => void
 }
 
 export interface ConcurrencyGate {
@@ -58,7 +52,7 @@ interface Waiting {
   since: number
   done: boolean
   settle: (decision: GateDecision) => void
-  onQueued?: (place: QueuePosition) => void
+  onQueued?: (place: QueuePlace) => void
   lastPosition?: number
 }
 

@@ -1,7 +1,7 @@
 // A streamed tool run that waits in line is told its place as server-sent `queue` events; the stream
 // starts with the first of them, so a refusal after that is an `error` event on the same stream.
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { QueuePosition } from './concurrency-gate.ts'
+import { formatStreamEvent, type QueuePlace } from '../../../shared/tool-stream.ts'
 import type { Refusal } from './refusals.ts'
 
 /**
@@ -27,20 +27,16 @@ export function startEventStream(reply: FastifyReply): void {
   })
 }
 
-export function sseEvent(name: string, data: unknown): string {
-  return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`
-}
-
-export function writeQueueEvent(reply: FastifyReply, place: QueuePosition): void {
+export function writeQueueEvent(reply: FastifyReply, place: QueuePlace): void {
   if (reply.raw.destroyed) return
   startEventStream(reply)
-  reply.raw.write(sseEvent('queue', place))
+  reply.raw.write(formatStreamEvent('queue', place))
 }
 
 export function endStreamWithRefusal(reply: FastifyReply, refusal: Refusal) {
   reply.hijack()
   if (!reply.raw.destroyed) {
-    reply.raw.end(sseEvent('error', { error: { type: refusal.type, message: refusal.message } }))
+    reply.raw.end(formatStreamEvent('error', { error: { type: refusal.type, message: refusal.message } }))
   }
   return reply
 }

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { findEntry } from '../../../shared/catalogue.ts'
 import type { Config } from '../../config.ts'
-import type { CurrentUser } from '../auth/session.ts'
+import type { CurrentUser } from '../../current-user.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import { clientAddressKey } from './client-key.ts'
 import { createConcurrencyGate, type GateRefusal } from './concurrency-gate.ts'

@@ -29,6 +29,8 @@ export interface RowDispatchDeps {
   probeLostMs: number
   /** Stores the measurement once its last row is settled (idempotent). */
   finishIfDone(measurementId: string): Promise<void>
+  /** A connected probe took the task and gave no answer within the tool's time limit. */
+  onProbeTimeout?(probe: ProbeLocation): Promise<void>
 }
 
 /** A probe's result as a row outcome. */
@@ -84,6 +86,7 @@ async function watchRemoteRow(
     if (now >= job.deadlineAt) {
       const online = await deps.directory.isOnline(job.probe.id)
       const name = findEntry(job.tool)?.name ?? job.tool
+      if (online && accepted) await deps.onProbeTimeout?.(job.probe).catch(() => undefined)
       return settle(
         online
           ? { status: 'failed', error: `Probe ${job.probe.name} gave no ${name} answer within the tool's time limit` }

@@ -3,8 +3,8 @@
 // the store); another takes over if that one dies before marking it.
 import type { FastifyBaseLogger as Logger } from 'fastify'
 import type { MeasurementRow, StoredMeasurement } from '../../../shared/measurements.ts'
-import type { ToolResultsRepository } from '../history/repository.ts'
-import type { RunsRepository, StoredAnswer } from '../results/repository.ts'
+import type { RunsRepository, StoredAnswer } from '../runs/repository.ts'
+import type { ToolResultsRepository } from '../saved-results/repository.ts'
 import type { MeasurementState, MeasurementStore } from './measurement-store.ts'
 
 const FINISH_LOCK_MS = 15_000

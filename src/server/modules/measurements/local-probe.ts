@@ -3,9 +3,9 @@
 // rows, since they all measure from the site.
 import type { Net } from '../../../diagnostics/net/net.ts'
 import type { Registry } from '../../../diagnostics/registry.ts'
+import { createTaskExecutor } from '../../../diagnostics/run/task-executor.ts'
 import { deriveLocation } from '../../../probe/derive-location.ts'
 import { detectTools } from '../../../probe/detect-tools.ts'
-import { createTaskExecutor } from '../../../probe/run-task.ts'
 import type { ProbeInfo } from '../../../shared/measurements.ts'
 import type { ProbeResult, ProbeTask } from '../../../shared/probe-protocol.ts'
 import type { MeasurementSettings } from '../../config.ts'

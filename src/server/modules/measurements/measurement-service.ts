@@ -4,7 +4,7 @@ import type { Registry } from '../../../diagnostics/registry.ts'
 import type { MeasurementRow, MeasurementToolId, ProbeInfo } from '../../../shared/measurements.ts'
 import type { Refusal } from '../limits/refusals.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'
-import { randomId } from '../results/repository.ts'
+import { randomId } from '../runs/repository.ts'
 import type { RowJob } from './dispatch-row.ts'
 import type { Dispatcher } from './dispatcher.ts'
 import type { MeasurementState, MeasurementStore } from './measurement-store.ts'
@@ -82,7 +82,8 @@ export interface MeasurementService {
 }
 
 export interface ServiceDeps extends CreateDeps {
-  listProbes(): Promise<ProbeInfo[]>
+  listProbes(options?: { recent?: boolean }): Promise<ProbeInfo[]>
+  probeTimeouts(): Promise<ReadonlyMap<string, number>>
   admission: Pick<RunAdmission, 'admitAccount'>
   maxProbes: number
   /** How long a row may go unanswered before its probe counts as lost (the final wait allows for it). */
@@ -116,7 +117,7 @@ export function createMeasurementService(deps: ServiceDeps): MeasurementService 
     async measure(request, signal) {
       let candidates: ProbeInfo[]
       try {
-        candidates = await deps.listProbes()
+        candidates = await deps.listProbes({ recent: true })
       } catch {
         return { ok: false, message: 'the site cannot reach its measurement store' }
       }
@@ -125,6 +126,7 @@ export function createMeasurementService(deps: ServiceDeps): MeasurementService 
         locations: request.locations,
         limit: 1,
         maxProbes: deps.maxProbes,
+        timeouts: await deps.probeTimeouts().catch(() => undefined),
       })
       if (!selection.ok) return { ok: false, message: selection.message }
       const refusal: Refusal | undefined = await charge(request.userId, request.tool, selection.probes.length, signal)

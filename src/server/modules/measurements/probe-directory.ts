@@ -11,12 +11,23 @@ export interface ProbeDirectory {
   unregister(probeId: string, socketId: string): Promise<void>
   /** Renews this process's probes. */
   renew(probes: Array<{ probe: ProbeInfo; socketId: string }>): Promise<void>
-  list(): Promise<ProbeInfo[]>
+  /**
+   * The connected probes. `recent`: a list read from Redis within LIST_REUSE_MS will do (choosing
+   * probes for a measurement); otherwise it is read now (the public listing, which must say when the
+   * directory cannot be reached).
+   */
+  list(options?: { recent?: boolean }): Promise<ProbeInfo[]>
   isOnline(probeId: string): Promise<boolean>
 }
 
 export const PRESENCE_RENEW_MS = 2000
 export const PRESENCE_TTL_MS = 6000
+/**
+ * How long one process reuses the list it read from Redis. Every measurement lists the probes; with a
+ * thousand of them, reading and parsing the whole hash each time was most of a submission's cost.
+ * A probe gone within this time is chosen at worst once more, and its row ends as probe-lost.
+ */
+export const LIST_REUSE_MS = 1000
 
 interface Entry {
   probe: ProbeInfo
@@ -57,12 +68,18 @@ export function createRedisProbeDirectory(redis: Redis, { now = () => Date.now()
     const fields = await redis.hgetall(KEY)
     return Object.values(fields).map((text) => JSON.parse(text) as Entry)
   }
+  let listed: { at: number; probes: Promise<ProbeInfo[]> } | undefined
+  const forget = () => {
+    listed = undefined
+  }
   return {
     async register(probe, socketId) {
       await redis.hset(KEY, probe.id, JSON.stringify({ probe, socketId, seenAt: now() } satisfies Entry))
+      forget()
     },
     async unregister(probeId, socketId) {
       await redis.eval(UNREGISTER_SCRIPT, 1, KEY, probeId, socketId)
+      forget()
     },
     async renew(probes) {
       if (probes.length === 0) return
@@ -74,8 +91,15 @@ export function createRedisProbeDirectory(redis: Redis, { now = () => Date.now()
       const stale = (await readAll()).filter((entry) => now() - entry.seenAt > PRESENCE_TTL_MS * 10)
       if (stale.length > 0) await redis.hdel(KEY, ...stale.map((entry) => entry.probe.id))
     },
-    async list() {
-      return (await readAll()).filter(fresh).map((entry) => entry.probe)
+    list({ recent = false } = {}) {
+      if (recent && listed && now() - listed.at < LIST_REUSE_MS) return listed.probes
+      const probes = readAll().then((entries) => entries.filter(fresh).map((entry) => entry.probe))
+      const current = { at: now(), probes }
+      listed = current
+      probes.catch(() => {
+        if (listed === current) forget()
+      })
+      return probes
     },
     async isOnline(probeId) {
       const text = await redis.hget(KEY, probeId)

@@ -245,6 +245,14 @@ export function attachProbeServer(httpServer: HttpServer, options: ProbeServerOp
     socket.emit('hello', { probeId, name, seenAddress: addressOf(socket.request) })
   })
 
+  /** The socket of a ready probe connected to this process, if it is. */
+  const localSocketOf = (probeId: string): ProbeSocket | undefined => {
+    const ids = probes.adapter.rooms.get(roomOf(probeId))
+    const [only, ...more] = ids ?? []
+    if (only === undefined || more.length > 0) return undefined
+    const socket = probes.sockets.get(only)
+    return socket?.connected ? socket : undefined
+  }
   const localReady = () =>
     [...probes.sockets.values()].flatMap((socket) =>
       socket.data.info ? [{ probe: socket.data.info, socketId: socket.id }] : [],
@@ -272,7 +280,12 @@ export function attachProbeServer(httpServer: HttpServer, options: ProbeServerOp
       async sendTask(probeId, task) {
         let replies: unknown[]
         try {
-          replies = await probes.to(roomOf(probeId)).timeout(TASK_ACK_TIMEOUT_MS).emitWithAck('task', task)
+          // A probe connected to this process is asked directly; only others go through the adapter
+          // (with Redis, a publish and a count of the processes that must answer).
+          const local = localSocketOf(probeId)
+          replies = local
+            ? [await local.timeout(TASK_ACK_TIMEOUT_MS).emitWithAck('task', task)]
+            : await probes.to(roomOf(probeId)).timeout(TASK_ACK_TIMEOUT_MS).emitWithAck('task', task)
         } catch {
           return { status: 'absent' }
         }

@@ -10,11 +10,13 @@ import type { Net } from '../../../diagnostics/net/net.ts'
 import type { Registry } from '../../../diagnostics/registry.ts'
 import type { ProbeInfo } from '../../../shared/measurements.ts'
 import type { Config } from '../../config.ts'
+import type { CurrentUser } from '../../current-user.ts'
 import type { DatabaseHandle } from '../../db/database.ts'
-import type { CurrentUser } from '../auth/session.ts'
-import type { ToolResultsRepository } from '../history/repository.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'
-import type { RunsRepository } from '../results/repository.ts'
+import type { Metrics } from '../metrics/metrics.ts'
+import type { RunsRepository } from '../runs/repository.ts'
+import type { ToolResultsRepository } from '../saved-results/repository.ts'
+
 import { checkProbeAnswer } from './check-probe-answer.ts'
 import { dispatchRow, lostOutcome, outcomeOf, type RowDispatchDeps } from './dispatch-row.ts'
 import { createMemoryDispatcher, createQueueDispatcher, type Dispatcher } from './dispatcher.ts'
@@ -25,6 +27,7 @@ import { type MeasurementStore, parseTaskId } from './measurement-store.ts'
 import { createMemoryMeasurementStore } from './memory-store.ts'
 import { createMemoryProbeDirectory, createRedisProbeDirectory } from './probe-directory.ts'
 import { attachProbeServer, type ProbeServerHandlers } from './probe-server.ts'
+import { createMemoryProbeTimeouts, createRedisProbeTimeouts } from './probe-timeouts.ts'
 import { createProbeTokenCheck, createProbeTokensRepository } from './probe-tokens.ts'
 import { createRedisMeasurementStore } from './redis-store.ts'
 import { measurementRoutes } from './routes.ts'
@@ -38,6 +41,7 @@ export interface MeasurementsDeps {
   runs: Pick<RunsRepository, 'insert'>
   history: Pick<ToolResultsRepository, 'insert'>
   database: DatabaseHandle
+  metrics: Pick<Metrics, 'connectedProbes' | 'observeDispatch' | 'observeProbeTimeout'>
 }
 
 interface RedisConnections {
@@ -120,9 +124,10 @@ interface ProbeHandlerDeps {
   finishIfDone(id: string): Promise<void>
   registry: Registry
   log: FastifyBaseLogger
+  metrics: Pick<Metrics, 'observeDispatch'>
 }
 
-function probeHandlers({ store, finishIfDone, registry, log }: ProbeHandlerDeps): ProbeServerHandlers {
+function probeHandlers({ store, finishIfDone, registry, log, metrics }: ProbeHandlerDeps): ProbeServerHandlers {
   /** The row a probe's message names, when that probe was given it and the measurement is still kept. */
   const ownRow = async (probeId: string, taskId: string) => {
     const task = parseTaskId(taskId)
@@ -150,7 +155,11 @@ function probeHandlers({ store, finishIfDone, registry, log }: ProbeHandlerDeps)
       if (!measurement) return
       const why = checkProbeAnswer(measurement, result, registry)
       if (why) return refuse(probeId, result.taskId, why)
-      await store.settleRow(task.measurementId, task.index, outcomeOf(result))
+      const { settled, remaining } = await store.settleRow(task.measurementId, task.index, outcomeOf(result))
+      // No row was settled before this one: the measurement's first result.
+      if (settled && remaining === measurement.results.length - 1) {
+        metrics.observeDispatch(Date.now() - Date.parse(measurement.createdAt))
+      }
       await store.removeProbeTask(probeId, result.taskId)
       await finishIfDone(task.measurementId)
     },
@@ -185,6 +194,7 @@ export async function registerMeasurements(app: FastifyInstance, deps: Measureme
     ? createRedisMeasurementStore(redis.commands, { ttlMs: settings.ttlMs })
     : createMemoryMeasurementStore({ ttlMs: settings.ttlMs })
   const directory = redis ? createRedisProbeDirectory(redis.commands) : createMemoryProbeDirectory()
+  const timeouts = redis ? createRedisProbeTimeouts(redis.commands) : createMemoryProbeTimeouts()
   const localProbe = settings.localProbe.enabled
     ? await createLocalProbe({
         registry: deps.registry,
@@ -204,7 +214,7 @@ export async function registerMeasurements(app: FastifyInstance, deps: Measureme
   const probeServer = attachProbeServer(app.server, {
     tokens,
     directory,
-    handlers: probeHandlers({ store, finishIfDone, registry: deps.registry, log: app.log }),
+    handlers: probeHandlers({ store, finishIfDone, registry: deps.registry, log: app.log, metrics: deps.metrics }),
     log: app.log,
     adapter: redis ? createAdapter(redis.publish, redis.subscribe) : undefined,
     trustProxy: config.trustProxy,
@@ -216,6 +226,10 @@ export async function registerMeasurements(app: FastifyInstance, deps: Measureme
     localProbe,
     probeLostMs: settings.probeLostMs,
     finishIfDone,
+    async onProbeTimeout(probe) {
+      deps.metrics.observeProbeTimeout(probe.name)
+      await timeouts.record(probe.id)
+    },
   }
   const work = (row: Parameters<typeof dispatchRow>[0]) => dispatchRow(row, rowDeps)
   const dispatcher: Dispatcher = redis
@@ -227,14 +241,20 @@ export async function registerMeasurements(app: FastifyInstance, deps: Measureme
         log: app.log,
       })
     : createMemoryDispatcher(work, app.log)
-  const listProbes = async (): Promise<ProbeInfo[]> => [
+  const listProbes = async (options?: { recent?: boolean }): Promise<ProbeInfo[]> => [
     ...(localProbe ? [localProbe.info] : []),
-    ...(await directory.list()),
+    ...(await directory.list(options)),
   ]
+  const probeTimeouts = () => timeouts.counts()
+  // While Redis is away the scrape still answers (the dependency gauge tells why the counts are empty).
+  deps.metrics.connectedProbes(async () =>
+    (await directory.list().catch(() => [])).map(({ country, asn }) => ({ country, asn })),
+  )
   await app.register(measurementRoutes, {
     store,
     dispatcher,
     listProbes,
+    probeTimeouts,
     registry: deps.registry,
     admission: deps.admission,
     currentUser: deps.currentUser,
@@ -251,6 +271,7 @@ export async function registerMeasurements(app: FastifyInstance, deps: Measureme
     dispatcher,
     registry: deps.registry,
     listProbes,
+    probeTimeouts,
     admission: deps.admission,
     maxProbes: settings.maxProbes,
     probeLostMs: settings.probeLostMs,

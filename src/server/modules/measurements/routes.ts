@@ -14,9 +14,9 @@ import {
   type ProbeInfo,
   probeList,
 } from '../../../shared/measurements.ts'
-import { errorBody } from '../../../shared/tools/common.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
+import type { CurrentUser } from '../../current-user.ts'
 import { SERVER_RESTARTING } from '../../shutdown/shutdown-notice.ts'
-import type { CurrentUser } from '../auth/session.ts'
 import { STREAM_CACHE_CONTROL } from '../limits/queue-events.ts'
 import { sendRefusal } from '../limits/refusals.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'
@@ -29,7 +29,10 @@ export interface MeasurementRoutesOptions {
   store: MeasurementStore
   dispatcher: Dispatcher
   /** Every probe that can be chosen now (remote ones and the site's own). */
-  listProbes(): Promise<ProbeInfo[]>
+  /** The connected probes; `recent`: a list read a moment ago will do (see ProbeDirectory.list). */
+  listProbes(options?: { recent?: boolean }): Promise<ProbeInfo[]>
+  /** Recent timeouts per probe: such probes are chosen less often. */
+  probeTimeouts(): Promise<ReadonlyMap<string, number>>
   registry: Registry
   admission: RunAdmission
   currentUser: CurrentUser
@@ -68,7 +71,8 @@ export async function measurementRoutes(app: FastifyInstance, options: Measureme
         summary: 'Run a tool from several probes',
         description: [
           'Picks probes for each location entry (a country code or name, a city, a continent, a region,',
-          `an ASN such as "AS13335", a network name, "any", "local" or several of these words), up to \`limit\` (1 to ${MEASUREMENT_MAX_LIMIT}) each,`,
+          `an ASN such as "AS13335", a network name, "any" or "World", "local", several of these words that must all match,`,
+          `or comma-separated alternatives such as "DE, FR"), up to \`limit\` (1 to ${MEASUREMENT_MAX_LIMIT}) each, spread over networks and cities,`,
           `at most ${options.maxProbes} in all, and dispatches the tool to them. Each probe counts as one run against the rate limits.`,
           'Follow it with GET /api/measurements/{id} or its event stream.',
         ].join(' '),
@@ -80,12 +84,14 @@ export async function measurementRoutes(app: FastifyInstance, options: Measureme
       const { tool, input, options: toolOptions, locations, limit = 1 } = request.body
       let candidates: ProbeInfo[]
       try {
-        candidates = await options.listProbes()
+        candidates = await options.listProbes({ recent: true })
       } catch (error) {
         request.log.warn({ err: error }, 'listing probes failed')
         return unavailable(reply)
       }
-      const selection = selectProbes(candidates, { tool, locations, limit, maxProbes: options.maxProbes })
+      // Without the counts (Redis hiccup) every probe is as likely as the others.
+      const timeouts = await options.probeTimeouts().catch(() => undefined)
+      const selection = selectProbes(candidates, { tool, locations, limit, maxProbes: options.maxProbes, timeouts })
       if (!selection.ok) {
         const type = selection.status === 422 ? 'no_probes' : 'invalid_input'
         return reply.code(selection.status).send({ error: { type, message: selection.message } })

@@ -47,7 +47,20 @@ describe('matchesLocation()', () => {
     ['Cloudflare Paris', false],
     ['FR', false],
     ['any', true],
+    ['World', true],
+    ['world', true],
     ['local', false],
+    ['Cloudflare+Frankfurt', true],
+    ['Cloudflare+Paris', false],
+    ['FR, DE', true],
+    ['FR,JP', false],
+    ['JP, AS13335', true],
+    ['Asia, Cloudflare Frankfurt', true],
+    ['Asia, Cloudflare Paris', false],
+    ['France, Germany', true],
+    ['North America, Oceania', false],
+    [', Europe ,', true],
+    ['Frankfurt am Main', false],
   ])('a Frankfurt probe of AS13335 and "%s": %s', (location, expected) => {
     expect(matchesLocation(frankfurt, location)).toBe(expected)
   })

@@ -21,7 +21,23 @@ export interface Metrics {
   observeSpeedBytes(direction: 'download' | 'upload', bytes: number): void
   /** Reads a gauge's value at scrape time (concurrency in use, database and Redis health). */
   gauge(name: 'concurrency' | 'dependency', read: () => Promise<Record<string, number>> | Record<string, number>): void
+  /** Reads the connected probes at scrape time, counted by country and by AS number. */
+  connectedProbes(read: () => Promise<ConnectedProbe[]>): void
+  /** A measurement's first probe result arrived this long after it was submitted. */
+  observeDispatch(milliseconds: number): void
+  /** A probe took a task and gave no answer within the tool's time limit. */
+  observeProbeTimeout(probeName: string): void
 }
+
+export interface ConnectedProbe {
+  country: string
+  asn: number | null
+}
+
+/** Probes named in the timeout counter; later ones are counted together as "other". */
+export const PROBE_LABELS_MAX = 200
+/** AS numbers with a gauge of their own (the most probes first); the rest count as "other". */
+export const ASN_LABELS_MAX = 100
 
 export function createMetrics(): Metrics {
   const registry = new Registry()
@@ -85,6 +101,7 @@ export function createMetrics(): Metrics {
     })
   gaugeOf('concurrency', 'Tool runs in progress, by scope (overall or one tool)', 'scope')
   gaugeOf('dependency', 'Whether a dependency answers (1) or not (0): database, redis', 'dependency')
+  const probes = probeMetrics(registry)
 
   return {
     registry,
@@ -110,6 +127,78 @@ export function createMetrics(): Metrics {
     },
     gauge(name, read) {
       readers[name].push(read)
+    },
+    ...probes,
+  }
+}
+
+/** Probe metrics: connected probes by country and AS number, dispatch latency, timeouts per probe. */
+function probeMetrics(
+  registry: Registry,
+): Pick<Metrics, 'connectedProbes' | 'observeDispatch' | 'observeProbeTimeout'> {
+  let readProbes: (() => Promise<ConnectedProbe[]>) | undefined
+  let connected: Promise<ConnectedProbe[]> | undefined
+  /** One read of the probes serves both gauges of a scrape. */
+  const probesNow = () => {
+    connected ??= (readProbes?.() ?? Promise.resolve([])).finally(() => {
+      setImmediate(() => {
+        connected = undefined
+      })
+    })
+    return connected
+  }
+  const tally = (keys: string[]) => {
+    const counts = new Map<string, number>()
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1)
+    return counts
+  }
+  new Gauge({
+    name: 'nettoolbox_probes_connected',
+    help: 'Probes connected to the site (any process), by country ("" when unknown)',
+    labelNames: ['country'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset()
+      for (const [country, count] of tally((await probesNow()).map((p) => p.country))) this.set({ country }, count)
+    },
+  })
+  new Gauge({
+    name: 'nettoolbox_probes_connected_by_asn',
+    help: `Probes connected to the site, by AS number (the ${ASN_LABELS_MAX} with most probes; the rest as "other")`,
+    labelNames: ['asn'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset()
+      const counts = [...tally((await probesNow()).map((p) => (p.asn === null ? 'unknown' : `AS${p.asn}`)))]
+      counts.sort((a, b) => b[1] - a[1])
+      for (const [asn, count] of counts.slice(0, ASN_LABELS_MAX)) this.set({ asn }, count)
+      const rest = counts.slice(ASN_LABELS_MAX).reduce((sum, [, count]) => sum + count, 0)
+      if (rest > 0) this.set({ asn: 'other' }, rest)
+    },
+  })
+  const dispatch = new Histogram({
+    name: 'nettoolbox_measurement_first_result_seconds',
+    help: 'Time from a measurement being submitted to its first probe result',
+    buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  })
+  const timeouts = new Counter({
+    name: 'nettoolbox_probe_timeouts_total',
+    help: `Tasks a probe took and did not answer within the tool's time limit, by probe name (the first ${PROBE_LABELS_MAX} probes named; the rest as "other")`,
+    labelNames: ['probe'] as const,
+    registers: [registry],
+  })
+  const named = new Set<string>()
+  return {
+    connectedProbes(read) {
+      readProbes = read
+    },
+    observeDispatch(milliseconds) {
+      dispatch.observe(milliseconds / 1000)
+    },
+    observeProbeTimeout(probeName) {
+      if (!named.has(probeName) && named.size < PROBE_LABELS_MAX) named.add(probeName)
+      timeouts.inc({ probe: named.has(probeName) ? probeName : 'other' })
     },
   }
 }

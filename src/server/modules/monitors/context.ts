@@ -2,8 +2,9 @@
 import type { Net } from '../../../diagnostics/net/net.ts'
 import type { MonitorItem } from '../../../shared/monitors.ts'
 import type { MonitorSettings } from '../../config.ts'
-import type { CurrentUser } from '../auth/session.ts'
-import type { RunsRepository } from '../results/repository.ts'
+import type { CurrentUser } from '../../current-user.ts'
+
+import type { RunsRepository } from '../runs/repository.ts'
 import type { ChecksRepository } from './checks-repository.ts'
 import type { MonitorRecord, MonitorsRepository } from './monitors-repository.ts'
 import type { Clock } from './schedule.ts'

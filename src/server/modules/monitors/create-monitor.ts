@@ -2,7 +2,7 @@
 // target and the webhook, stores the monitor and schedules it.
 import { randomBytes } from 'node:crypto'
 import { MONITOR_DEFAULTS, monitorMessages } from '../../../shared/monitors.ts'
-import type { SessionUser } from '../auth/session.ts'
+import type { SessionUser } from '../../current-user.ts'
 import type { MonitorContext } from './context.ts'
 import { defaultMonitorName, deriveMonitor } from './from-run.ts'
 import { checkInterval, checkPolicy, MonitorInputError, parseCreate } from './monitor-input.ts'

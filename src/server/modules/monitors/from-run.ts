@@ -8,7 +8,7 @@ import {
   monitorSettingsSchemas,
   monitorTargets,
 } from '../../../shared/monitors.ts'
-import type { StoredRun } from '../results/repository.ts'
+import type { StoredRun } from '../runs/repository.ts'
 
 export type DerivedMonitor =
   | { ok: true; kind: MonitorKind; target: string; settings: Record<string, unknown> }

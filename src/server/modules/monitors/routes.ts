@@ -16,8 +16,9 @@ import {
   updateMonitorRequest,
 } from '../../../shared/monitors.ts'
 import { resultPath } from '../../../shared/results.ts'
-import { errorBody } from '../../../shared/tools/common.ts'
-import type { SessionUser } from '../auth/session.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
+import type { SessionUser } from '../../current-user.ts'
+
 import type { MonitorContext } from './context.ts'
 import { createMonitor, newWebhookSecret } from './create-monitor.ts'
 import { MonitorInputError } from './monitor-input.ts'

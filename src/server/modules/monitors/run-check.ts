@@ -4,14 +4,14 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Net } from '../../../diagnostics/net/net.ts'
 import { findDiagnostic, type Registry } from '../../../diagnostics/registry.ts'
-import { ToolUnavailableError } from '../../../diagnostics/types.ts'
+import { runTool } from '../../../diagnostics/run/run-tool.ts'
 import { type DnsMonitorSettings, MONITOR_TOOL, monitorSettingsSchemas } from '../../../shared/monitors.ts'
 import { resultPath } from '../../../shared/results.ts'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import type { RunAdmission } from '../limits/register-limits.ts'
 import type { MeasurementService } from '../measurements/measurement-service.ts'
-import type { RunsRepository } from '../results/repository.ts'
-import { runTool } from '../tools/service.ts'
+import type { RunsRepository } from '../runs/repository.ts'
+
 import type { Alerter } from './alerts.ts'
 import type { ChecksRepository } from './checks-repository.ts'
 import { advanceState, alertKind } from './confirm-state.ts'
@@ -81,8 +81,7 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
     try {
       answer = await runTool(diagnostic, request.data, { net: deps.net, signal: new AbortController().signal })
     } catch (error) {
-      // The tool could not run here at all (a missing binary), or failed in our own code.
-      if (error instanceof ToolUnavailableError) return notChecked(error.message)
+      // A fault of our own code: the diagnostic itself reports a failed check as a failed answer.
       deps.log.error({ err: error, monitor: monitor.id }, 'a monitor check failed on this server')
       return notChecked('the check failed on this server')
     } finally {

@@ -1,7 +1,7 @@
 // Spam votes on phone numbers, one per user and number: voting again replaces the earlier vote.
 import type { Kysely } from 'kysely'
-import type { PhoneVerdict, SpamCategory } from '../../../shared/tools/phone.ts'
-import { SPAM_CATEGORIES } from '../../../shared/tools/phone.ts'
+import type { PhoneVerdict, SpamCategory } from '../../../shared/tools/phone/schema.ts'
+import { SPAM_CATEGORIES } from '../../../shared/tools/phone/schema.ts'
 import type { DatabaseSchema } from '../../db/schema.ts'
 import type { Votes } from './spam-score.ts'
 

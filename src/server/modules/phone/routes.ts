@@ -3,15 +3,15 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { errorBody } from '../../../shared/tools/common.ts'
 import {
   phoneLookupAnswer,
   phoneLookupRequest,
   phoneReportAnswer,
   phoneReportRequest,
-} from '../../../shared/tools/phone.ts'
+} from '../../../shared/tools/phone/schema.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
 import { messages } from '../../../shared/validation.ts'
-import type { HistorySaver } from '../history/save-answer.ts'
+import type { HistorySaver } from '../saved-results/save-answer.ts'
 import { parsePhoneInput } from './describe-number.ts'
 import type { PhoneReportsRepository } from './reports-repository.ts'
 import { lookUpPhone, summarizeReports } from './service.ts'

@@ -1,6 +1,6 @@
 // A lookup's answer: the numbering plan's facts plus what our users reported.
 import type { PhoneNumber } from 'libphonenumber-js/max'
-import type { PhoneLookupData, SpamSummary } from '../../../shared/tools/phone.ts'
+import type { PhoneLookupData, SpamSummary } from '../../../shared/tools/phone/schema.ts'
 import { describeNumber } from './describe-number.ts'
 import type { PhoneReportsRepository, ReportTally } from './reports-repository.ts'
 import { isSpamScore, scoreSpamVotes } from './spam-score.ts'

@@ -3,9 +3,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { errorBody } from '../../../shared/tools/common.ts'
-import { speedPingAnswer, speedSaveAnswer, speedServerInfo, speedTestResult } from '../../../shared/tools/speedtest.ts'
-import type { HistorySaver } from '../history/save-answer.ts'
+import {
+  speedPingAnswer,
+  speedSaveAnswer,
+  speedServerInfo,
+  speedTestResult,
+} from '../../../shared/tools/speedtest/schema.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
+import type { HistorySaver } from '../saved-results/save-answer.ts'
 import { createPayloadSource, streamPayload } from './payload.ts'
 import { uploadSinkRoutes } from './upload-sink.ts'
 

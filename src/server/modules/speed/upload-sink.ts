@@ -4,8 +4,8 @@
 import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { errorBody } from '../../../shared/tools/common.ts'
-import { speedUploadAnswer } from '../../../shared/tools/speedtest.ts'
+import { speedUploadAnswer } from '../../../shared/tools/speedtest/schema.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
 
 interface Counted {
   bytes: number

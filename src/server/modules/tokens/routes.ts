@@ -5,8 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { apiTokenList, createdToken, createTokenRequest } from '../../../shared/api-tokens.ts'
-import { errorBody } from '../../../shared/tools/common.ts'
-import type { CurrentUser } from '../auth/session.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
+import type { CurrentUser } from '../../current-user.ts'
+
 import type { TokensRepository } from './repository.ts'
 
 export interface TokenRoutesOptions {

@@ -5,10 +5,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Net } from '../../../diagnostics/net/net.ts'
 import { type AnyDiagnostic, findDiagnostic, type Registry } from '../../../diagnostics/registry.ts'
+import { runTool } from '../../../diagnostics/run/run-tool.ts'
 import { findEntry, TOOL_IDS } from '../../../shared/catalogue.ts'
-import { errorBody, toolResponse } from '../../../shared/tools/common.ts'
+import { errorBody, toolResponse } from '../../../shared/tools/tool-answer.ts'
 import { SERVER_RESTARTING, unlessShutdown } from '../../shutdown/shutdown-notice.ts'
-import { runTool } from './service.ts'
 import { streamToolRun, wantsEventStream } from './sse.ts'
 
 export interface ToolRoutesOptions {

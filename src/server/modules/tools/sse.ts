@@ -1,10 +1,12 @@
-// Server-sent events for tool runs: `queue` events while the run waits in line, `progress` events as
-// they happen, then one `result` event; or, when the server shuts down before the run ends, one
-// `error` event saying so (src/server/shutdown).
+// Server-sent events for tool runs (src/shared/tool-stream.ts): `queue` events while the run waits in
+// line, `progress` events as they happen, then one `result` event; or, when the server shuts down
+// before the run ends, one `error` event saying so (src/server/shutdown).
 import type { FastifyReply } from 'fastify'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import { formatStreamEvent as event } from '../../../shared/tool-stream.ts'
+
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import { SERVER_RESTARTING, unlessShutdown } from '../../shutdown/shutdown-notice.ts'
-import { sseEvent as event, startEventStream } from '../limits/queue-events.ts'
+import { startEventStream } from '../limits/queue-events.ts'
 
 export { wantsEventStream } from '../limits/queue-events.ts'
 

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { AbuseResult } from '../../../shared/tools/abuse.ts'
+import type { AbuseResult } from '../../../shared/tools/abuse/schema.ts'
 import { AbuseResultView } from './abuse-result-view.tsx'
 import { RiskLegend } from './risk-legend.tsx'
 

@@ -1,5 +1,5 @@
-import { type AbuseResult, categoriesText } from '../../../shared/tools/abuse.ts'
-import { summarySentence } from '../../../shared/tools/blacklist.ts'
+import { type AbuseResult, categoriesText } from '../../../shared/tools/abuse/schema.ts'
+import { summarySentence } from '../../../shared/tools/blacklist/schema.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { RISK_STYLES } from './risk-styles.ts'
 

@@ -1,5 +1,5 @@
 import { ShieldExclamationPoint } from 'lucide-react'
-import type { ToolManifest } from '../../lib/tool-manifest.tsx'
+import type { ToolManifest } from '../../lib/tool-parts.tsx'
 
 /** IP abuse check: its icon, and its panel, input rule, result schema and view in ./abuse-tool.tsx, loaded on first show. */
 export const abuseManifest: ToolManifest = {

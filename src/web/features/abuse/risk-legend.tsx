@@ -1,4 +1,4 @@
-import { ADVICE_CAUTION_ABOVE, ADVICE_HIGH_ABOVE, adviceFor, RISK_LEGEND } from '../../../shared/tools/abuse.ts'
+import { ADVICE_CAUTION_ABOVE, ADVICE_HIGH_ABOVE, adviceFor, RISK_LEGEND } from '../../../shared/tools/abuse/schema.ts'
 import { RISK_STYLES } from './risk-styles.ts'
 
 /** The product's risk levels and the advice given above each threshold. */

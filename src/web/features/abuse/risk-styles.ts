@@ -1,5 +1,5 @@
 // Colours of the product's abuse risk levels: `badge` inside the dark output box, `legend` on the page.
-import type { RiskLevel } from '../../../shared/tools/abuse.ts'
+import type { RiskLevel } from '../../../shared/tools/abuse/schema.ts'
 
 export const RISK_STYLES: Record<RiskLevel, { badge: string; legend: string; bar: string }> = {
   clean: {

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { AsnNumberResult } from '../../../shared/tools/asn.ts'
+import type { AsnNumberResult } from '../../../shared/tools/asn/schema.ts'
 import { AsNumberDetails } from './as-number-details.tsx'
 
 const result = (ipv4: number, ipv6: number): AsnNumberResult => ({

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { type AsnNumberResult, countryText } from '../../../shared/tools/asn.ts'
+import { countryText } from '../../../shared/tools/asn/lines.ts'
+import type { AsnNumberResult } from '../../../shared/tools/asn/schema.ts'
 import { DataAttributions } from '../../components/data-attributions.tsx'
 import { DetailList } from '../../components/detail-list.tsx'
 

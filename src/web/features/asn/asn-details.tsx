@@ -1,4 +1,4 @@
-import { type AsnResult, isAsNumberResult } from '../../../shared/tools/asn.ts'
+import { type AsnResult, isAsNumberResult } from '../../../shared/tools/asn/schema.ts'
 import { DataAttributions } from '../../components/data-attributions.tsx'
 import { DetailList } from '../../components/detail-list.tsx'
 import { AsNumberDetails } from './as-number-details.tsx'

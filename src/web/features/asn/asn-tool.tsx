@@ -1,5 +1,5 @@
-import { asnRequest, asnResult } from '../../../shared/tools/asn.ts'
-import { defineTool, type ToolPanelProps } from '../../lib/tool-manifest.tsx'
+import { asnRequest, asnResult } from '../../../shared/tools/asn/schema.ts'
+import { defineTool, type ToolPanelProps } from '../../lib/tool-parts.tsx'
 import { ToolPanel } from '../tool-panel/index.ts'
 import { AsnDetails } from './asn-details.tsx'
 

@@ -1,5 +1,5 @@
 import { Network } from 'lucide-react'
-import type { ToolManifest } from '../../lib/tool-manifest.tsx'
+import type { ToolManifest } from '../../lib/tool-parts.tsx'
 
 /** ASN check: its icon, and its panel, input rule, result schema and view in ./asn-tool.tsx, loaded on first show. */
 export const asnManifest: ToolManifest = {

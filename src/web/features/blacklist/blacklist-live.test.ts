@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { BlacklistRow } from '../../../shared/tools/blacklist.ts'
+import type { BlacklistRow } from '../../../shared/tools/blacklist/schema.ts'
 import { foldBlacklistProgress } from './blacklist-live.ts'
 
 const row: BlacklistRow = {

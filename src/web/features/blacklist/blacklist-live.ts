@@ -1,5 +1,5 @@
 // What the live view shows while lists answer: each progress event that reads as a list's verdict.
-import { type BlacklistProgress, blacklistProgress } from '../../../shared/tools/blacklist.ts'
+import { type BlacklistProgress, blacklistProgress } from '../../../shared/tools/blacklist/schema.ts'
 
 export function foldBlacklistProgress(events: readonly unknown[]): BlacklistProgress[] {
   return events.flatMap((raw) => {

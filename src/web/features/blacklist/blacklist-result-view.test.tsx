@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { type BlacklistResult, type BlacklistRow, summarizeRows } from '../../../shared/tools/blacklist.ts'
+import { type BlacklistResult, type BlacklistRow, summarizeRows } from '../../../shared/tools/blacklist/schema.ts'
 import { BlacklistResultView } from './blacklist-result-view.tsx'
 
 const row = (list: string, status: BlacklistRow['status'], extra: Partial<BlacklistRow> = {}): BlacklistRow => ({

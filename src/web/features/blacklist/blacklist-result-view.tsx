@@ -3,7 +3,7 @@ import {
   hasSeveralTargets,
   listingsByTarget,
   summarySentence,
-} from '../../../shared/tools/blacklist.ts'
+} from '../../../shared/tools/blacklist/schema.ts'
 import { STATUS_LABELS, sortRows } from './zone-status.ts'
 import { ZoneTable } from './zone-table.tsx'
 

@@ -1,4 +1,4 @@
-import type { BlacklistProgress } from '../../../shared/tools/blacklist.ts'
+import type { BlacklistProgress } from '../../../shared/tools/blacklist/schema.ts'
 import { ZoneTable } from './zone-table.tsx'
 
 /** Lists as they answer, while the check runs. */

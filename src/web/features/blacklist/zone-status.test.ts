@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { BlacklistRow } from '../../../shared/tools/blacklist.ts'
+import type { BlacklistRow } from '../../../shared/tools/blacklist/schema.ts'
 import { sortRows } from './zone-status.ts'
 
 const row = (id: string, status: BlacklistRow['status']) => ({ id, status }) as BlacklistRow

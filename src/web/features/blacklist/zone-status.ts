@@ -1,5 +1,5 @@
 // How each list verdict is named and coloured, and the order results are shown in.
-import type { BlacklistRow, ZoneStatus } from '../../../shared/tools/blacklist.ts'
+import type { BlacklistRow, ZoneStatus } from '../../../shared/tools/blacklist/schema.ts'
 
 export const STATUS_LABELS: Record<ZoneStatus, { text: string; className: string }> = {
   listed: { text: 'Listed', className: 'bg-red-500/15 text-red-300 ring-1 ring-red-500/40' },

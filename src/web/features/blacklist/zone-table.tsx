@@ -1,4 +1,4 @@
-import type { BlacklistRow } from '../../../shared/tools/blacklist.ts'
+import type { BlacklistRow } from '../../../shared/tools/blacklist/schema.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { STATUS_LABELS } from './zone-status.ts'
 

@@ -1,11 +1,14 @@
 // The two modes of a lookup tool's page: one input (the tool's own panel) or many (bulk), chosen by
 // `?mode=bulk` so that a link can open either.
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { BulkToolId } from '../../../shared/bulk.ts'
 import { buttonClass } from '../../components/button.tsx'
+import { Spinner } from '../../components/spinner.tsx'
 import type { PanelProps } from '../../lib/panel-props.ts'
-import { BulkPanel } from './bulk-panel.tsx'
+
+// Most visits use one input: the bulk panel's code loads when the page switches to it.
+const BulkPanel = lazy(() => import('./bulk-panel.tsx').then((m) => ({ default: m.BulkPanel })))
 
 export function BulkModes({ single, tool, ...props }: PanelProps & { tool: BulkToolId; single: ReactNode }) {
   const location = useLocation()
@@ -22,7 +25,13 @@ export function BulkModes({ single, tool, ...props }: PanelProps & { tool: BulkT
           Bulk
         </Link>
       </nav>
-      {bulk ? <BulkPanel {...props} tool={tool} /> : single}
+      {bulk ? (
+        <Suspense fallback={<Spinner label="Loading bulk mode..." />}>
+          <BulkPanel {...props} tool={tool} />
+        </Suspense>
+      ) : (
+        single
+      )}
     </div>
   )
 }

@@ -2,9 +2,9 @@
 // inputs and a checkbox, each with its label, so the keyboard works them as everywhere else.
 import { type ReactNode, useId } from 'react'
 import type { BulkToolId } from '../../../shared/bulk-tools.ts'
-import { DNS_DEFAULT_TYPES, DNS_TYPES } from '../../../shared/tools/dns.ts'
-import { RESOLVER_OPTIONS } from '../../../shared/tools/dns-public-resolvers.ts'
-import { PING_COUNT_MAX, TCP_PING_DEFAULT_PORT } from '../../../shared/tools/ping.ts'
+import { RESOLVER_OPTIONS } from '../../../shared/tools/dns/public-resolvers.ts'
+import { DNS_DEFAULT_TYPES, DNS_TYPES } from '../../../shared/tools/dns/schema.ts'
+import { PING_COUNT_MAX, TCP_PING_DEFAULT_PORT } from '../../../shared/tools/ping/schema.ts'
 import { Checkbox } from '../../components/checkbox.tsx'
 import { Field } from '../../components/field.tsx'
 import { Input, Select } from '../../components/input.tsx'

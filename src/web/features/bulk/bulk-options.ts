@@ -10,14 +10,14 @@ import {
   dnsOptions,
   findPublicResolver,
   SYSTEM_RESOLVER,
-} from '../../../shared/tools/dns.ts'
+} from '../../../shared/tools/dns/schema.ts'
 import {
   PING_COUNT_DEFAULT,
   PING_COUNT_MAX,
   type PingOptions,
   pingOptions,
   TCP_PING_DEFAULT_PORT,
-} from '../../../shared/tools/ping.ts'
+} from '../../../shared/tools/ping/schema.ts'
 
 export interface BulkControls {
   /** DNS: "" for the default set of types. */

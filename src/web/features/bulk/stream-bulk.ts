@@ -1,6 +1,6 @@
 // POST /api/bulk/:tool: the NDJSON rows handed over one by one as they arrive, then the summary.
 import { type BulkRow, type BulkSummary, bulkRow, bulkSummary } from '../../../shared/bulk.ts'
-import { errorBody } from '../../../shared/tools/common.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
 import { ApiError } from '../../lib/api.ts'
 
 /** Splits NDJSON text into complete lines; returns them with the unfinished rest. */

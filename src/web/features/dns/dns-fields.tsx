@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { DNS_TYPES } from '../../../shared/tools/dns.ts'
+import { DNS_TYPES } from '../../../shared/tools/dns/schema.ts'
 import { Checkbox } from '../../components/checkbox.tsx'
 import { Field } from '../../components/field.tsx'
 import { Input, Select } from '../../components/input.tsx'

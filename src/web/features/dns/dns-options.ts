@@ -1,6 +1,7 @@
 // The DNS panel's extra controls turned into request options, checked by the shared schema.
-import { DNS_DEFAULT_TYPES, type DnsOptions, dnsOptions, SYSTEM_RESOLVER } from '../../../shared/tools/dns.ts'
-import { RESOLVER_OPTIONS } from '../../../shared/tools/dns-public-resolvers.ts'
+
+import { RESOLVER_OPTIONS } from '../../../shared/tools/dns/public-resolvers.ts'
+import { DNS_DEFAULT_TYPES, type DnsOptions, dnsOptions, SYSTEM_RESOLVER } from '../../../shared/tools/dns/schema.ts'
 
 export const ALL_DEFAULT_TYPES = ''
 /** The picker's entry for a type it does not list: typed by name or as TYPE<number>. */

@@ -1,7 +1,7 @@
 // The zone's SOA serial per authoritative server: a server behind the highest serial marked with an
 // icon and the words "Behind by N" (never by colour alone), a silent one with why and whose failure.
 import { CircleAlert, CircleCheck, CircleHelp } from 'lucide-react'
-import type { SoaSerialRow, SoaSerials } from '../../../shared/tools/dns-propagation.ts'
+import type { SoaSerialRow, SoaSerials } from '../../../shared/tools/dns/propagation.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 
 const failureText: Record<NonNullable<SoaSerialRow['failureSource']>, string> = {

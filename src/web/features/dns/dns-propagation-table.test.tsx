@@ -4,7 +4,7 @@ import {
   compareSoaSerials,
   type PropagationServer,
   summarisePropagation,
-} from '../../../shared/tools/dns-propagation.ts'
+} from '../../../shared/tools/dns/propagation.ts'
 import { DnsPropagationLive, DnsPropagationView, foldPropagationProgress } from './dns-propagation-table.tsx'
 
 const row = (name: string, answers: string[], state: PropagationServer['state'] = 'answered'): PropagationServer => ({

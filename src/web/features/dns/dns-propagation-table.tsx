@@ -6,7 +6,7 @@ import {
   type DnsPropagation,
   type PropagationServer,
   propagationProgress,
-} from '../../../shared/tools/dns-propagation.ts'
+} from '../../../shared/tools/dns/propagation.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { SoaSerialsTable } from './dns-propagation-table-soa.tsx'
 

@@ -1,4 +1,4 @@
-import type { DnsRecord } from '../../../shared/tools/dns.ts'
+import type { DnsRecord } from '../../../shared/tools/dns/schema.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 
 const columns: Column<DnsRecord>[] = [

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { DnsQueryResult, DnsResult } from '../../../shared/tools/dns.ts'
+import type { DnsQueryResult, DnsResult } from '../../../shared/tools/dns/schema.ts'
 import { DnsRecordsTable } from './dns-records-table.tsx'
 
 const flags = { qr: true, aa: true, tc: false, rd: false, ra: false, ad: false, cd: false }

@@ -4,7 +4,7 @@ import {
   type DnsResult,
   type DnsUnanswered,
   dnsCoverageSentence,
-} from '../../../shared/tools/dns.ts'
+} from '../../../shared/tools/dns/schema.ts'
 import { DnsRecordTable } from './dns-record-table.tsx'
 import { DnsTraceTable } from './dns-trace-table.tsx'
 

@@ -1,7 +1,7 @@
 // Which view a DNS answer gets: the propagation table for a propagation check, the record tables
 // otherwise; while a propagation check runs, its rows as each server answers.
-import type { DnsResult } from '../../../shared/tools/dns.ts'
-import type { TypedLiveView } from '../../lib/tool-manifest.tsx'
+import type { DnsResult } from '../../../shared/tools/dns/schema.ts'
+import type { TypedLiveView } from '../../lib/tool-parts.tsx'
 import { DnsPropagationLive, DnsPropagationView } from './dns-propagation-table.tsx'
 import { DnsRecordsTable } from './dns-records-table.tsx'
 import { DnssecValidationView } from './dnssec-validation-view.tsx'

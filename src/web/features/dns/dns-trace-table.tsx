@@ -1,4 +1,4 @@
-import type { DnsTraceStep } from '../../../shared/tools/dns.ts'
+import type { DnsTraceStep } from '../../../shared/tools/dns/schema.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 
 const outcomeText: Record<DnsTraceStep['outcome'], string> = {

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { DnssecValidation } from '../../../shared/tools/dns.ts'
+import type { DnssecValidation } from '../../../shared/tools/dns/schema.ts'
 import { DnssecValidationView } from './dnssec-validation-view.tsx'
 
 const key = (tag: number, role: 'KSK' | 'ZSK', signedKeys = false) => ({

@@ -1,6 +1,6 @@
 // Our own DNSSEC verdict for each answered type, and the chain of trust from the trust anchor
 // down as a table: zone, what vouched for its keys (anchor or DS), its keys and signature window.
-import type { DnssecChainLink, DnssecStatus, DnssecValidation } from '../../../shared/tools/dns.ts'
+import type { DnssecChainLink, DnssecStatus, DnssecValidation } from '../../../shared/tools/dns/schema.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 
 const STATUS_TEXT: Record<DnssecStatus, string> = {

@@ -1,5 +1,5 @@
 import { Globe } from 'lucide-react'
-import type { ToolManifest } from '../../lib/tool-manifest.tsx'
+import type { ToolManifest } from '../../lib/tool-parts.tsx'
 
 /** DNS lookup: its icon, and its panel, input rule, result schema and view in ./dns-tool.tsx, loaded on first show. */
 export const dnsManifest: ToolManifest = {

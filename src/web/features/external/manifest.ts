@@ -10,7 +10,7 @@ import {
   SquareTerminal,
 } from 'lucide-react'
 import type { CatalogueId } from '../../../shared/catalogue.ts'
-import type { EntryManifest } from '../../lib/tool-manifest.tsx'
+import type { EntryManifest } from '../../lib/tool-parts.tsx'
 
 /** The entries served by another site, embedded in a frame or opened in a new tab. */
 const externalIds = [

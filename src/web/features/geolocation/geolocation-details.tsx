@@ -1,4 +1,4 @@
-import type { GeolocationResult } from '../../../shared/tools/geolocation.ts'
+import type { GeolocationResult } from '../../../shared/tools/geolocation/schema.ts'
 import { formatCoordinates } from '../../../shared/tools/ip-data.ts'
 import { DataAttributions } from '../../components/data-attributions.tsx'
 import { DetailList } from '../../components/detail-list.tsx'

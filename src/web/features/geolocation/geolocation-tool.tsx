@@ -1,5 +1,5 @@
-import { geolocationRequest, geolocationResult } from '../../../shared/tools/geolocation.ts'
-import { defineTool } from '../../lib/tool-manifest.tsx'
+import { geolocationRequest, geolocationResult } from '../../../shared/tools/geolocation/schema.ts'
+import { defineTool } from '../../lib/tool-parts.tsx'
 import { GeolocationDetails } from './geolocation-details.tsx'
 
 /** Geolocation: an IP or a domain (a URL is reduced to its host), on a map when tiles load. */

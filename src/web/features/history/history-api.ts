@@ -2,7 +2,7 @@
 // schema.
 
 import { type HistoryItem, historyList } from '../../../shared/history.ts'
-import { errorBody } from '../../../shared/tools/common.ts'
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
 import { ApiError } from '../../lib/api.ts'
 
 async function failure(response: Response): Promise<ApiError> {

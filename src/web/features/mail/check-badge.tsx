@@ -1,4 +1,4 @@
-import type { CheckStatus } from '../../../shared/tools/mail.ts'
+import type { CheckStatus } from '../../../shared/tools/mail/schema.ts'
 
 const STYLES: Record<CheckStatus, string> = {
   pass: 'bg-emerald-900/60 text-emerald-200',

@@ -1,4 +1,4 @@
-import type { MailCheck } from '../../../shared/tools/mail.ts'
+import type { MailCheck } from '../../../shared/tools/mail/schema.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { CheckBadge } from './check-badge.tsx'
 

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { MailResult } from '../../../shared/tools/mail.ts'
+import type { MailResult } from '../../../shared/tools/mail/schema.ts'
 import { MailReport } from './mail-report.tsx'
 import { countByStatus, serverCards } from './mail-view-model.ts'
 

@@ -5,7 +5,7 @@ import {
   mailSummarySentence,
   summarizeMailChecks,
   summarizeMailHosts,
-} from '../../../shared/tools/mail.ts'
+} from '../../../shared/tools/mail/schema.ts'
 import { CheckBadge } from './check-badge.tsx'
 import { MailChecksTable } from './mail-checks-table.tsx'
 import { MailScoreReport } from './mail-score-report.tsx'

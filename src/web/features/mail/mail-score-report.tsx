@@ -1,11 +1,11 @@
-import type { MailCheck } from '../../../shared/tools/mail.ts'
 import {
   buildMailReport,
   type CategoryVerdict,
   type MailCategoryReport,
   type ReportedCheck,
   VERDICT_LABELS,
-} from '../../../shared/tools/mail-report.ts'
+} from '../../../shared/tools/mail/report.ts'
+import type { MailCheck } from '../../../shared/tools/mail/schema.ts'
 import { CheckBadge } from './check-badge.tsx'
 
 const VERDICT_STYLES: Record<CategoryVerdict, string> = {

@@ -1,5 +1,5 @@
-import { mailRequest, mailResult, summarizeMailChecks } from '../../../shared/tools/mail.ts'
-import { defineTool } from '../../lib/tool-manifest.tsx'
+import { mailRequest, mailResult, summarizeMailChecks } from '../../../shared/tools/mail/schema.ts'
+import { defineTool } from '../../lib/tool-parts.tsx'
 import { MailReport } from './mail-report.tsx'
 
 /** Mail test: a domain (or a mail server's IP); checks, mail servers and their SMTP dialogues. */

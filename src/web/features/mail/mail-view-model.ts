@@ -1,6 +1,6 @@
 // What the mail report shows: a count per verdict, the domain checks, and one card per tested
 // mail server address (or per host that could not be tested) with its own checks.
-import type { CheckStatus, MailCheck, MailResult, MxAddress } from '../../../shared/tools/mail.ts'
+import type { CheckStatus, MailCheck, MailResult, MxAddress } from '../../../shared/tools/mail/schema.ts'
 
 export interface ServerCard {
   /** "mx.example.com [198.51.100.25]", or the host name alone when it has no address. */

@@ -1,4 +1,4 @@
-import type { SmtpSession } from '../../../shared/tools/mail.ts'
+import type { SmtpSession } from '../../../shared/tools/mail/schema.ts'
 import { MailChecksTable } from './mail-checks-table.tsx'
 import type { ServerCard as Card } from './mail-view-model.ts'
 

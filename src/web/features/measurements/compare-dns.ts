@@ -1,14 +1,15 @@
 // DNS across locations, like a propagation check: per record type, each location's answer, TTL,
 // rcode and time, the locations that differ from the majority marked with a word, and a one-line
 // verdict once every location has settled.
-import { DNS_DEFAULT_TYPES, type DnsResult, dnsResult } from '../../../shared/tools/dns.ts'
+
 import {
   answerSet,
   type DnsPropagation,
   type PropagationGroup,
   type PropagationServer,
   summarisePropagation,
-} from '../../../shared/tools/dns-propagation.ts'
+} from '../../../shared/tools/dns/propagation.ts'
+import { DNS_DEFAULT_TYPES, type DnsResult, dnsResult } from '../../../shared/tools/dns/schema.ts'
 import type { ComparisonTable, RowSlot } from './comparison-types.ts'
 import { parsedResult } from './parsed-result.ts'
 import { probeTitle } from './probe-label.ts'

@@ -1,5 +1,5 @@
 // Ping across locations: the address each probe reached, replies received, loss and min/avg/max.
-import { pingResult } from '../../../shared/tools/ping.ts'
+import { pingResult } from '../../../shared/tools/ping/schema.ts'
 import type { ComparisonTable, RowSlot } from './comparison-types.ts'
 import { parsedResult } from './parsed-result.ts'
 

@@ -1,6 +1,6 @@
 // Traceroute across locations: how many hops each path took, whether it reached the destination, and
 // the round trip to the last hop that answered (each path's hop table is shown under the table).
-import { type TracerouteResult, tracerouteResult } from '../../../shared/tools/traceroute.ts'
+import { type TracerouteResult, tracerouteResult } from '../../../shared/tools/traceroute/schema.ts'
 import type { ComparisonTable, RowSlot } from './comparison-types.ts'
 import { parsedResult } from './parsed-result.ts'
 

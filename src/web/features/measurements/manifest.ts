@@ -21,7 +21,7 @@ export function offersRunFrom(id: ToolId): id is MeasurementToolId {
 export { PROBES_PATH } from './probes-path.ts'
 
 /**
- * The "Run from" choice and the runs it starts, for a tool panel (catalogue/tool-manifest.tsx): the
+ * The "Run from" choice and the runs it starts, for a tool panel (catalogue/feature-manifests.tsx): the
  * panel's part of this feature, without the stored views and exports that index.ts also offers.
  */
 export const loadMeasurementRuns = () => import('./measurement-runs.tsx')

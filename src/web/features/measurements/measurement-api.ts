@@ -13,10 +13,11 @@ import {
   type ProbeInfo,
   probeList,
 } from '../../../shared/measurements.ts'
-import { errorBody } from '../../../shared/tools/common.ts'
+import { splitEvents } from '../../../shared/tool-stream.ts'
+
+import { errorBody } from '../../../shared/tools/tool-answer.ts'
 import { ApiError, postJson } from '../../lib/api.ts'
 import { takeEarly } from '../../lib/early-fetch.ts'
-import { splitEvents } from '../tool-panel/index.ts'
 import { PROBES_PATH } from './probes-path.ts'
 
 /** Deadline of a plain request (create, read, probe list). */

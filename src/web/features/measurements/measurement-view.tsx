@@ -3,7 +3,7 @@
 // them each location's own answer in the tool's usual view, collapsible.
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react'
 import { lazy, type ReactNode, Suspense } from 'react'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { type ComparisonTable, compareRows, type RowSlot } from './comparison.ts'
 import { mapPoints } from './map-points.ts'

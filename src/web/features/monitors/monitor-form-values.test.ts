@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import { defaultValues, type FormValues, readForm, valuesOfAnswer } from './monitor-form-values.ts'
 
 const limits = { minIntervalMinutes: 5 }

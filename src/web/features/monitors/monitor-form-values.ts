@@ -15,7 +15,7 @@ import {
   type UpdateMonitorRequest,
   webhookUrl as webhookRule,
 } from '../../../shared/monitors.ts'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import { KIND_NAMES } from './monitor-text.ts'
 
 /** The per-kind thresholds as typed; each kind reads only its own. */

@@ -4,7 +4,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { CreatedMonitor, MonitorKind } from '../../../shared/monitors.ts'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import { buttonClass } from '../../components/button.tsx'
 import { monitorPath } from '../../lib/routes.ts'
 import { MonitorForm } from './monitor-form.tsx'

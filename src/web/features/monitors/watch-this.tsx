@@ -5,7 +5,7 @@
 // its words follow the run: before it, after a success, after a failure.
 import { Eye } from 'lucide-react'
 import { lazy, Suspense, useId, useState } from 'react'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import { Button } from '../../components/button.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { useAuth } from '../auth/index.ts'

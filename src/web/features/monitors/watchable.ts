@@ -2,7 +2,7 @@
 // so the tool panel can ask without loading the monitors' code.
 
 import type { MONITOR_TOOL, MonitorKind } from '../../../shared/monitors.ts'
-import type { FailureSource, ToolAnswer } from '../../../shared/tools/common.ts'
+import type { FailureSource, ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 
 /** The inverse of MONITOR_TOOL; the type holds it to every kind. */
 const KIND_OF_TOOL: { [K in MonitorKind as (typeof MONITOR_TOOL)[K]]: K } = {

@@ -1,5 +1,5 @@
 import { Phone } from 'lucide-react'
-import type { EntryManifest } from '../../lib/tool-manifest.tsx'
+import type { EntryManifest } from '../../lib/tool-parts.tsx'
 
 /** Reverse phone lookup: its icon, and its panel loaded on first show. */
 export const phoneLookupManifest: EntryManifest = {

@@ -5,7 +5,7 @@ import {
   type PhoneReportRequest,
   phoneLookupAnswer,
   phoneReportAnswer,
-} from '../../../shared/tools/phone.ts'
+} from '../../../shared/tools/phone/schema.ts'
 import { postJson } from '../../lib/api.ts'
 
 /** The lookup answer, success or not (400 and 500 answers carry { success: false, error }); rejects when none came back. */

@@ -3,7 +3,7 @@
 import { Search } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
-import type { PhoneLookupData } from '../../../shared/tools/phone.ts'
+import type { PhoneLookupData } from '../../../shared/tools/phone/schema.ts'
 import { Button } from '../../components/button.tsx'
 import { ClearResultsButton } from '../../components/clear-results-button.tsx'
 import { EntryFrame } from '../../components/entry-frame.tsx'

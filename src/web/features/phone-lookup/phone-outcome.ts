@@ -1,5 +1,5 @@
 // The product's phone lookup messages (docs/product.md), decided without React so they are testable.
-import { type PhoneLookupAnswer, type PhoneLookupData, phoneNumberInput } from '../../../shared/tools/phone.ts'
+import { type PhoneLookupAnswer, type PhoneLookupData, phoneNumberInput } from '../../../shared/tools/phone/schema.ts'
 
 export const PHONE_MESSAGES = {
   failed: 'Failed to lookup phone number',

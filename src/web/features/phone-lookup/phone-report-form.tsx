@@ -10,7 +10,7 @@ import {
   SPAM_CATEGORIES,
   type SpamCategory,
   spamCategory,
-} from '../../../shared/tools/phone.ts'
+} from '../../../shared/tools/phone/schema.ts'
 import { Button } from '../../components/button.tsx'
 import { Select } from '../../components/input.tsx'
 import { paths } from '../../lib/routes.ts'

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { PhoneLookupData } from '../../../shared/tools/phone.ts'
+import type { PhoneLookupData } from '../../../shared/tools/phone/schema.ts'
 import { PhoneResultCard } from './phone-result-card.tsx'
 
 const data: PhoneLookupData = {

@@ -1,5 +1,5 @@
-import type { PhoneLookupData } from '../../../shared/tools/phone.ts'
-import { type PhoneRow, phoneResultRows, phoneResultText } from '../../../shared/tools/phone-lines.ts'
+import { type PhoneRow, phoneResultRows, phoneResultText } from '../../../shared/tools/phone/lines.ts'
+import type { PhoneLookupData } from '../../../shared/tools/phone/schema.ts'
 import { ResultActions } from '../../components/result-actions.tsx'
 import { resultFileName } from '../../lib/result-export.ts'
 

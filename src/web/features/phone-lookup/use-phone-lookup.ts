@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { toast } from 'sonner'
-import type { PhoneLookupData } from '../../../shared/tools/phone.ts'
+import type { PhoneLookupData } from '../../../shared/tools/phone/schema.ts'
 import { lookUpPhoneNumber } from './phone-api.ts'
 import { PHONE_MESSAGES, readLookupAnswer } from './phone-outcome.ts'
 

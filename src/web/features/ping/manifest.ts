@@ -1,5 +1,5 @@
 import { Activity } from 'lucide-react'
-import type { ToolManifest } from '../../lib/tool-manifest.tsx'
+import type { ToolManifest } from '../../lib/tool-parts.tsx'
 
 /** Ping: its icon, and its panel, input rule, result schema and view in ./ping-tool.tsx, loaded on first show. */
 export const pingManifest: ToolManifest = {

@@ -1,4 +1,4 @@
-import { PING_COUNT_MAX } from '../../../shared/tools/ping.ts'
+import { PING_COUNT_MAX } from '../../../shared/tools/ping/schema.ts'
 import { ProbeFields } from '../tool-panel/index.ts'
 import { defaultPortHint, type PingControls } from './ping-options.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PingResult } from '../../../shared/tools/ping.ts'
+import type { PingResult } from '../../../shared/tools/ping/schema.ts'
 import { foldPingProgress, pingView } from './ping-live.ts'
 
 const start = { type: 'start', host: 'srv.lab.test', address: '203.0.113.10', family: 4, mode: 'icmp', count: 3 }

@@ -1,5 +1,5 @@
 // What the ping view shows: the replies so far from the progress events, or the final result.
-import { type PingReply, type PingResult, type PingSummary, pingProgress } from '../../../shared/tools/ping.ts'
+import { type PingReply, type PingResult, type PingSummary, pingProgress } from '../../../shared/tools/ping/schema.ts'
 
 export interface PingView {
   host?: string

@@ -1,5 +1,10 @@
 // The ping panel's extra controls turned into request options, checked by the shared schema.
-import { PING_COUNT_DEFAULT, type PingOptions, pingOptions, TCP_PING_DEFAULT_PORT } from '../../../shared/tools/ping.ts'
+import {
+  PING_COUNT_DEFAULT,
+  type PingOptions,
+  pingOptions,
+  TCP_PING_DEFAULT_PORT,
+} from '../../../shared/tools/ping/schema.ts'
 
 export interface PingControls {
   count: number

@@ -1,4 +1,4 @@
-import type { PingReply } from '../../../shared/tools/ping.ts'
+import type { PingReply } from '../../../shared/tools/ping/schema.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import type { PingView } from './ping-live.ts'
 import { RttChart } from './rtt-chart.tsx'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { pingRequest, pingResult } from '../../../shared/tools/ping.ts'
-import { defineTool, type ToolPanelProps } from '../../lib/tool-manifest.tsx'
+import { pingRequest, pingResult } from '../../../shared/tools/ping/schema.ts'
+import { defineTool, type ToolPanelProps } from '../../lib/tool-parts.tsx'
 import { ToolPanel, urlOptions } from '../tool-panel/index.ts'
 import { PingFields } from './ping-fields.tsx'
 import { pingView } from './ping-live.ts'

@@ -1,4 +1,4 @@
-import type { PingReply } from '../../../shared/tools/ping.ts'
+import type { PingReply } from '../../../shared/tools/ping/schema.ts'
 import { CHART, chartGeometry } from './rtt-geometry.ts'
 
 const formatMs = (ms: number) => (ms >= 10 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(1) : ms.toPrecision(2))

@@ -1,5 +1,5 @@
 // Layout of the round-trip chart: one slot per probe, bar heights on a rounded millisecond scale.
-import type { PingReply } from '../../../shared/tools/ping.ts'
+import type { PingReply } from '../../../shared/tools/ping/schema.ts'
 
 // The left margin holds the scale label, up to eight characters ("0.050 ms", "2000 ms") at 9 px.
 export const CHART = { width: 320, height: 120, left: 52, right: 8, top: 8, bottom: 18 } as const

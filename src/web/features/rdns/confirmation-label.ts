@@ -1,5 +1,5 @@
 // How each forward-confirmation verdict is shown.
-import type { PtrConfirmation } from '../../../shared/tools/rdns.ts'
+import type { PtrConfirmation } from '../../../shared/tools/rdns/schema.ts'
 
 export const confirmationLabels: Record<PtrConfirmation, { text: string; className: string }> = {
   confirmed: { text: 'Confirmed', className: 'bg-emerald-900/60 text-emerald-200' },

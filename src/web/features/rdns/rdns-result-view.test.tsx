@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { RdnsResult } from '../../../shared/tools/rdns.ts'
+import type { RdnsResult } from '../../../shared/tools/rdns/schema.ts'
 import { RdnsResultView } from './rdns-result-view.tsx'
 
 const result: RdnsResult = {

@@ -1,4 +1,5 @@
-import { ptrAnswered, ptrUnknownText, type RdnsPtr, type RdnsResult } from '../../../shared/tools/rdns.ts'
+import { ptrAnswered, ptrUnknownText } from '../../../shared/tools/rdns/lines.ts'
+import type { RdnsPtr, RdnsResult } from '../../../shared/tools/rdns/schema.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { confirmationLabels } from './confirmation-label.ts'
 

@@ -1,5 +1,5 @@
-import { rdnsRequest, rdnsResult } from '../../../shared/tools/rdns.ts'
-import { defineTool } from '../../lib/tool-manifest.tsx'
+import { rdnsRequest, rdnsResult } from '../../../shared/tools/rdns/schema.ts'
+import { defineTool } from '../../lib/tool-parts.tsx'
 import { RdnsResultView } from './rdns-result-view.tsx'
 
 /** Reverse DNS: IPv4 as the product says, IPv6 too; the PTR names with their forward confirmation. */

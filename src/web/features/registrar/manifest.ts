@@ -1,5 +1,5 @@
 import { Cloud } from 'lucide-react'
-import type { EntryManifest } from '../../lib/tool-manifest.tsx'
+import type { EntryManifest } from '../../lib/tool-parts.tsx'
 
 /** The registrar page: its icon, and its panel loaded on first show. */
 export const registrarManifest: EntryManifest = {

@@ -1,4 +1,4 @@
-import type { SpeedTestResult } from '../../../shared/tools/speedtest.ts'
+import type { SpeedTestResult } from '../../../shared/tools/speedtest/schema.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { formatMs } from './speed-view.ts'
 

@@ -1,5 +1,5 @@
 import { Radar } from 'lucide-react'
-import type { EntryManifest } from '../../lib/tool-manifest.tsx'
+import type { EntryManifest } from '../../lib/tool-parts.tsx'
 
 /** The speed test: its icon, and its panel loaded on first show. */
 export const speedtestManifest: EntryManifest = {

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { SpeedServerKind } from '../../../shared/tools/speedtest.ts'
+import type { SpeedServerKind } from '../../../shared/tools/speedtest/schema.ts'
 
 const OPTIONS: Array<{ kind: SpeedServerKind; label: string; hint: string }> = [
   { kind: 'ours', label: 'This site’s server', hint: 'Measures the path between you and this site.' },

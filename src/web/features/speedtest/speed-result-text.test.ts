@@ -59,6 +59,23 @@ describe('speedResultText()', () => {
     expect(text).toContain('Bufferbloat: grade B, 45.0 ms more under load (A+ under 5 ms, F from 400 ms)')
   })
 
+  it('adds the spread of the round trips and the failed latency requests before the samples', () => {
+    const spread = { min: 9.5, p25: 9.7, median: 9.9, p75: 10.1, p90: 10.2, max: 10.3, samples: 2 }
+    const report: SpeedTestReport = {
+      ...finishedReport,
+      result: {
+        ...finishedReport.result,
+        percentiles: { idle: spread, download: null, upload: null },
+        latencyRequests: { idle: { sent: 3, failed: 1, timedOut: 0 }, download: null, upload: null },
+      },
+    }
+    expect(speedResultText(report).split('\n').slice(-3)).toEqual([
+      'Idle latency spread (2 samples): min 9.5, p25 9.7, median 9.9, p75 10.1, p90 10.2, max 10.3 ms',
+      'Latency requests: idle 1 of 3 failed (a failed request is not packet loss)',
+      'Latency samples (ms): 9.5, 10.3',
+    ])
+  })
+
   it('marks a rate whose phase was cut short as incomplete, with the reason', () => {
     const report = reportFixture({ incomplete: { download: 'the connection failed' } })
     expect(speedResultText(report).split('\n')).toContain('Download: 95.2 Mbps (incomplete: the connection failed)')

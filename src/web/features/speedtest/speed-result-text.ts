@@ -1,6 +1,8 @@
 // A finished speed test as text, for "Copy": the server, each measure or why it failed, latency
-// under load and the bufferbloat grade, the idle latency samples.
-import type { LoadedLatency } from '../../../shared/tools/speedtest.ts'
+// under load and the bufferbloat grade, the quality figures, the idle latency samples.
+
+import { speedQualityLines } from '../../../shared/tools/speedtest/quality-lines.ts'
+import type { LoadedLatency } from '../../../shared/tools/speedtest/schema.ts'
 import { SPEED_MESSAGES } from './engine/constants.ts'
 import type { SpeedTestReport } from './engine/run-speed-test.ts'
 import { formatMbps, formatMs } from './speed-view.ts'
@@ -36,6 +38,7 @@ export function speedResultText(report: SpeedTestReport): string {
   } else if (result.bufferbloat === null) {
     lines.push('Bufferbloat: not graded (needs the idle latency and the latency under load)')
   }
+  lines.push(...speedQualityLines(result))
   if (latency && latency.samples.length > 0)
     lines.push(`Latency samples (ms): ${latency.samples.map(formatMs).join(', ')}`)
   return lines.join('\n')

@@ -2,13 +2,16 @@
 // own server (or Cloudflare's), with live gauges and the product's progress steps and messages.
 import { Play, RotateCcw, Square } from 'lucide-react'
 import { useState } from 'react'
-import type { SpeedServerKind } from '../../../shared/tools/speedtest.ts'
+import type { SpeedServerKind } from '../../../shared/tools/speedtest/schema.ts'
 import { Button } from '../../components/button.tsx'
 import { PanelFrame } from '../../components/panel-frame.tsx'
 import { type PanelProps, titleLevel } from '../../lib/panel-props.ts'
 import { useAuth } from '../auth/index.ts'
+import { LatencySpreadTable } from './latency-spread.tsx'
 import { LatencyUnderLoad } from './latency-under-load.tsx'
 import { MeasurementDetails } from './measurement-details.tsx'
+import { PacketLossNote } from './packet-loss-note.tsx'
+import { QualityScores } from './quality-scores.tsx'
 import { RateChart } from './rate-chart.tsx'
 import { ServerChoice } from './server-choice.tsx'
 import { SpeedGauge } from './speed-gauge.tsx'
@@ -106,7 +109,10 @@ export function SpeedtestPanel({ entry, variant, icon: Icon }: PanelProps) {
         )}
         <SpeedTiles view={view} />
         <RateChart rates={view.rates} />
+        {view.report && <QualityScores result={view.report.result} />}
         {view.report && <LatencyUnderLoad result={view.report.result} />}
+        {view.report && <LatencySpreadTable result={view.report.result} />}
+        {view.report && <PacketLossNote result={view.report.result} />}
         {view.report && <MeasurementDetails report={view.report} />}
         <p className="text-xs text-muted-foreground">
           Rates are reported exactly as measured between your browser and the selected server: each direction runs 4

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import type { SpeedServerKind } from '../../../shared/tools/speedtest.ts'
+import type { SpeedServerKind } from '../../../shared/tools/speedtest/schema.ts'
 import { SPEED_MESSAGES } from './engine/constants.ts'
 import { selectEndpoints } from './engine/endpoints.ts'
 import { browserEnvironment } from './engine/environment.ts'

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { describeDaysLeft, describeExpiresIn } from '../../../shared/time-span.ts'
-import { insecureSuitesText, type SslResult } from '../../../shared/tools/ssl.ts'
-import { describeKey } from '../../../shared/tools/ssl-lines.ts'
-import { describeTrustError } from '../../../shared/tools/ssl-trust-words.ts'
+import { describeKey } from '../../../shared/tools/ssl/lines.ts'
+import { insecureSuitesText, type SslResult } from '../../../shared/tools/ssl/schema.ts'
+import { describeTrustError } from '../../../shared/tools/ssl/trust-words.ts'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

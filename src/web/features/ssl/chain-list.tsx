@@ -1,5 +1,5 @@
-import type { SslResult } from '../../../shared/tools/ssl.ts'
-import { describeKey } from '../../../shared/tools/ssl-lines.ts'
+import { describeKey } from '../../../shared/tools/ssl/lines.ts'
+import type { SslResult } from '../../../shared/tools/ssl/schema.ts'
 
 /** The chain from the leaf up to the root, one line per certificate. */
 export function ChainList({ result }: { result: SslResult }) {

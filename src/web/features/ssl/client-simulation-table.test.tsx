@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { TlsScan } from '../../../shared/tools/ssl.ts'
+import type { TlsScan } from '../../../shared/tools/ssl/schema.ts'
 import { ClientSimulationTable } from './client-simulation-table.tsx'
 
 const scan: TlsScan = {

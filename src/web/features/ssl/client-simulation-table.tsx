@@ -1,4 +1,4 @@
-import type { TlsScan } from '../../../shared/tools/ssl.ts'
+import type { TlsScan } from '../../../shared/tools/ssl/schema.ts'
 
 /** Which version and suite each named client would get, or that the server refuses it. */
 export function ClientSimulationTable({ scan }: { scan: TlsScan }) {

@@ -1,5 +1,5 @@
-import type { SslResult } from '../../../shared/tools/ssl.ts'
-import { explainSslReason } from '../../../shared/tools/ssl-explain.ts'
+import { explainSslReason } from '../../../shared/tools/ssl/explain.ts'
+import type { SslResult } from '../../../shared/tools/ssl/schema.ts'
 import { VerdictExplanation } from '../../components/verdict-explanation.tsx'
 import { gradeClass } from './ssl-styles.ts'
 

@@ -1,4 +1,4 @@
-import { protocolCoverage, type SslResult } from '../../../shared/tools/ssl.ts'
+import { protocolCoverage, type SslResult } from '../../../shared/tools/ssl/schema.ts'
 import { protocolClass, protocolStatusText } from './ssl-styles.ts'
 
 /** Each protocol version with its verdict, and the connection a modern client got. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { TlsScan } from '../../../shared/tools/ssl.ts'
+import type { TlsScan } from '../../../shared/tools/ssl/schema.ts'
 
 const tristate = (value: 'yes' | 'no' | 'not-tested') => (value === 'not-tested' ? 'not tested' : value)
 

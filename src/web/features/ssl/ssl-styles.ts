@@ -1,5 +1,10 @@
 // How grades and protocol verdicts are coloured in the SSL report.
-import type { GradeLetter, ProtocolName, ProtocolProbe, VulnerabilityFinding } from '../../../shared/tools/ssl.ts'
+import type {
+  GradeLetter,
+  ProtocolName,
+  ProtocolProbe,
+  VulnerabilityFinding,
+} from '../../../shared/tools/ssl/schema.ts'
 
 const GOOD = 'bg-emerald-900/60 text-emerald-200'
 const FAIR = 'bg-amber-900/60 text-amber-200'

@@ -1,5 +1,5 @@
-import { type SslResult, sslRequest, sslResult } from '../../../shared/tools/ssl.ts'
-import { defineTool } from '../../lib/tool-manifest.tsx'
+import { type SslResult, sslRequest, sslResult } from '../../../shared/tools/ssl/schema.ts'
+import { defineTool } from '../../lib/tool-parts.tsx'
 import { CertificateDetails } from './certificate-details.tsx'
 import { ChainList } from './chain-list.tsx'
 import { ClientSimulationTable } from './client-simulation-table.tsx'

@@ -1,4 +1,4 @@
-import type { CipherSuite, ProtocolSuites, TlsScan } from '../../../shared/tools/ssl.ts'
+import type { CipherSuite, ProtocolSuites, TlsScan } from '../../../shared/tools/ssl/schema.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 
 const STRENGTH: Record<CipherSuite['strength'], { text: string; className: string }> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeQueuePlace, isQueuePlace, ordinal } from './queue-place.ts'
+import { describeQueuePlace, ordinal } from './queue-place.ts'
 
 describe('queue places', () => {
   it('writes English ordinals', () => {
@@ -23,11 +23,5 @@ describe('queue places', () => {
     expect(describeQueuePlace({ position: 3, estimatedWaitMs: 20_000 })).toBe('You are 3rd in line (about 20 s)')
     expect(describeQueuePlace({ position: 1, estimatedWaitMs: 400 })).toBe('You are next in line (about 1 s)')
     expect(describeQueuePlace({ position: 12, estimatedWaitMs: 150_000 })).toBe('You are 12th in line (about 3 min)')
-  })
-
-  it('recognises a queue event', () => {
-    expect(isQueuePlace({ position: 2, estimatedWaitMs: 5000 })).toBe(true)
-    expect(isQueuePlace({ position: '2' })).toBe(false)
-    expect(isQueuePlace(null)).toBe(false)
   })
 })

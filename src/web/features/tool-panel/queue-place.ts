@@ -1,9 +1,6 @@
 // "You are 3rd in line (about 20 s)": what a run waiting for a free slot shows instead of "Running...".
 
-export interface QueuePlace {
-  position: number
-  estimatedWaitMs: number
-}
+import type { QueuePlace } from '../../../shared/tool-stream.ts'
 
 export function ordinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13
@@ -20,9 +17,4 @@ function roughly(ms: number): string {
 export function describeQueuePlace(place: QueuePlace): string {
   const where = place.position === 1 ? 'You are next in line' : `You are ${ordinal(place.position)} in line`
   return `${where} (${roughly(place.estimatedWaitMs)})`
-}
-
-export function isQueuePlace(data: unknown): data is QueuePlace {
-  const place = data as QueuePlace | null
-  return typeof place?.position === 'number' && typeof place.estimatedWaitMs === 'number'
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { splitEvents, streamTool } from './stream-tool.ts'
+import { streamTool } from './stream-tool.ts'
 import { ToolFailure } from './tool-outcome.ts'
 
 const answer = {
@@ -29,21 +29,31 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('splitEvents()', () => {
-  it('returns complete events and keeps an unfinished one for later', () => {
-    const { events, rest } = splitEvents(`${event('progress', { n: 1 })}event: progress\ndata: {"n"`)
-    expect(events).toEqual([{ event: 'progress', data: { n: 1 } }])
-    expect(rest).toBe('event: progress\ndata: {"n"')
-  })
-
-  it('reads CRLF line endings and skips blocks without data', () => {
-    expect(splitEvents(': keep-alive\r\n\r\nevent: error\r\ndata: {}\r\n\r\n').events).toEqual([
-      { event: 'error', data: {} },
-    ])
-  })
-})
-
 describe('streamTool()', () => {
+  it('hands over places in line, and ignores events of other names and a queue event that is no place', async () => {
+    serverStreams([
+      event('queue', { position: 2, estimatedWaitMs: 3000 }),
+      event('queue', { position: 'first' }),
+      event('hello', { type: 'start' }),
+      event('queue', { position: 1, estimatedWaitMs: 0 }),
+      event('result', answer),
+    ])
+    const places: unknown[] = []
+    const progress: unknown[] = []
+    await expect(
+      streamTool(
+        'ping',
+        { input: 'srv.lab.test' },
+        { onProgress: (p) => progress.push(p), onQueue: (place) => places.push(place) },
+      ),
+    ).resolves.toEqual(answer)
+    expect(places).toEqual([
+      { position: 2, estimatedWaitMs: 3000 },
+      { position: 1, estimatedWaitMs: 0 },
+    ])
+    expect(progress).toEqual([])
+  })
+
   it('asks for an event stream and hands over each progress event, even one split across pieces', async () => {
     const whole =
       event('progress', { type: 'start' }) + event('progress', { type: 'reply', seq: 1 }) + event('result', answer)

@@ -1,40 +1,15 @@
-// POST /api/tools/:id as a server-sent event stream: progress events as they happen, then the answer.
+// POST /api/tools/:id as a server-sent event stream (src/shared/tool-stream.ts): places in line and
+// progress events as they happen, then the answer.
 import { z } from 'zod'
-import { errorBody, type ToolAnswer, toolResponse } from '../../../shared/tools/common.ts'
+import { type QueuePlace, queuePlace, splitEvents } from '../../../shared/tool-stream.ts'
+
+import { errorBody, type ToolAnswer, toolResponse } from '../../../shared/tools/tool-answer.ts'
 import { ApiError } from '../../lib/api.ts'
-import { isQueuePlace, type QueuePlace } from './queue-place.ts'
 import { ToolFailure } from './tool-outcome.ts'
 
 export interface ToolRunRequest {
   input: string
   options?: unknown
-}
-
-export interface StreamEvent {
-  event: string
-  data: unknown
-}
-
-/** Splits SSE text into complete events; returns them with the unfinished rest. */
-export function splitEvents(buffer: string): { events: StreamEvent[]; rest: string } {
-  const blocks = buffer.replace(/\r\n/g, '\n').split('\n\n')
-  const rest = blocks.pop() ?? ''
-  const events: StreamEvent[] = []
-  for (const block of blocks) {
-    let event = 'message'
-    const data: string[] = []
-    for (const line of block.split('\n')) {
-      if (line.startsWith('event:')) event = line.slice(6).trim()
-      else if (line.startsWith('data:')) data.push(line.slice(5).trimStart())
-    }
-    if (data.length === 0) continue
-    try {
-      events.push({ event, data: JSON.parse(data.join('\n')) })
-    } catch {
-      // not ours: skip it
-    }
-  }
-  return { events, rest }
 }
 
 /** The result event's answer, or the ToolFailure of a failed diagnosis (thrown once the stream has ended). */
@@ -120,15 +95,16 @@ async function readToolStream(
       }
       const { events, rest } = splitEvents(buffer + value)
       buffer = rest
-      for (const { event, data } of events) {
-        if (event === 'queue' && isQueuePlace(data)) options.onQueue?.(data)
-        else if (event === 'progress') options.onProgress(data)
-        else if (event === 'result') {
+      for (const { name, data } of events) {
+        const place = name === 'queue' ? queuePlace.safeParse(data) : undefined
+        if (place?.success) options.onQueue?.(place.data)
+        else if (name === 'progress') options.onProgress(data)
+        else if (name === 'result') {
           answer = toOutcome(id, data)
           onResult()
           // A stream that stays open after its result (a proxy holding it) is let go after a moment.
           letGo = setTimeout(() => reader.cancel().catch(() => {}), RESULT_END_GRACE_MS)
-        } else if (event === 'error') {
+        } else if (name === 'error') {
           const error = errorBody.safeParse(data)
           if (!error.success) throw new ApiError('Internal server error', 500, 'internal_error')
           const { type, message } = error.data.error

@@ -2,13 +2,15 @@
 // run's live view as the progress events arrive; under the output of a watchable tool, "Watch this"
 // (features/monitors), whose row is there from the start so that a result does not move the page.
 import type { ReactNode } from 'react'
-import type { ToolAnswer } from '../../../shared/tools/common.ts'
+import type { QueuePlace } from '../../../shared/tool-stream.ts'
+
+import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import { OutputBox, type OutputState } from '../../components/output-box.tsx'
 import { Spinner } from '../../components/spinner.tsx'
-import type { LiveView } from '../../lib/tool-manifest.tsx'
+import type { LiveView } from '../../lib/tool-parts.tsx'
 import { WatchThis } from '../monitors/index.ts'
 import { LiveBox } from './live-box.tsx'
-import { describeQueuePlace, type QueuePlace } from './queue-place.ts'
+import { describeQueuePlace } from './queue-place.ts'
 
 export type { LiveView }
 

@@ -15,7 +15,7 @@ import { EntryFrame } from '../../components/entry-frame.tsx'
 import { Field } from '../../components/field.tsx'
 import { Input } from '../../components/input.tsx'
 import { Spinner } from '../../components/spinner.tsx'
-import type { ToolPanelProps } from '../../lib/tool-manifest.tsx'
+import type { ToolPanelProps } from '../../lib/tool-parts.tsx'
 import { FieldMessage, fieldMessageProps } from './field-message.tsx'
 import { useRemoteRuns } from './remote-runs.ts'
 import {

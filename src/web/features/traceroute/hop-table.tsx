@@ -1,4 +1,4 @@
-import type { TracerouteHop } from '../../../shared/tools/traceroute.ts'
+import type { TracerouteHop } from '../../../shared/tools/traceroute/schema.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import type { TracerouteView } from './traceroute-live.ts'
 

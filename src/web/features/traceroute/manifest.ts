@@ -1,5 +1,5 @@
 import { Waypoints } from 'lucide-react'
-import type { ToolManifest } from '../../lib/tool-manifest.tsx'
+import type { ToolManifest } from '../../lib/tool-parts.tsx'
 
 /** Traceroute: its icon, and its panel, input rule, result schema and view in ./traceroute-tool.tsx, loaded on first show. */
 export const tracerouteManifest: ToolManifest = {

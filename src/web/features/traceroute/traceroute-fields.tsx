@@ -1,4 +1,4 @@
-import { TRACEROUTE_COUNT_MAX } from '../../../shared/tools/traceroute.ts'
+import { TRACEROUTE_COUNT_MAX } from '../../../shared/tools/traceroute/schema.ts'
 import { ProbeFields } from '../tool-panel/index.ts'
 import type { TracerouteControls } from './traceroute-options.ts'
 

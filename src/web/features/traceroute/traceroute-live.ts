@@ -1,10 +1,11 @@
 // What the hop table shows: hops so far from the progress events, or the final result.
+
+import { tracerouteHeader } from '../../../shared/tools/traceroute/lines.ts'
 import {
   type TracerouteHop,
   type TracerouteResult,
-  tracerouteHeader,
   tracerouteProgress,
-} from '../../../shared/tools/traceroute.ts'
+} from '../../../shared/tools/traceroute/schema.ts'
 
 export interface TracerouteView {
   /** The product's "traceroute to ..." line, once the target is known. */

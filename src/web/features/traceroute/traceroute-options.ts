@@ -3,7 +3,7 @@ import {
   TRACEROUTE_COUNT_DEFAULT,
   type TracerouteOptions,
   tracerouteOptions,
-} from '../../../shared/tools/traceroute.ts'
+} from '../../../shared/tools/traceroute/schema.ts'
 
 export interface TracerouteControls {
   count: number

@@ -1,6 +1,6 @@
 // The CAA records that apply to the site's host: where they were found, each tag and value; or, when
 // no name up to the TLD has any, that any CA may issue.
-import type { CaaRecord, CaaReport } from '../../../shared/tools/website-check-records.ts'
+import type { CaaRecord, CaaReport } from '../../../shared/tools/website-check/records.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 
 const columns: Column<CaaRecord>[] = [

@@ -1,6 +1,6 @@
 // The DNSSEC status of the site's host in words and an icon (never colour alone), with the reason.
 import { CircleAlert, CircleCheck, CircleHelp, CircleX } from 'lucide-react'
-import type { WebsiteDnssecReport } from '../../../shared/tools/website-check-records.ts'
+import type { WebsiteDnssecReport } from '../../../shared/tools/website-check/records.ts'
 
 const STATUS = {
   secure: { text: 'Signed and validated', Icon: CircleCheck, className: 'text-emerald-200' },

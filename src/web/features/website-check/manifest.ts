@@ -1,5 +1,5 @@
 import { MonitorCheck } from 'lucide-react'
-import type { ToolManifest } from '../../lib/tool-manifest.tsx'
+import type { ToolManifest } from '../../lib/tool-parts.tsx'
 
 /** Website check: its icon, and its panel, input rule, result schema and view in ./website-check-tool.tsx, loaded on first show. */
 export const websiteCheckManifest: ToolManifest = {

@@ -1,4 +1,4 @@
-import type { WebsiteHop } from '../../../shared/tools/website-check.ts'
+import type { WebsiteHop } from '../../../shared/tools/website-check/schema.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { TimingsBar, TimingsKey } from './timings-bar.tsx'
 

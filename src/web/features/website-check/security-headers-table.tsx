@@ -1,4 +1,4 @@
-import type { SecurityHeaderCheck } from '../../../shared/tools/website-check.ts'
+import type { SecurityHeaderCheck } from '../../../shared/tools/website-check/schema.ts'
 
 const RATINGS: Record<SecurityHeaderCheck['rating'], { text: string; className: string }> = {
   good: { text: 'Good', className: 'bg-emerald-900/60 text-emerald-200' },

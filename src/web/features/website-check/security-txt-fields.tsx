@@ -1,5 +1,5 @@
 // The site's security.txt as read: where it was found (or why not), and each field it gives.
-import type { SecurityTxtReport } from '../../../shared/tools/website-check-records.ts'
+import type { SecurityTxtReport } from '../../../shared/tools/website-check/records.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 
 type Field = { name: string; value: string }

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { WebsiteCheckResult } from '../../../shared/tools/website-check.ts'
+import type { WebsiteCheckResult } from '../../../shared/tools/website-check/schema.ts'
 import { SiteRecordsReport } from './site-records-report.tsx'
 import { StandardsReport } from './standards-report.tsx'
 

@@ -1,6 +1,6 @@
 // What the check read beside the page: the site's security.txt, the CAA records that apply to its
 // host and its DNSSEC status. The verdicts on them are in the standards report above.
-import type { WebsiteCheckResult } from '../../../shared/tools/website-check.ts'
+import type { WebsiteCheckResult } from '../../../shared/tools/website-check/schema.ts'
 import { CaaRecordsTable } from './caa-records-table.tsx'
 import { DnssecStatus } from './dnssec-status.tsx'
 import { SecurityTxtFields } from './security-txt-fields.tsx'

@@ -1,5 +1,5 @@
-import type { StandardVerdict, WebsiteCategory } from '../../../shared/tools/website-check.ts'
-import { websiteExplanations } from '../../../shared/tools/website-check-explain.ts'
+import { websiteExplanations } from '../../../shared/tools/website-check/explain.ts'
+import type { StandardVerdict, WebsiteCategory } from '../../../shared/tools/website-check/schema.ts'
 import { VerdictExplanation } from '../../components/verdict-explanation.tsx'
 
 const VERDICTS: Record<StandardVerdict, { text: string; className: string }> = {

@@ -1,5 +1,5 @@
 // A hop's timings as consecutive phases for the timings bar: DNS, connect, TLS, wait, download.
-import type { HopTimings } from '../../../shared/tools/website-check.ts'
+import type { HopTimings } from '../../../shared/tools/website-check/schema.ts'
 
 export interface TimingSegment {
   phase: 'dns' | 'connect' | 'tls' | 'wait' | 'download'

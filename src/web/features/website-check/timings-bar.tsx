@@ -1,4 +1,4 @@
-import type { HopTimings } from '../../../shared/tools/website-check.ts'
+import type { HopTimings } from '../../../shared/tools/website-check/schema.ts'
 import { type TimingSegment, timingSegments } from './timing-segments.ts'
 
 const COLORS: Record<TimingSegment['phase'], string> = {

@@ -1,5 +1,5 @@
-import type { WebsiteCheckResult } from '../../../shared/tools/website-check.ts'
-import { statusText } from '../../../shared/tools/website-check-lines.ts'
+import { statusText } from '../../../shared/tools/website-check/lines.ts'
+import type { WebsiteCheckResult } from '../../../shared/tools/website-check/schema.ts'
 import { buttonClass } from '../../components/button.tsx'
 import { ExternalLink } from '../../components/external-link.tsx'
 import { RedirectChainTable } from './redirect-chain-table.tsx'

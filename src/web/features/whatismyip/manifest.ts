@@ -1,5 +1,5 @@
 import { Wifi } from 'lucide-react'
-import type { ToolManifest } from '../../lib/tool-manifest.tsx'
+import type { ToolManifest } from '../../lib/tool-parts.tsx'
 
 /** What is my IP: its icon, and its panel, input rule, result schema and view in ./whatismyip-tool.tsx, loaded on first show. */
 export const whatismyipManifest: ToolManifest = {

@@ -1,5 +1,5 @@
 import { formatCoordinates } from '../../../shared/tools/ip-data.ts'
-import type { WhatismyipResult } from '../../../shared/tools/whatismyip.ts'
+import type { WhatismyipResult } from '../../../shared/tools/whatismyip/schema.ts'
 import { DataAttributions } from '../../components/data-attributions.tsx'
 import { DetailList } from '../../components/detail-list.tsx'
 import { LocationMap } from '../../components/location-map.tsx'

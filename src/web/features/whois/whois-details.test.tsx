@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { registrationFields, type WhoisResult } from '../../../shared/tools/whois.ts'
+import { registrationFields, type WhoisResult } from '../../../shared/tools/whois/schema.ts'
 import { WhoisDetails } from './whois-details.tsx'
 
 // A real JPRS answer and its reviewed fields from the whois corpus (the parser is measured against

@@ -1,4 +1,4 @@
-import type { WhoisResult } from '../../../shared/tools/whois.ts'
+import type { WhoisResult } from '../../../shared/tools/whois/schema.ts'
 import { DetailList } from '../../components/detail-list.tsx'
 
 /** Registration data as a table; the raw RDAP JSON or whois text follows in the output lines. */

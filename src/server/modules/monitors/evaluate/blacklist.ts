@@ -1,5 +1,5 @@
 // Block-list monitor: any listing is a problem; "clean" counts only the lists that could be checked.
-import type { BlacklistResult } from '../../../../shared/tools/blacklist.ts'
+import type { BlacklistResult } from '../../../../shared/tools/blacklist/schema.ts'
 import { type Evaluator, failedRun, plural } from './verdict.ts'
 
 export const evaluateBlacklist: Evaluator<unknown, BlacklistResult> = ({ answer }) => {

@@ -5,7 +5,7 @@
 
 import type { MeasurementRow } from '../../../../shared/measurements.ts'
 import type { DnsMonitorSettings } from '../../../../shared/monitors.ts'
-import type { DnsResult } from '../../../../shared/tools/dns.ts'
+import type { DnsResult } from '../../../../shared/tools/dns/schema.ts'
 import { answerSet } from './dns.ts'
 import { plural, type Verdict } from './verdict.ts'
 

@@ -1,7 +1,7 @@
 // DNS monitor: the answer set of one name and type, compared with the baseline recorded at the first
 // answer. TTLs are ignored; a name that does not exist is the answer set "NXDOMAIN".
 import type { DnsMonitorSettings } from '../../../../shared/monitors.ts'
-import type { DnsResult } from '../../../../shared/tools/dns.ts'
+import type { DnsResult } from '../../../../shared/tools/dns/schema.ts'
 import { type Evaluator, failedRun, plural, type Verdict } from './verdict.ts'
 
 /** The answer set: record values of the asked type, sorted; ["NXDOMAIN"] for a name that does not exist. */

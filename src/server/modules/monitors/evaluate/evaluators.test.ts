@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ToolAnswer } from '../../../../shared/tools/common.ts'
-import { UNKNOWN_ISSUER } from '../../../../shared/tools/ssl-trust-words.ts'
+import { UNKNOWN_ISSUER } from '../../../../shared/tools/ssl/trust-words.ts'
+import type { ToolAnswer } from '../../../../shared/tools/tool-answer.ts'
 import { evaluateDns } from './dns.ts'
 import { evaluateMail } from './mail.ts'
 import { evaluatePing } from './ping.ts'

@@ -2,7 +2,7 @@
 // host and is not about to expire. Hosts that could not be reached from our side are named, not judged.
 import type { MailMonitorSettings } from '../../../../shared/monitors.ts'
 import { daysUntil, describeDaysLeft } from '../../../../shared/time-span.ts'
-import type { MailResult, SmtpSession } from '../../../../shared/tools/mail.ts'
+import type { MailResult, SmtpSession } from '../../../../shared/tools/mail/schema.ts'
 import { type Evaluator, failedRun, plural, type Verdict } from './verdict.ts'
 
 /** Connection failures that are the target's (it refused or stayed silent), not this server's. */

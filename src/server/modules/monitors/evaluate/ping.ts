@@ -1,6 +1,6 @@
 // Ping monitor: packet loss and average round trip against their thresholds.
 import type { PingMonitorSettings } from '../../../../shared/monitors.ts'
-import type { PingResult } from '../../../../shared/tools/ping.ts'
+import type { PingResult } from '../../../../shared/tools/ping/schema.ts'
 import { conclude, type Evaluator, failedRun } from './verdict.ts'
 
 export const evaluatePing: Evaluator<PingMonitorSettings, PingResult> = ({ settings, answer }) => {

@@ -1,8 +1,8 @@
 // SSL monitor: days to expiry against the threshold, trust, host name, and optionally the grade.
 import type { SslMonitorSettings } from '../../../../shared/monitors.ts'
 import { describeDaysLeft } from '../../../../shared/time-span.ts'
-import { GRADES, type SslResult } from '../../../../shared/tools/ssl.ts'
-import { describeUntrusted } from '../../../../shared/tools/ssl-trust-words.ts'
+import { GRADES, type SslResult } from '../../../../shared/tools/ssl/schema.ts'
+import { describeUntrusted } from '../../../../shared/tools/ssl/trust-words.ts'
 import { conclude, type Evaluator, failedRun, plural } from './verdict.ts'
 
 /** Grades from best to worst; T (untrusted) and M (name mismatch) rank below F. */

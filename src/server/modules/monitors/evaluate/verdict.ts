@@ -1,7 +1,7 @@
 // What one check concluded: a state, the value the chart draws, and one sentence saying what was
 // checked, what was not, and whose failure a failure is.
 import type { CheckState } from '../../../../shared/monitors.ts'
-import type { ToolAnswer } from '../../../../shared/tools/common.ts'
+import type { ToolAnswer } from '../../../../shared/tools/tool-answer.ts'
 
 export interface Verdict {
   state: CheckState

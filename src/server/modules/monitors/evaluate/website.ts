@@ -1,6 +1,6 @@
 // Website monitor: down (no answer), a final status outside 2xx-3xx, or slower than the threshold.
 import type { WebsiteMonitorSettings } from '../../../../shared/monitors.ts'
-import type { WebsiteCheckResult } from '../../../../shared/tools/website-check.ts'
+import type { WebsiteCheckResult } from '../../../../shared/tools/website-check/schema.ts'
 import { conclude, type Evaluator, failedRun } from './verdict.ts'
 
 export const evaluateWebsite: Evaluator<WebsiteMonitorSettings, WebsiteCheckResult> = ({ settings, answer }) => {

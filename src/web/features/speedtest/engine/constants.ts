@@ -1,9 +1,14 @@
 // The speed-test algorithm's constants and messages (docs/product.md). Rates are reported as
 // measured: nothing is scaled, and nothing is filled in when a measurement fails.
 
-/** Idle latency: this many small requests, this far apart, before any load. */
-export const LATENCY_SAMPLES = 10
+/**
+ * Idle latency: this many small requests, this far apart, before any load (20, so that the 90th
+ * percentile rests on more than one sample). A request with no answer after LATENCY_TIMEOUT_MS is
+ * given up and counted as timed out.
+ */
+export const LATENCY_SAMPLES = 20
 export const LATENCY_INTERVAL_MS = 100
+export const LATENCY_TIMEOUT_MS = 2000
 
 /**
  * Throughput, for each direction. A ramp on one connection grows the transfer size until one

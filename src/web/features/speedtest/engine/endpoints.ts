@@ -1,6 +1,6 @@
 // Where the test sends its requests: our own server (the default) or Cloudflare's public endpoints.
-import type { SpeedServerInfo, SpeedServerKind } from '../../../../shared/tools/speedtest.ts'
-import { speedServerInfo } from '../../../../shared/tools/speedtest.ts'
+import type { SpeedServerInfo, SpeedServerKind } from '../../../../shared/tools/speedtest/schema.ts'
+import { speedServerInfo } from '../../../../shared/tools/speedtest/schema.ts'
 import type { SpeedEnvironment } from './environment.ts'
 
 export const CLOUDFLARE_SPEED_ORIGIN = 'https://speed.cloudflare.com'

@@ -1,5 +1,5 @@
 // Direction results and reports for tests of the views: measured rates or failures, nothing else filled in.
-import type { SpeedTestResult } from '../../../../shared/tools/speedtest.ts'
+import type { SpeedTestResult } from '../../../../shared/tools/speedtest/schema.ts'
 import type { SpeedTestReport } from './run-speed-test.ts'
 import type { Direction, DirectionResult } from './throughput.ts'
 

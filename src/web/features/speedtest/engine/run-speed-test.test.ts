@@ -32,12 +32,49 @@ describe('runSpeedTest()', () => {
     const near = (ms: number) => ({ asymmetricMatch: (v: unknown) => typeof v === 'number' && v >= ms && v < ms + 8 })
     expect(result.loaded?.download).toMatchObject({ ping: near(55) })
     expect(result.loaded?.upload).toMatchObject({ ping: near(135) })
+    expect(result.packetLoss).toEqual({
+      measured: false,
+      reason: 'browsers can only measure it over UDP, which this server does not offer',
+    })
     // About 135 ms under upload load against 15 ms idle: 120 ms more, grade C.
     expect(result.bufferbloat).toEqual({
       grade: 'C',
       addedMs: near(120),
       scale: 'A+ under 5 ms, A under 30 ms, B under 60 ms, C under 200 ms, D under 400 ms, F from 400 ms',
     })
+    // The 120 ms rise sets every rating; packet loss is not judged.
+    expect(result.quality).toMatchObject({
+      streaming: { rating: 'Average', limitedBy: ['latencyIncrease'] },
+      gaming: { rating: 'Bad', limitedBy: ['latencyIncrease'] },
+      videoCalls: { rating: 'Poor', limitedBy: ['latencyIncrease'] },
+    })
+    expect(result.quality?.gaming.notJudged.map((n) => n.input)).toEqual(['packetLoss'])
+  })
+
+  it('reports the spread of idle and loaded round trips and counts the latency requests that failed or timed out', async () => {
+    const net = createFakeNetwork({
+      downloadMbps: 50,
+      uploadMbps: 20,
+      rtts: [10, 12, 14, 16, 18, 3000, 11, 13, 15, 17],
+      loadedExtraMs: 50,
+      fail: (url, call) => (url.endsWith('/ping') && call === 3 ? 'http-503' : undefined),
+    })
+    const { result } = await runSpeedTest({ env: net.env, endpoints, signal: new AbortController().signal })
+    // 20 idle requests: the 4th refused, the two answers that would take 3000 ms given up at 2 s.
+    expect(result.latencyRequests?.idle).toEqual({ sent: 20, failed: 1, timedOut: 2 })
+    const idle = result.percentiles?.idle
+    expect(idle?.samples).toBe(17)
+    expect(idle?.min).toBe(10)
+    expect(idle?.max).toBe(18)
+    expect(idle?.median).toBe(result.ping)
+    expect(idle && idle.p25 <= idle.median && idle.median <= idle.p75 && idle.p75 <= idle.p90).toBe(true)
+    for (const direction of ['download', 'upload'] as const) {
+      const loaded = result.percentiles?.[direction]
+      expect(loaded?.samples).toBe(result.loaded?.[direction]?.samples)
+      expect(loaded?.median).toBe(result.loaded?.[direction]?.ping)
+      expect(loaded?.min).toBeGreaterThanOrEqual(60)
+      expect(result.latencyRequests?.[direction]).toEqual({ sent: loaded?.samples, failed: 0, timedOut: 0 })
+    }
   })
 
   it('gives no bufferbloat grade when the idle latency could not be measured', async () => {
@@ -107,6 +144,8 @@ describe('runSpeedTest()', () => {
     const { result } = await runSpeedTest({ env: net.env, endpoints, signal: new AbortController().signal })
     expect(result).toMatchObject({ ping: null, jitter: null, errors: { latency: 'Latency measurement failed' } })
     expect(result.download).not.toBeNull()
+    expect(result.percentiles?.idle).toBeNull()
+    expect(result.latencyRequests?.idle).toEqual({ sent: 20, failed: 20, timedOut: 0 })
   })
 
   it('fails the whole test with the product text when nothing could be measured', async () => {

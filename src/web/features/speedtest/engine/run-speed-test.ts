@@ -2,12 +2,16 @@
 // upload (95), complete (100). Each direction also measures the round trip under load; the rise
 // over idle gives the bufferbloat grade. A measurement that fails is reported as failed, never
 // filled in.
-import type { SpeedTestResult } from '../../../../shared/tools/speedtest.ts'
+import type { SpeedTestResult } from '../../../../shared/tools/speedtest/schema.ts'
 import { assessBufferbloat, gradeScale } from './bufferbloat.ts'
 import { PROGRESS, SPEED_MESSAGES, THROUGHPUT_PLAN, type ThroughputPlan } from './constants.ts'
 import type { SpeedEndpoints } from './endpoints.ts'
 import type { SpeedEnvironment } from './environment.ts'
 import { type LatencyResult, type LatencySummary, measureLatency } from './latency.ts'
+import { latencyRequestCounts } from './latency-requests.ts'
+import { packetLossFor } from './packet-loss.ts'
+import { spreadOf } from './percentiles.ts'
+import { scoreQuality } from './quality-scores.ts'
 import { roundTo } from './statistics.ts'
 import { type DirectionResult, measureThroughput } from './throughput.ts'
 import { SpeedTestError } from './transfer.ts'
@@ -119,7 +123,7 @@ export async function runSpeedTest({
     ...(download.mbps !== null && download.stoppedEarly ? { download: download.stoppedEarly } : {}),
     ...(upload.mbps !== null && upload.stoppedEarly ? { upload: upload.stoppedEarly } : {}),
   }
-  const result: SpeedTestResult = {
+  const measured: SpeedTestResult = {
     download: downloadMbps,
     upload: uploadMbps,
     ping,
@@ -134,7 +138,15 @@ export async function runSpeedTest({
     ...(Object.keys(incomplete).length > 0 ? { incomplete } : {}),
     loaded,
     bufferbloat: bloat && { grade: bloat.grade, addedMs: roundTo(bloat.addedMs, 1), scale: gradeScale() },
+    percentiles: {
+      idle: latency instanceof Error ? null : spreadOf(latency.samples),
+      download: spreadOf(download.loaded?.samples ?? []),
+      upload: spreadOf(upload.loaded?.samples ?? []),
+    },
+    latencyRequests: latencyRequestCounts(latency, download, upload),
+    packetLoss: packetLossFor(endpoints.kind),
   }
+  const result: SpeedTestResult = { ...measured, quality: scoreQuality(measured) }
   onUpdate({ phase: 'done', progress: PROGRESS.complete })
   return { result, latency: latency instanceof Error ? null : latency, download, upload }
 }

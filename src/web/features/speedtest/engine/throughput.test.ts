@@ -90,6 +90,20 @@ describe('measureThroughput()', () => {
     expect(result.loaded?.samples.length).toBeGreaterThan(10)
   })
 
+  it('counts a probe that failed under load apart, never its time as a round trip', async () => {
+    // Every third probe is refused at once (0 ms): counted as a round trip, it would pull the median down.
+    const { run } = measure('download', {
+      downloadMbps: 50,
+      rtts: [20],
+      loadedExtraMs: 80,
+      fail: (url, call) => (url.endsWith('/ping') && call % 3 === 2 ? 'http-503' : undefined),
+    })
+    const result = await run
+    expect(result.failedProbes).toBeGreaterThan(3)
+    expect(Math.min(...(result.loaded?.samples ?? []))).toBeCloseTo(100, 0)
+    expect(result.loaded?.ping).toBeCloseTo(100, 0)
+  })
+
   it('fails with "All download tests failed" and the cause when no transfer works, and no number', async () => {
     const { run } = measure('download', { fail: (url) => (url.includes('/down') ? 'http-503' : undefined) })
     expect(await run).toMatchObject({

@@ -43,6 +43,8 @@ export interface DirectionResult {
   allowanceSpent?: boolean
   /** Round trip while this direction was loaded; null when no probe answered. */
   loaded: LatencySummary | null
+  /** Latency probes of the counted part of the phase that failed (their time is not a round trip). */
+  failedProbes?: number
   error?: string
 }
 
@@ -192,6 +194,7 @@ export async function measureThroughput(
     const arrivals: Array<[time: number, bytes: number]> = []
     const latestRate = new Array<number>(plan.streams).fill(rampBytesPerMs / plan.streams)
     const probes: number[] = []
+    let failedProbes = 0
     let stoppedAt = Number.POSITIVE_INFINITY
     let stopped = false
     let stopReason: unknown
@@ -255,14 +258,19 @@ export async function measureThroughput(
     const probe = async () => {
       while (!stopped) {
         const started = env.now()
+        let answered = true
         try {
           await downloadBody(env, endpoints.pingUrl(), phase.signal, () => undefined)
         } catch {
           signal.throwIfAborted()
           if (stopped) return
+          answered = false
         }
         const ended = env.now()
-        if (started >= measureFrom && !stopped) probes.push(ended - started)
+        if (started >= measureFrom && !stopped) {
+          if (answered) probes.push(ended - started)
+          else failedProbes++
+        }
         try {
           await env.sleep(plan.probeIntervalMs, timer.signal)
         } catch {
@@ -305,6 +313,7 @@ export async function measureThroughput(
       transfers: completed.length,
       largestTransfer: Math.max(0, ...completed.map((c) => c.bytes)),
       loaded,
+      failedProbes,
       ...(stopReason === undefined ? {} : { stoppedEarly: describeFailure(stopReason) }),
       ...(allowanceSpent ? { allowanceSpent } : {}),
     }

@@ -1,5 +1,5 @@
 // One transfer of the test: tries the server's URLs in order and reads the answer to its end.
-import { errorBody } from '../../../../shared/tools/common.ts'
+import { errorBody } from '../../../../shared/tools/tool-answer.ts'
 import { SPEED_MESSAGES } from './constants.ts'
 import type { SpeedEnvironment } from './environment.ts'
 

@@ -1,0 +1,16 @@
+// The Blacklist check tool's contract: what the server, the CLI and the history read of it.
+import { defineToolContract } from '../contract.ts'
+import { blacklistLines } from './lines.ts'
+import { blacklistRequest, blacklistResult } from './schema.ts'
+
+export const blacklistContract = defineToolContract({
+  id: 'blacklist',
+  request: blacklistRequest,
+  result: blacklistResult,
+  lines: blacklistLines,
+  example: { input: '1.1.1.1' },
+  cli: {
+    argument: '<ip-domain-or-url>',
+    options: [],
+  },
+})
