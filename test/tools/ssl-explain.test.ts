@@ -7,7 +7,12 @@ import { suiteFor } from '../../src/diagnostics/tls-grade/suite-table.ts'
 
 import { explainSslReason } from '../../src/shared/tools/ssl/explain.ts'
 
-import type { ProtocolName, ProtocolProbe, TlsScan } from '../../src/shared/tools/ssl/schema.ts'
+import {
+  type ProtocolName,
+  type ProtocolProbe,
+  type TlsScan,
+  vulnerabilityId,
+} from '../../src/shared/tools/ssl/schema.ts'
 
 import { UNKNOWN_ISSUER } from '../../src/shared/tools/ssl/trust-words.ts'
 
@@ -44,6 +49,14 @@ function scanOf(found: Partial<Record<ProtocolName, number[]>>, dhBits: number |
   }
 }
 
+/** Every known weakness found, so that each of their caps applies. */
+const EVERY_WEAKNESS = vulnerabilityId.options.map((id) => ({
+  id,
+  name: id,
+  verdict: 'vulnerable' as const,
+  detail: 'seen',
+}))
+
 /** A server that trips nearly every rule at once: old versions, weak suites, a weak key, no trust. */
 function badFacts(overrides: Partial<GradeFacts> = {}): GradeFacts {
   return {
@@ -61,7 +74,10 @@ function badFacts(overrides: Partial<GradeFacts> = {}): GradeFacts {
     protocols: protocols(['TLSv1.1', 'TLSv1', 'SSLv3', 'SSLv2']),
     negotiated: { protocol: 'TLSv1', cipher: 'RC4-MD5', bits: 128, aead: false, forwardSecrecy: false },
     // RC4-MD5, 3DES, NULL-SHA, EXP-RC4-MD5, ADH-AES128-SHA, DHE-RSA-AES128-SHA
-    scan: scanOf({ 'TLSv1.1': [0x0004, 0x000a, 0x0002, 0x0003, 0x0034, 0x0033] }, 512),
+    scan: {
+      ...scanOf({ 'TLSv1.1': [0x0004, 0x000a, 0x0002, 0x0003, 0x0034, 0x0033] }, 512),
+      vulnerabilities: EVERY_WEAKNESS,
+    },
     insecureSuites: true,
     hstsMaxAge: null,
     ...overrides,

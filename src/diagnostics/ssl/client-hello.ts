@@ -76,6 +76,14 @@ export interface HelloOptions {
   /** TLS 1.3: send an X25519 key share (default) or none, so that the server must ask for one. */
   keyShare?: boolean
   alpn?: readonly string[]
+  /** Compression methods offered (default: null only); 1 is DEFLATE. */
+  compression?: readonly number[]
+  /** Offer the heartbeat extension (RFC 6520), peer allowed to send. */
+  heartbeat?: boolean
+  /** TLS 1.3 hello: every version offered in supported_versions, newest first (default: TLS 1.3 alone). */
+  versions?: readonly HelloVersion[]
+  /** signature_algorithms (default: every scheme a modern or legacy server may need). */
+  signatureSchemes?: readonly number[]
 }
 
 const u16 = (n: number) => Buffer.from([(n >> 8) & 0xff, n & 0xff])
@@ -101,18 +109,20 @@ function extensions(options: HelloOptions): Buffer {
   const groups = options.groups ?? GROUPS.map((g) => g.code)
   parts.push(extension(0x000a, vector16(list16(groups))))
   parts.push(extension(0x000b, vector8(Buffer.from([0]))))
-  parts.push(extension(0x000d, vector16(list16(SIGNATURE_SCHEMES))))
+  parts.push(extension(0x000d, vector16(list16(options.signatureSchemes ?? SIGNATURE_SCHEMES))))
   parts.push(extension(0x0005, Buffer.from([1, 0, 0, 0, 0]))) // status_request: OCSP, no responder ids
   parts.push(extension(0x0012, Buffer.alloc(0))) // signed_certificate_timestamp
   parts.push(extension(0x0017, Buffer.alloc(0))) // extended_master_secret
   parts.push(extension(0x0023, Buffer.alloc(0))) // session_ticket
   parts.push(extension(0xff01, Buffer.from([0]))) // renegotiation_info
+  if (options.heartbeat) parts.push(extension(0x000f, Buffer.from([1])))
   if (options.alpn?.length) {
     const names = Buffer.concat(options.alpn.map((p) => vector8(Buffer.from(p, 'ascii'))))
     parts.push(extension(0x0010, vector16(names)))
   }
   if (options.version === 'TLSv1.3') {
-    parts.push(extension(0x002b, vector8(u16(WIRE_VERSIONS['TLSv1.3']))))
+    const offered = (options.versions ?? ['TLSv1.3']).map((v) => WIRE_VERSIONS[v])
+    parts.push(extension(0x002b, vector8(list16(offered))))
     parts.push(extension(0x002d, vector8(Buffer.from([1])))) // psk_key_exchange_modes: psk_dhe_ke
     const share = options.keyShare === false || !groups.includes(X25519) ? Buffer.alloc(0) : x25519Share()
     parts.push(extension(0x0033, vector16(share)))
@@ -130,7 +140,7 @@ export function buildClientHello(options: HelloOptions): Buffer {
     randomBytes(32),
     vector8(sessionId),
     vector16(list16([...options.suites, 0x00ff].filter((c, i, all) => all.indexOf(c) === i))),
-    vector8(Buffer.from([0])), // compression: null only
+    vector8(Buffer.from(options.compression ?? [0])), // compression: null only unless asked
     ext,
   ])
   const handshake = Buffer.concat([Buffer.from([0x01]), u24(body.length), body])

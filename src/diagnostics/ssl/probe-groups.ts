@@ -31,6 +31,8 @@ async function probeGroup(
 export interface GroupsProbe {
   groups: SupportedGroup[]
   dhBits: number | null
+  /** The DH prime of the DHE probe, for the well-known-prime check. */
+  dhPrime: Buffer | null
 }
 
 export async function probeGroups(budget: ScanBudget, scans: VersionScan[], servername: string): Promise<GroupsProbe> {
@@ -69,11 +71,16 @@ export async function probeGroups(budget: ScanBudget, scans: VersionScan[], serv
   if (failure) budget.skip('some key exchange groups', failure)
   const order = GROUPS.map((g) => g.name)
   const groups = [...found.values()].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name))
-  return { groups, dhBits: await dhBits }
+  const dh = await dhBits
+  return { groups, dhBits: dh?.bits ?? null, dhPrime: dh?.prime ?? null }
 }
 
-/** The DH group size of the newest version before TLS 1.3 that accepts DHE suites. */
-async function probeDhSize(budget: ScanBudget, scans: VersionScan[], servername: string): Promise<number | null> {
+/** The DH group (size and prime) of the newest version before TLS 1.3 that accepts DHE suites. */
+async function probeDhSize(
+  budget: ScanBudget,
+  scans: VersionScan[],
+  servername: string,
+): Promise<{ bits: number | null; prime: Buffer | null } | null> {
   const scan = scans.find((s) => s.protocol !== 'TLSv1.3' && s.suites.some((x) => x.keyExchange === 'DHE'))
   if (!scan) return null
   const suites = scan.suites.filter((s) => s.keyExchange === 'DHE').map((s) => Number(s.code))
@@ -81,7 +88,9 @@ async function probeDhSize(budget: ScanBudget, scans: VersionScan[], servername:
     const flight = await budget.connect((target) =>
       exchangeHello(target, { version: scan.protocol as HelloVersion, suites, servername, keyExchange: true }),
     )
-    if (flight.kind === 'hello' && suiteFor(flight.hello.suite).keyExchange === 'DHE') return flight.dhBits
+    if (flight.kind === 'hello' && suiteFor(flight.hello.suite).keyExchange === 'DHE') {
+      return { bits: flight.dhBits, prime: flight.dhPrime ?? null }
+    }
   } catch (error) {
     budget.skip('DH parameter size', whyNoAnswer(error))
   }

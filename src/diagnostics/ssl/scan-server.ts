@@ -1,13 +1,17 @@
 // The full TLS scan: suites per version (hand-built hellos, all versions at once), then groups, DH
 // size, resumption and ALPN, under one budget of concurrent connections and one total deadline.
-// SCTs are read from the certificate, the TLS extension and the stapled OCSP response.
+// Known weaknesses (vulns/) are probed alongside. SCTs are read from the certificate, the TLS
+// extension and the stapled OCSP response.
 import type { TlsScan } from '../../shared/tools/ssl/schema.ts'
 import type { HelloVersion } from './client-hello.ts'
+import { simulateClients } from './clients/simulate-clients.ts'
 import { enumerateSuites, type VersionScan } from './enumerate-suites.ts'
 import { probeAlpn, probeResumption } from './probe-features.ts'
 import { probeGroups } from './probe-groups.ts'
 import type { ProbeTarget } from './probe-protocols.ts'
 import { createScanBudget } from './scan-budget.ts'
+import { commonPrimeName } from './vulns/common-primes.ts'
+import { findVulnerabilities } from './vulns/find-vulnerabilities.ts'
 
 export const SCAN_DEADLINE_MS = 15_000
 export const SCAN_CONCURRENCY = 6
@@ -37,11 +41,19 @@ export async function scanServer(target: ProbeTarget, options: ScanOptions): Pro
   const deadlineMs = options.deadlineMs ?? SCAN_DEADLINE_MS
   const budget = createScanBudget(target, deadlineMs, options.concurrency ?? SCAN_CONCURRENCY)
   const alpn = probeAlpn(budget)
+  const clients = simulateClients(budget, target.servername)
   const scans = await Promise.all(VERSIONS.map((version) => enumerateSuites(budget, version, target.servername)))
   const accepted = scans.filter((s) => s.status === 'accepted').map((s) => s.protocol)
-  const [groups, resumption] = await Promise.all([
-    probeGroups(budget, scans, target.servername),
+  const groupsProbe = probeGroups(budget, scans, target.servername)
+  const dhGroup = groupsProbe.then((g) => ({
+    bits: g.dhBits,
+    commonPrime: g.dhPrime ? commonPrimeName(g.dhPrime) : null,
+  }))
+  const [groups, resumption, vulnerabilities, dh] = await Promise.all([
+    groupsProbe,
     probeResumption(budget, accepted),
+    findVulnerabilities(budget, scans, target.servername, dhGroup),
+    dhGroup,
   ])
   const sctExt = sctExtension(scans)
   if (sctExt === 'not-tested' && accepted.includes('TLSv1.3')) {
@@ -51,6 +63,9 @@ export async function scanServer(target: ProbeTarget, options: ScanOptions): Pro
     protocols: scans.map(({ firstHello: _, ...scan }) => scan),
     groups: groups.groups,
     dhBits: groups.dhBits,
+    dhCommonPrime: dh.commonPrime,
+    vulnerabilities,
+    clientSimulations: await clients,
     resumption,
     alpn: await alpn,
     sct: {

@@ -12,6 +12,8 @@ export interface ServerHello {
   suite: number
   helloRetry: boolean
   sessionIdLength: number
+  /** The compression method the server chose (0: none, 1: DEFLATE). */
+  compression: number
   /** Extension bodies by type. */
   extensions: Map<number, Buffer>
   /** TLS 1.3: the group of the key share, or the group a HelloRetryRequest asks for. */
@@ -19,7 +21,7 @@ export interface ServerHello {
 }
 
 export type ServerFlight =
-  | { kind: 'hello'; hello: ServerHello; curve: number | null; dhBits: number | null }
+  | { kind: 'hello'; hello: ServerHello; curve: number | null; dhBits: number | null; dhPrime?: Buffer }
   | { kind: 'alert'; description: number }
   | { kind: 'closed' }
   | { kind: 'other' }
@@ -66,6 +68,7 @@ export function parseServerHello(body: Buffer): ServerHello | null {
     suite: body.readUInt16BE(at),
     helloRetry: body.subarray(2, 34).toString('hex') === HRR_RANDOM,
     sessionIdLength,
+    compression: body[at + 2] ?? 0,
     extensions,
     group: share && share.length >= 2 ? share.readUInt16BE(0) : null,
   }
@@ -79,14 +82,18 @@ function bitLength(bytes: Buffer): number {
   return (bytes.length - start - 1) * 8 + (bytes[start] ?? 0).toString(2).length
 }
 
-function readKeyExchange(body: Buffer, suite: number): { curve: number | null; dhBits: number | null } {
+function readKeyExchange(
+  body: Buffer,
+  suite: number,
+): { curve: number | null; dhBits: number | null; dhPrime?: Buffer } {
   const exchange = suiteFor(suite).keyExchange
   if ((exchange === 'ECDHE' || exchange === 'ECDH') && body[0] === 3 && body.length >= 3) {
     return { curve: body.readUInt16BE(1), dhBits: null }
   }
   if ((exchange === 'DHE' || exchange === 'DH') && body.length >= 2) {
     const length = body.readUInt16BE(0)
-    return { curve: null, dhBits: bitLength(body.subarray(2, 2 + length)) }
+    const prime = body.subarray(2, 2 + length)
+    return { curve: null, dhBits: bitLength(prime), dhPrime: Buffer.from(prime) }
   }
   return { curve: null, dhBits: null }
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { ProtocolName, ProtocolProbe, TlsScan } from '../../shared/tools/ssl/schema.ts'
+import type {
+  ProtocolName,
+  ProtocolProbe,
+  TlsScan,
+  VulnerabilityFinding,
+  VulnerabilityId,
+} from '../../shared/tools/ssl/schema.ts'
+
 import { UNKNOWN_ISSUER } from '../../shared/tools/ssl/trust-words.ts'
 import { type GradeFacts, gradeServer, scoreConfiguration } from './grade.ts'
 import { suiteFor } from './suite-table.ts'
@@ -234,5 +241,43 @@ describe('gradeServer() with versions that could not be tested', () => {
     expect(result.reasons).toContainEqual(
       expect.objectContaining({ cap: 'C', text: 'Supports neither TLS 1.2 nor TLS 1.3' }),
     )
+  })
+})
+
+describe('weakness caps', () => {
+  const finding = (id: VulnerabilityId, verdict: VulnerabilityFinding['verdict']): VulnerabilityFinding => ({
+    id,
+    name: id,
+    verdict,
+    detail: 'seen',
+  })
+  const withFindings = (...findings: VulnerabilityFinding[]) => {
+    const scan = scanOf({ 'TLSv1.3': [0x1302, 0x1301], 'TLSv1.2': [0xc030, 0xc02f] })
+    return gradeServer(facts({ scan: { ...scan, vulnerabilities: findings } }))
+  }
+
+  it('grades Heartbleed and an exploitable CCS injection F', () => {
+    expect(withFindings(finding('heartbleed', 'vulnerable')).grade).toBe('F')
+    expect(withFindings(finding('ccs-injection', 'vulnerable')).grade).toBe('F')
+  })
+
+  it('grades DROWN and a ROBOT padding oracle F', () => {
+    expect(withFindings(finding('drown', 'vulnerable')).grade).toBe('F')
+    expect(withFindings(finding('robot', 'vulnerable')).grade).toBe('F')
+    expect(withFindings(finding('robot', 'not-tested'), finding('drown', 'not-vulnerable')).grade).toBe('A+')
+  })
+
+  it('caps TLS compression and a missing secure renegotiation at C, naming the rule', () => {
+    const grade = withFindings(finding('crime', 'vulnerable'), finding('secure-renegotiation', 'vulnerable'))
+    expect(grade.grade).toBe('C')
+    expect(grade.reasons.map((r) => r.rule)).toEqual([
+      'SSL Labs rating guide (2013): TLS compression (CRIME) grades C',
+      'SSL Labs rating guide (2013): no secure renegotiation grades C',
+    ])
+  })
+
+  it('takes A+ away without TLS_FALLBACK_SCSV, and ignores what could not be tested', () => {
+    expect(withFindings(finding('fallback-scsv', 'vulnerable')).grade).toBe('A')
+    expect(withFindings(finding('heartbleed', 'not-tested'), finding('crime', 'not-vulnerable')).grade).toBe('A+')
   })
 })

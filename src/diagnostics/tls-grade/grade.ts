@@ -8,13 +8,14 @@
 //   <2048 80, <4096 90, else 100; anonymous 0. Cipher: (strongest + weakest accepted suite) / 2 with
 //   0 bits 0, <128 20, <256 80 (3DES counts as 168 bits, as in the guide), else 100.
 //   Letter: >=80 A, >=65 B, >=50 C, >=35 D, >=20 E, else F.
-// Caps and the rules they come from are in grade-caps.ts; trust (T) and name (M) in trust-problems.ts.
+// Caps and the rules they come from are in grade-caps.ts and vulnerability-caps.ts; trust (T) and name (M) in trust-problems.ts.
 // A+ only when the grade is A with no cap, TLS 1.3 is accepted and HSTS has max-age >= 180 days.
 import type { GradeLetter, GradeReason, SslGrade } from '../../shared/tools/ssl/schema.ts'
 import { rsaEquivalentBits } from './cipher-facts.ts'
 import { configurationCaps, type SuiteSeen, suitesSeen } from './grade-caps.ts'
 import type { GradeFacts } from './grade-facts.ts'
 import { trustReasons } from './trust-problems.ts'
+import { vulnerabilityCaps } from './vulnerability-caps.ts'
 
 export type { GradeFacts }
 
@@ -115,6 +116,7 @@ export function gradeServer(facts: GradeFacts): SslGrade {
     accepted: (p) => accepted(facts, p),
     untested: (p) => untested(facts, p),
   })
+  reasons.push(...vulnerabilityCaps(facts.scan))
   let letter = letterFor(score)
   if (letter !== 'A') {
     reasons.unshift({
@@ -128,7 +130,7 @@ export function gradeServer(facts: GradeFacts): SslGrade {
   }
   if (letter === 'A') {
     const missing = plusReasons(facts)
-    if (missing.length === 0) letter = 'A+'
+    if (missing.length === 0 && !reasons.some((r) => r.cap === 'A')) letter = 'A+'
     reasons.push(...missing)
   }
   const trust = trustReasons(facts.trust, facts.certificate)

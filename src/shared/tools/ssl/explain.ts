@@ -91,6 +91,50 @@ const EXPLANATIONS: [RegExp, Explanation][] = [
     },
   ],
   [
+    /Heartbleed grades F|CCS injection grades F/,
+    {
+      why: 'These are bugs of old TLS libraries: Heartbleed leaks server memory (keys, passwords), CCS injection lets an attacker on the path read and change traffic.',
+      fix: 'Upgrade the TLS library (OpenSSL 1.0.1h or later, or any current release) and restart every service using it; replace the keys a Heartbleed-affected server held.',
+    },
+  ],
+  [
+    /DROWN grades F/,
+    {
+      why: 'A server that still speaks SSL 2.0 lets an attacker decrypt TLS sessions made with the same RSA key (DROWN).',
+      fix: 'Turn SSL 2.0 off on this server and on every other server that uses the same certificate or key.',
+    },
+  ],
+  [
+    /ROBOT padding oracle grades F/,
+    {
+      why: 'The server answers malformed RSA key exchanges differently, so an attacker can decrypt or sign with its key (ROBOT).',
+      fix: 'Update the TLS library or appliance firmware, or turn off the RSA key-exchange suites (TLS_RSA_WITH_*).',
+    },
+  ],
+  [
+    /\(CRIME\) grades C/,
+    {
+      why: 'With TLS compression the size of encrypted records leaks secrets such as session cookies (CRIME).',
+      fix: 'Turn TLS compression off (current TLS libraries no longer offer it).',
+      config: { nginx: 'ssl_conf_command Options -Compression;', apache: 'SSLCompression off' },
+    },
+  ],
+  [
+    /no secure renegotiation grades C/,
+    {
+      why: 'Without secure renegotiation (RFC 5746) an attacker on the path can splice their own request in front of the client’s.',
+      fix: 'Upgrade the TLS library or enable its RFC 5746 support (GnuTLS: remove %DISABLE_SAFE_RENEGOTIATION).',
+    },
+  ],
+  [
+    /no TLS_FALLBACK_SCSV/,
+    {
+      why: 'Without TLS_FALLBACK_SCSV a client that retries with an older version after a failed handshake can be downgraded by an attacker.',
+      fix: 'Upgrade the TLS library (OpenSSL 1.0.1j or later supports it), or accept TLS 1.2 and 1.3 only.',
+      config: PROTOCOLS_CONFIG,
+    },
+  ],
+  [
     /score of 80/,
     {
       why: 'The score weighs the weakest and strongest protocol, key exchange and cipher the server accepts: one weak option drags it down.',

@@ -36,6 +36,16 @@ export function scanLines(scan: TlsScan): string[] {
     `ALPN:             ${scan.alpn === null ? 'not tested' : scan.alpn.join(', ') || 'none of h2, http/1.1'}`,
     `SCTs:             in certificate ${scan.sct.certificate ? 'yes' : 'no'}, in TLS extension ${tristateText(scan.sct.tlsExtension)}, in OCSP response ${scan.sct.ocsp ? 'yes' : 'no'}`,
   ]
+  if (scan.clientSimulations?.length) {
+    lines.push('Client handshakes:')
+    for (const c of scan.clientSimulations) {
+      const outcome =
+        c.status === 'negotiated'
+          ? `${c.protocol} ${c.suite}${c.note ? ` (${c.note})` : ''}`
+          : `${c.status === 'failed' ? 'fails' : 'not tested'}: ${c.note}`
+      lines.push(`  ${c.client.padEnd(18)} ${outcome}`)
+    }
+  }
   if (scan.notRun.length > 0) {
     lines.push('Not run:')
     for (const skipped of scan.notRun) lines.push(`  - ${skipped.probe}: ${skipped.why}`)

@@ -165,6 +165,49 @@ export type SupportedGroup = z.infer<typeof supportedGroup>
 
 export const tristate = z.enum(['yes', 'no', 'not-tested'])
 
+/** The known TLS weaknesses the scan looks for, as SSL Labs and testssl.sh name them. */
+export const vulnerabilityId = z.enum([
+  'heartbleed',
+  'ccs-injection',
+  'secure-renegotiation',
+  'crime',
+  'poodle',
+  'fallback-scsv',
+  'sweet32',
+  'freak',
+  'logjam',
+  'drown',
+  'robot',
+])
+export type VulnerabilityId = z.infer<typeof vulnerabilityId>
+
+/** One weakness: vulnerable, not vulnerable, or not tested (with why), and what was seen. */
+export const vulnerabilityFinding = z.object({
+  id: vulnerabilityId,
+  /** "Heartbleed (CVE-2014-0160)". */
+  name: z.string(),
+  verdict: z.enum(['vulnerable', 'not-vulnerable', 'not-tested']),
+  /** What the verdict rests on, or why it could not be tested. */
+  detail: z.string(),
+})
+export type VulnerabilityFinding = z.infer<typeof vulnerabilityFinding>
+
+/** What one named client (browser, JDK, OpenSSL) would negotiate, from its own ClientHello. */
+export const clientSimulation = z.object({
+  /** "Chrome 131", "IE 11 / Windows 7"... */
+  client: z.string(),
+  /** The versions the client offers, newest first: "TLS 1.3, TLS 1.2". */
+  offered: z.string(),
+  /** 'failed': the server refused the client; 'not-tested': no answer (note says why). */
+  status: z.enum(['negotiated', 'failed', 'not-tested']),
+  /** "TLS 1.2"; null unless negotiated. */
+  protocol: z.string().nullable(),
+  /** IANA suite name; null unless negotiated. */
+  suite: z.string().nullable(),
+  note: z.string().nullable(),
+})
+export type ClientSimulation = z.infer<typeof clientSimulation>
+
 /** The full scan: suites per version, groups, DH size, order, resumption, ALPN, SCTs. */
 export const tlsScan = z.object({
   /** Newest first: TLS 1.3, 1.2, 1.1, 1.0, SSL 3.0 (SSL 2.0 has no suites listed). */
@@ -173,6 +216,12 @@ export const tlsScan = z.object({
   groups: z.array(supportedGroup),
   /** Size of the server's finite-field DH group in DHE suites before TLS 1.3; null without DHE. */
   dhBits: z.number().nullable(),
+  /** The well-known DH group the server's prime is (RFC 2409/3526/7919 name), or null; absent in older results. */
+  dhCommonPrime: z.string().nullable().optional(),
+  /** Known weaknesses (Heartbleed, POODLE, Logjam...); absent in results stored before they were checked. */
+  vulnerabilities: z.array(vulnerabilityFinding).optional(),
+  /** Named clients' handshakes with the server; absent in results stored before they were simulated. */
+  clientSimulations: z.array(clientSimulation).optional(),
   /** Whether the server resumes a session by session ID, and by session ticket. */
   resumption: z.object({ sessionId: tristate, ticket: tristate, note: z.string().nullable() }),
   /** Application protocols the server selects when offered alone (h2, http/1.1); null when not tested. */

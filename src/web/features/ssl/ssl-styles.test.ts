@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gradeClass, protocolClass, protocolStatusText } from './ssl-styles.ts'
+import { gradeClass, protocolClass, protocolStatusText, verdictClass, verdictText } from './ssl-styles.ts'
 
 describe('gradeClass()', () => {
   it('shows A+ and A green, B and C amber, the rest and T/M red', () => {
@@ -23,5 +23,15 @@ describe('protocolClass()', () => {
   it('names the verdicts', () => {
     expect(protocolStatusText('not-tested')).toBe('Not tested')
     expect(protocolStatusText('rejected')).toBe('Not accepted')
+  })
+})
+
+describe('verdictClass()', () => {
+  it('shows a weakness found red, one ruled out green and one not tested grey, each named', () => {
+    expect(verdictClass('vulnerable')).toContain('red')
+    expect(verdictClass('not-vulnerable')).toContain('emerald')
+    expect(verdictClass('not-tested')).toContain('zinc')
+    expect(verdictText('not-tested')).toBe('Not tested')
+    expect(verdictText('vulnerable')).toBe('Vulnerable')
   })
 })

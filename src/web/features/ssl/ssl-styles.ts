@@ -1,5 +1,10 @@
 // How grades and protocol verdicts are coloured in the SSL report.
-import type { GradeLetter, ProtocolName, ProtocolProbe } from '../../../shared/tools/ssl/schema.ts'
+import type {
+  GradeLetter,
+  ProtocolName,
+  ProtocolProbe,
+  VulnerabilityFinding,
+} from '../../../shared/tools/ssl/schema.ts'
 
 const GOOD = 'bg-emerald-900/60 text-emerald-200'
 const FAIR = 'bg-amber-900/60 text-amber-200'
@@ -31,4 +36,13 @@ export function protocolClass(probe: Pick<ProtocolProbe, 'protocol' | 'status'>)
 
 export function protocolStatusText(status: ProtocolProbe['status']): string {
   return status === 'not-tested' ? 'Not tested' : status === 'accepted' ? 'Accepted' : 'Not accepted'
+}
+
+/** A weakness found is red, one ruled out green, one not tested grey. */
+export function verdictClass(verdict: VulnerabilityFinding['verdict']): string {
+  return verdict === 'vulnerable' ? BAD : verdict === 'not-vulnerable' ? GOOD : NEUTRAL
+}
+
+export function verdictText(verdict: VulnerabilityFinding['verdict']): string {
+  return verdict === 'vulnerable' ? 'Vulnerable' : verdict === 'not-vulnerable' ? 'Not vulnerable' : 'Not tested'
 }
