@@ -3,7 +3,7 @@
 // objects (with their own "created:" and "changed:") and registrar blocks are not read for them.
 import type { RegistrationFields } from '../../shared/tools/whois/schema.ts'
 import { findWhoisDates, parseWhoisDate } from './whois-dates.ts'
-import { readWhoisEntries, type WhoisEntry } from './whois-entries.ts'
+import { readWhoisEntries, type WhoisEntry, whoisLines } from './whois-entries.ts'
 import { KEYS } from './whois-keys.ts'
 import { cleanRegistrar, isDsRecord, normaliseDnssec, normaliseStatuses, readNameServers } from './whois-values.ts'
 
@@ -305,10 +305,7 @@ export function findNotFound(text: string): string | undefined {
     const match = pattern.exec(text)
     // The match may start at the line break before the line (a CRLF answer's "\r\n"): skip it.
     if (match)
-      return text
-        .slice(match.index)
-        .trimStart()
-        .split(/\r?\n/)[0]
+      return whoisLines(text.slice(match.index).trimStart())[0]
         ?.replace(/^%*\s*/, '')
         .trim()
   }
