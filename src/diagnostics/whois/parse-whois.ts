@@ -12,9 +12,9 @@ export interface ParseOptions {
   domain?: string
 }
 
-/** Keys of name server lines, and of the headings of name server lists. */
+/** Keys of name server lines, and of the headings of name server lists (JPRS's Japanese "[ネームサーバ]" too). */
 const NAME_SERVER_KEY =
-  /^(name ?servers?|nameservers?|nserver|domain nameservers|host ?name|ns_name_\d+|ns ?\d+|(primary|secondary|third|fourth|fifth|sixth) server( hostname)?|dns|dns_name|dns servers?|domain servers? ?\d*)$/
+  /^(ネームサーバ|name ?servers?|nameservers?|nserver|domain nameservers|host ?name|ns_name_\d+|ns ?\d+|(primary|secondary|third|fourth|fifth|sixth) server( hostname)?|dns|dns_name|dns servers?|domain servers? ?\d*)$/
 const NAME_SERVER_BLOCK = /name ?server|nameserver|domain servers|dns servers|servidor\(es\) de nombres/
 /** A line naming one host, maybe with its addresses: "ns1.example.net", "ns1.example.net. 192.0.2.1". */
 const HOST_LIST_LINE = /^(?:-\s+)?[a-z0-9-]+(\.[a-z0-9-]+)+\.?(\s+[\d.:a-f[\]]+)*$/i

@@ -57,12 +57,13 @@ const LATER_OBJECT_KEYS = new Set(['nsset', 'keyset', 'nserver'])
 const indentOf = (line: string) => /^\s*/.exec(line)?.[0].length ?? 0
 /**
  * "Data de registo / Creation Date (dd/mm/yyyy)" → "creation date": a bilingual key keeps its last
- * language, a format hint in brackets goes.
+ * language, a format hint in brackets goes, and Latin accents go ("Fecha de Creación"); other marks
+ * stay, for they make other letters (the voicing mark of JPRS's "[ネームサーバ]").
  */
 const normaliseKey = (key: string) =>
   (key.split(' / ').at(-1) ?? '')
     .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+    .replace(/[\u0300-\u036f]/g, '')
     .normalize('NFC')
     .toLowerCase()
     .replace(/[’`]/g, "'")
