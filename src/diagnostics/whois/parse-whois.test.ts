@@ -60,6 +60,20 @@ describe('decodeWhoisText()', () => {
 })
 
 describe('parseWhoisFields() general rules', () => {
+  it('reads an answer the same whatever ends its lines: LF, CR LF, CR CR LF, a bare CR, or a mix', () => {
+    // A real answer of the tuned corpus (google.pl), its line ends rewritten into each form.
+    const corpus = new URL('../../../test/fixtures/golden/whois-corpus/', import.meta.url)
+    const lines = readFileSync(new URL('pl-3.txt', corpus), 'utf8').split(/\r?\n/)
+    const options = { domain: 'google.pl' }
+    const reference = parseWhoisFields(lines.join('\n'), options)
+    expect(reference.nameServers).toEqual(['ns2.google.com', 'ns1.google.com'])
+    const mixed = lines.map((line, index) => line + ['\n', '\r\n', '\r\r\n', '\r'][index % 4]).join('')
+    for (const text of [lines.join('\r\n'), lines.join('\r\r\n'), lines.join('\r'), mixed])
+      expect(parseWhoisFields(text, options)).toEqual(reference)
+    // .ae ends its last line with a bare CR: the last name server is still read.
+    const lastServer = 'Domain Name: example.ae\r\nName Server: ns1.example.net\r\nName Server: ns2.example.net\r'
+    expect(parseWhoisFields(lastServer).nameServers).toEqual(['ns1.example.net', 'ns2.example.net'])
+  })
   it('reads a list of host names under a heading it does not know as name servers', () => {
     const text = 'Domain Name: example.test\nDelegated to:\nns1.example.net\nns2.example.net. 198.51.100.7\n'
     expect(parseWhoisFields(text).nameServers).toEqual(['ns1.example.net', 'ns2.example.net'])

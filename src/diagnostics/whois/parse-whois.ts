@@ -3,7 +3,7 @@
 // objects (with their own "created:" and "changed:") and registrar blocks are not read for them.
 import type { RegistrationFields } from '../../shared/tools/whois/schema.ts'
 import { findWhoisDates, parseWhoisDate } from './whois-dates.ts'
-import { readWhoisEntries, type WhoisEntry } from './whois-entries.ts'
+import { readWhoisEntries, type WhoisEntry, whoisLines } from './whois-entries.ts'
 import { KEYS } from './whois-keys.ts'
 import { cleanRegistrar, isDsRecord, normaliseDnssec, normaliseStatuses, readNameServers } from './whois-values.ts'
 
@@ -12,9 +12,9 @@ export interface ParseOptions {
   domain?: string
 }
 
-/** Keys of name server lines, and of the headings of name server lists. */
+/** Keys of name server lines, and of the headings of name server lists (JPRS's Japanese "[ネームサーバ]" too). */
 const NAME_SERVER_KEY =
-  /^(name ?servers?|nameservers?|nserver|domain nameservers|host ?name|ns_name_\d+|ns ?\d+|(primary|secondary|third|fourth|fifth|sixth) server( hostname)?|dns|dns_name|dns servers?|domain servers? ?\d*)$/
+  /^(ネームサーバ|name ?servers?|nameservers?|nserver|domain nameservers|host ?name|ns_name_\d+|ns ?\d+|(primary|secondary|third|fourth|fifth|sixth) server( hostname)?|dns|dns_name|dns servers?|domain servers? ?\d*)$/
 const NAME_SERVER_BLOCK = /name ?server|nameserver|domain servers|dns servers|servidor\(es\) de nombres/
 /** A line naming one host, maybe with its addresses: "ns1.example.net", "ns1.example.net. 192.0.2.1". */
 const HOST_LIST_LINE = /^(?:-\s+)?[a-z0-9-]+(\.[a-z0-9-]+)+\.?(\s+[\d.:a-f[\]]+)*$/i
@@ -305,10 +305,7 @@ export function findNotFound(text: string): string | undefined {
     const match = pattern.exec(text)
     // The match may start at the line break before the line (a CRLF answer's "\r\n"): skip it.
     if (match)
-      return text
-        .slice(match.index)
-        .trimStart()
-        .split(/\r?\n/)[0]
+      return whoisLines(text.slice(match.index).trimStart())[0]
         ?.replace(/^%*\s*/, '')
         .trim()
   }

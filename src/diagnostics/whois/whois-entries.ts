@@ -57,12 +57,13 @@ const LATER_OBJECT_KEYS = new Set(['nsset', 'keyset', 'nserver'])
 const indentOf = (line: string) => /^\s*/.exec(line)?.[0].length ?? 0
 /**
  * "Data de registo / Creation Date (dd/mm/yyyy)" → "creation date": a bilingual key keeps its last
- * language, a format hint in brackets goes.
+ * language, a format hint in brackets goes, and Latin accents go ("Fecha de Creación"); other marks
+ * stay, for they make other letters (the voicing mark of JPRS's "[ネームサーバ]").
  */
 const normaliseKey = (key: string) =>
   (key.split(' / ').at(-1) ?? '')
     .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+    .replace(/[\u0300-\u036f]/g, '')
     .normalize('NFC')
     .toLowerCase()
     .replace(/[’`]/g, "'")
@@ -122,9 +123,18 @@ function startsObject(key: string, opening: string | undefined): boolean {
   return CONTACT_OBJECT_KEYS.has(key) || (LATER_OBJECT_KEYS.has(key) && CONTACT_OBJECT_KEYS.has(opening))
 }
 
+/**
+ * The answer's lines, whatever ends them. Whois (RFC 3912) ends lines with CR LF, yet servers also
+ * send a bare LF, a doubled CR before the LF ("\r\r\n", .pl), or a bare CR (.ae's last line): any run
+ * of carriage returns before a line feed ends one line, and so does a carriage return alone.
+ */
+export function whoisLines(text: string): string[] {
+  return text.split(/\r*\n|\r/)
+}
+
 export function readWhoisEntries(text: string): WhoisEntry[] {
   const entries: WhoisEntry[] = []
-  const lines = text.split(/\r?\n/)
+  const lines = whoisLines(text)
   let paragraph = 0
   // The open block: its key and the indent of the heading line.
   let block: { key: string; indent: number } | undefined
