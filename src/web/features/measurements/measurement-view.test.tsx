@@ -107,7 +107,7 @@ describe('MeasurementView', () => {
     }
     const html = renderToStaticMarkup(<MeasurementView state={state} />)
     expect(html).toMatch(/<tr class="[^"]*bg-amber-950\/60[^"]*"><th scope="row"[^>]*><span[^>]*>Paris, France/)
-    expect(text(html)).toContain('Differs 198.51.100.10 300 NOERROR 12 ms')
+    expect(text(html)).toContain('Differs 198.51.100.10 System resolver (127.0.0.1:53) 300 NOERROR 12 ms')
     expect(text(html)).toContain('1 of 3 locations disagree with the majority (198.51.100.20, 2 locations)')
   })
 
@@ -165,7 +165,9 @@ describe('MeasurementView', () => {
       rows: [row({ probe: probes.paris, status: 'finished', result: trace })],
     }
     const html = renderToStaticMarkup(<MeasurementView state={state} renderAnswer={() => <p>hops</p>} />)
-    expect(text(html)).toContain('Paris, France AS64501 Example Access · par-1 Done 2 Yes srv.lab.test 1.1 ms')
+    expect(text(html)).toContain(
+      'Paris, France AS64501 Example Access · par-1 Done 2 Yes srv.lab.test 1.1 ms 1.4 ms 0% of 5',
+    )
     expect(html).toContain('<details open=""')
   })
 })
