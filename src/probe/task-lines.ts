@@ -11,9 +11,14 @@ export interface TaskLines {
   listen(taskId: string, tool: MeasurementToolId): ((progress: unknown) => void) | undefined
 }
 
-/** `send` delivers a line when the probe is connected and ready, and says whether it could. */
-export function createTaskLines(send: (line: ProbeLine) => boolean): TaskLines {
-  const allowance = createLineAllowance()
+/**
+ * `send` delivers a line when the probe is connected and ready, and says whether it could; `allowance`
+ * says whether the connection's rate allows one more line now.
+ */
+export function createTaskLines(
+  send: (line: ProbeLine) => boolean,
+  allowance: () => boolean = createLineAllowance(),
+): TaskLines {
   return {
     listen(taskId, tool) {
       const linesOf = progressLinesOf(tool)

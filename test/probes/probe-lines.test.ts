@@ -1,7 +1,8 @@
 // Live lines from probes: a real probe process pinging loopback streams each reply line to the site
 // while it runs, and the event stream delivers them for the row before the row's outcome. A probe of
 // protocol 2, which sends only its final answer, still measures; lines for a task the probe was not
-// given, for another row or after the outcome are dropped. With two site processes on one Redis, the
+// given, for another row or after the outcome are dropped. The site's own probe streams its lines too.
+// With two site processes on one Redis, the
 // process that serves the event stream is not the one the probe is connected to.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -18,6 +19,7 @@ import { type ProbeProcess, startProbeProcess } from '../support/probes/probe-pr
 const PINGER = 'pinger-token-0123456789'
 const ELDER = 'elder-token-0123456789'
 const TALKER = 'talker-token-0123456789'
+const REPLY = /^line 64 bytes from 127\.0\.0\.1: icmp_seq=\d ttl=\d+ time=[\d.]+ ms$/
 
 /** Takes the next task the client is given, accepting it. */
 const nextTask = (client: ProbeClient) =>
@@ -162,7 +164,34 @@ describe('live lines from probes', () => {
   })
 })
 
-const REPLY = /^line 64 bytes from 127\.0\.0\.1: icmp_seq=\d ttl=\d+ time=[\d.]+ ms$/
+describe("live lines from the site's own probe", () => {
+  let site: RunningServer
+  beforeAll(async () => {
+    site = await startHttpServer({ LOCAL_PROBE: 'true', TARGET_ALLOW: '127.0.0.0/8', WEB_DIST: 'dist/none' })
+  })
+  afterAll(async () => {
+    await site?.close()
+  })
+
+  it('streams its ping lines to the row before the answer, as a remote probe does', async () => {
+    const created = await submitMeasurement(site.url, {
+      tool: 'ping',
+      input: '127.0.0.1',
+      options: { count: 3 },
+      locations: ['local'],
+    })
+    expect(created.status).toBe(202)
+    const events = await followMeasurement(site.url, created.body.id)
+    const story = rowStory(events, 0)
+    expect(story[0]).toBe('row in-progress')
+    expect(story.at(-1)).toBe('row finished')
+    expect(story.slice(1, -1)).toEqual([
+      'line PING 127.0.0.1 (127.0.0.1)',
+      ...Array(3).fill(expect.stringMatching(REPLY)),
+    ])
+    expect(events.filter((event) => event.type === 'line').length).toBeGreaterThanOrEqual(2)
+  }, 60_000)
+})
 
 if (!redisAvailable) console.warn('SKIPPED: live lines across two site processes need redis-server')
 
