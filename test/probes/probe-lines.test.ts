@@ -2,8 +2,8 @@
 // while it runs, and the event stream delivers them for the row before the row's outcome. A probe of
 // protocol 2, which sends only its final answer, still measures; lines for a task the probe was not
 // given, for another row or after the outcome are dropped. The site's own probe streams its lines too.
-// With two site processes on one Redis, the
-// process that serves the event stream is not the one the probe is connected to.
+// With two site processes on one Redis, the process that serves the event stream is not the one the
+// probe is connected to.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
