@@ -69,6 +69,8 @@ export async function runMeasurementCommand(
         final = parsed.data.measurement
         return true
       }
+      // The CLI prints each row once it is settled; the lines of a running row are not shown.
+      if (parsed.data.type === 'line') return false
       const { index, row } = parsed.data
       if (!settings.json && row.status !== 'in-progress' && !printed.has(index)) {
         printed.add(index)

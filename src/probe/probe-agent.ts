@@ -23,6 +23,7 @@ import {
 import { deriveLocation } from './derive-location.ts'
 import type { LocationOverrides } from './probe-config.ts'
 import { RefusalReadingWebSocket } from './refusal-reading-transport.ts'
+import { createTaskLines } from './task-lines.ts'
 
 export interface ProbeAgentOptions {
   siteUrls: string[]
@@ -79,6 +80,12 @@ export function startProbeAgent(options: ProbeAgentOptions): ProbeAgent {
     for (const taskId of unacknowledged.keys()) sendResult(taskId)
   }
   const resendTimer = setInterval(sendAll, RESEND_INTERVAL_MS)
+  // Lines go out only while connected and ready; they are not kept for later.
+  const taskLines = createTaskLines((line) => {
+    if (!socket || !ready) return false
+    socket.emit('line', line)
+    return true
+  })
 
   const onTask = (raw: unknown, ack: (reply: ProbeTaskAck) => void) => {
     const parsed = probeTask.safeParse(raw)
@@ -95,7 +102,8 @@ export function startProbeAgent(options: ProbeAgentOptions): ProbeAgent {
     const controller = new AbortController()
     running.set(task.taskId, controller)
     log.debug({ taskId: task.taskId, tool: task.tool }, 'task started')
-    void options.executor.execute(task, admission.request, controller.signal).then((result) => {
+    const progress = taskLines.listen(task.taskId, task.tool)
+    void options.executor.execute(task, admission.request, controller.signal, progress).then((result) => {
       running.delete(task.taskId)
       unacknowledged.set(task.taskId, result)
       log.info({ taskId: task.taskId, tool: task.tool, status: result.answer?.status ?? 'error' }, 'task finished')

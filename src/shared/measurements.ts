@@ -107,6 +107,11 @@ export const measurementRow = z.object({
   status: measurementRowStatus,
   result: measurementAnswer.optional(),
   error: z.string().optional(),
+  /**
+   * While the row is in progress: the lines of output its probe has sent so far (ping and traceroute
+   * stream them, as a run on the site does). Gone once the row is settled: `result.lines` says it all.
+   */
+  lines: z.array(z.string()).optional(),
 })
 export type MeasurementRow = z.infer<typeof measurementRow>
 
@@ -130,12 +135,15 @@ export const measurement = z.object({
 export type Measurement = z.infer<typeof measurement>
 
 /**
- * The event stream: on connect every row as it stands (`row` events), then one `row` event per change,
- * and a last `finished` event carrying the whole measurement, after which the stream ends. Each event's
- * SSE `event:` field is its `type`, its `data:` the JSON below; `id:` lets a reconnect resume.
+ * The event stream: on connect every row as it stands (`row` events, an in-progress row with its lines
+ * so far), then one `row` event per change and one `line` event per line a probe sends while its row
+ * runs, and a last `finished` event carrying the whole measurement, after which the stream ends. Each
+ * event's SSE `event:` field is its `type`, its `data:` the JSON below; `id:` lets a reconnect resume.
  */
 export const measurementEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('row'), index: z.number().int().min(0), row: measurementRow }),
+  /** The row's next line of output while it runs (its `lines` grow by this one). */
+  z.object({ type: z.literal('line'), index: z.number().int().min(0), line: z.string() }),
   z.object({ type: z.literal('finished'), measurement }),
 ])
 export type MeasurementEvent = z.infer<typeof measurementEvent>

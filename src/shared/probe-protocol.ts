@@ -3,14 +3,18 @@
 // which the site checks before it upgrades the connection (an unauthenticated peer never gets a
 // socket); the Socket.IO handshake's `auth` repeats the token with the probe's name. The probe learns
 // how the site sees it (`hello`), announces where it is and what it can run (`ready`), then takes
-// `task`s and sends back `result`s until the site acknowledges each one.
+// `task`s, sends the lines of a running ping or traceroute as they come (`line`, since protocol 3),
+// and sends back `result`s until the site acknowledges each one.
 import { z } from 'zod'
 import { MEASUREMENT_TOOL_IDS, measurementAnswer, measurementToolId } from './measurements.ts'
 
 export const PROBES_NAMESPACE = '/probes'
 /** The Socket.IO path on the site's HTTP server. */
 export const PROBES_SOCKET_PATH = '/socket.io/'
-export const PROBE_PROTOCOL_VERSION = 2
+/** The protocol this probe speaks: 3 added `line` messages. */
+export const PROBE_PROTOCOL_VERSION = 3
+/** The protocols the site accepts: a probe of protocol 2 sends only its final answers, which is enough. */
+export const PROBE_PROTOCOL_VERSIONS_ACCEPTED = [2, 3] as const
 
 /**
  * The largest message a probe may send once its token is checked: a result (an SSL scan, a mail test)
@@ -32,7 +36,7 @@ export const probeHandshake = z.object({
   token: z.string().min(1).max(200),
   /** The name the probe asks for (PROBE_NAME); the token's name when absent. */
   name: z.string().trim().min(1).max(64).optional(),
-  protocol: z.literal(PROBE_PROTOCOL_VERSION),
+  protocol: z.literal(PROBE_PROTOCOL_VERSIONS_ACCEPTED),
 })
 export type ProbeHandshake = z.infer<typeof probeHandshake>
 
@@ -109,6 +113,48 @@ export const probeResult = z.object({
 })
 export type ProbeResult = z.infer<typeof probeResult>
 
+/**
+ * Caps on the live lines of one task: a ping of 10 probes or a trace of 30 hops needs far fewer. The
+ * probe cuts longer lines and stops after `perTask`; the site takes at most `perSecond` lines a
+ * second from one probe connection (bursts up to `burst`) and drops the rest (the final answer has
+ * every line anyway).
+ */
+export const PROBE_LINE_CAPS = { perTask: 200, length: 500, perSecond: 50, burst: 100 } as const
+
+/**
+ * probe → site, while a task runs (protocol 3): one line of its output as it appears (a ping reply, a
+ * hop found), numbered from 0. Not acknowledged: a line lost with a dropped connection is only a
+ * preview of the answer, which the probe keeps until the site has stored it.
+ */
+export const probeLine = z.object({
+  taskId: z.string().min(1).max(100),
+  seq: z
+    .number()
+    .int()
+    .min(0)
+    .max(PROBE_LINE_CAPS.perTask - 1),
+  line: z.string().max(PROBE_LINE_CAPS.length),
+})
+export type ProbeLine = z.infer<typeof probeLine>
+
+/**
+ * The lines one connection may send: PROBE_LINE_CAPS.perSecond a second on average, bursts up to
+ * PROBE_LINE_CAPS.burst (a token bucket). Each call asks for one line: true when it is within them.
+ * The probe holds itself to it and the site enforces it.
+ */
+export function createLineAllowance(now: () => number = () => performance.now()): () => boolean {
+  let tokens: number = PROBE_LINE_CAPS.burst
+  let at = now()
+  return () => {
+    const current = now()
+    tokens = Math.min(PROBE_LINE_CAPS.burst, tokens + ((current - at) / 1000) * PROBE_LINE_CAPS.perSecond)
+    at = current
+    if (tokens < 1) return false
+    tokens -= 1
+    return true
+  }
+}
+
 /** The site's acknowledgement of a result: `stored` once kept (or when the row is over anyway). */
 export const probeResultAck = z.object({ stored: z.boolean() })
 export type ProbeResultAck = z.infer<typeof probeResultAck>
@@ -121,4 +167,5 @@ export interface ProbeServerEvents {
 export interface ProbeClientEvents {
   ready(ready: ProbeReady, ack: (reply: { ok: boolean; error?: string }) => void): void
   result(result: ProbeResult, ack: (reply: ProbeResultAck) => void): void
+  line(line: ProbeLine): void
 }

@@ -208,6 +208,8 @@ describe.skipIf(!ready)('measurements from several places in the browser', () =>
           PROBE_TOKEN: TOKENS[name],
           PROBE_NAME: `${name}-1`,
           PROBE_DNS_SERVERS: dns,
+          // The live ping below measures loopback from this probe.
+          PROBE_TARGET_ALLOW: '127.0.0.0/8',
           PROBE_COUNTRY: country,
           PROBE_CITY: city,
           PROBE_ASN: asn,
@@ -264,12 +266,14 @@ describe.skipIf(!ready)('measurements from several places in the browser', () =>
     const rows = await tableRows(table)
     expect(rows).toHaveLength(3)
     expect(rows.find((r) => r.startsWith('Frankfurt'))).toMatch(
-      /^Frankfurt, Germany AS64500 Example Transit · frankfurt-1 Done Majority 198\.51\.100\.20 60 NOERROR \d+ ms$/,
+      /^Frankfurt, Germany AS64500 Example Transit · frankfurt-1 Done Majority 198\.51\.100\.20 System resolver \(127\.0\.0\.1:\d+\) 60 NOERROR \d+ ms$/,
     )
     expect(rows.find((r) => r.startsWith('Paris'))).toMatch(
-      /^Paris, France AS64501 Example Access · paris-1 Done Differs 198\.51\.100\.21 60 NOERROR \d+ ms$/,
+      /^Paris, France AS64501 Example Access · paris-1 Done Differs 198\.51\.100\.21 System resolver \(127\.0\.0\.1:\d+\) 60 NOERROR \d+ ms$/,
     )
-    expect(rows.find((r) => r.startsWith('This server'))).toMatch(/^This server Done Majority 198\.51\.100\.20 60/)
+    expect(rows.find((r) => r.startsWith('This server'))).toMatch(
+      /^This server Done Majority 198\.51\.100\.20 System resolver \(127\.0\.0\.1:\d+\) 60/,
+    )
     expect(await row('Paris, France').getAttribute('class')).toContain('bg-amber-950')
 
     const map = page.getByTestId('probe-map')
@@ -288,6 +292,26 @@ describe.skipIf(!ready)('measurements from several places in the browser', () =>
     expect(permalink).toMatch(new RegExp(`^${site.url}/r/[A-Za-z0-9_-]{22}$`))
     sharedRows = rows
   }, 90_000)
+
+  it("shows a probe's ping lines as they arrive, then its answer", async () => {
+    const page = await openPage('dark', { width: 1280, height: 900 })
+    await page.goto(`${site.url}/ping?from=frankfurt-1`)
+    await page.getByLabel('Count', { exact: true }).selectOption('4')
+    const host = page.getByLabel('Domain or IP Address', { exact: true })
+    await host.fill('127.0.0.1')
+    await host.press('Enter')
+    // While the row runs, its replies so far are shown under the table, one line each.
+    const live = page.getByTestId('measurement-live-row')
+    await live.getByText(/64 bytes from 127\.0\.0\.1: icmp_seq=2 /).waitFor()
+    expect(await live.innerText()).toMatch(
+      /In progress\s+PING 127\.0\.0\.1 \(127\.0\.0\.1\)\s+64 bytes from 127\.0\.0\.1: icmp_seq=1 /,
+    )
+    // Then the answer replaces them.
+    await page.locator('[data-sonner-toast]', { hasText: 'Ping completed successfully' }).waitFor()
+    expect(await live.count()).toBe(0)
+    const table = page.getByRole('table', { name: 'Round trips by location', exact: true })
+    expect(await table.locator('tbody tr').innerText()).toMatch(/frankfurt-1\s+Done\s+127\.0\.0\.1\s+4\/4\s+0%/)
+  }, 60_000)
 
   it('shows the same rows on the permalink, in a fresh browser, on a phone in the dark theme', async () => {
     expect(permalink).not.toBe('')

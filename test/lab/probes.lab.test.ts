@@ -159,6 +159,7 @@ describe('measurements from three regions, started on site process A and followe
           const seen: unknown[] = []
           const source = new EventSource(`/api/measurements/${id}/events`)
           source.addEventListener('row', (e) => seen.push(JSON.parse(e.data)))
+          source.addEventListener('line', (e) => seen.push(JSON.parse(e.data)))
           source.addEventListener('finished', (e) => {
             seen.push(JSON.parse(e.data))
             source.close()
@@ -229,7 +230,7 @@ describe('measurements from three regions, started on site process A and followe
     }
   })
 
-  it('streams the ping to Chromium on B while it runs, then shows it on B’s permalink page', async (ctx) => {
+  it('streams the ping and its lines to Chromium on B while it runs, then shows it on B’s permalink page', async (ctx) => {
     if (!world || !page || !ping) return ctx.skip()
     const rows = followed.flatMap((e) => (e.type === 'row' ? [e.row] : []))
     // The stream began while the probes were still measuring, and told of each probe's answer.
@@ -241,6 +242,15 @@ describe('measurements from three regions, started on site process A and followe
     expect(last?.type).toBe('finished')
     if (last?.type !== 'finished') return
     expect(last.measurement.results.map((r) => r.status)).toEqual(['finished', 'finished', 'finished'])
+    // Each probe's reply lines came as they arrived, before its row's answer.
+    for (const [index, row] of last.measurement.results.entries()) {
+      const settledAt = followed.findIndex((e) => e.type === 'row' && e.index === index && e.row.status === 'finished')
+      const lastReplyAt = followed.findIndex(
+        (e) => e.type === 'line' && e.index === index && e.line.startsWith(`64 bytes from ${SRV}: icmp_seq=3 `),
+      )
+      expect(lastReplyAt, row.probe.name).toBeGreaterThan(-1)
+      expect(lastReplyAt, row.probe.name).toBeLessThan(settledAt)
+    }
 
     const shared = await world.sites.b.request('POST', '/api/results', { runId: ping.runId })
     expect(shared.status).toBe(201)

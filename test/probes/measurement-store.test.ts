@@ -146,6 +146,48 @@ describe.each(backends)('the $name measurement store', (backend) => {
     expect(resumed.map(({ event }) => event.type)).toEqual(['finished'])
   })
 
+  it.skipIf(backend.skip)(
+    "keeps a running row's lines from its own probe, in order, until the row settles",
+    async () => {
+      const m = newMeasurement()
+      await store.create(m)
+      const line = (seq: number, text: string, probeId = 'one') => ({ probeId, seq, text, maxLines: 3 })
+      expect(await store.appendLine(m.id, 0, line(0, 'PING example.test'))).toBe(true)
+      expect(await store.appendLine(m.id, 0, line(0, 'the same line again'))).toBe(false)
+      expect(await store.appendLine(m.id, 0, line(2, 'reply 2'))).toBe(true)
+      expect(await store.appendLine(m.id, 0, line(1, 'reply 1, late'))).toBe(false)
+      expect(await store.appendLine(m.id, 0, line(3, 'from another probe', 'two'))).toBe(false)
+      expect(await store.appendLine(m.id, 9, line(3, 'no such row'))).toBe(false)
+      expect(await store.appendLine('unknown', 0, line(3, 'no such measurement'))).toBe(false)
+      // A follower that comes now gets the lines so far within the row, then each new one.
+      const following = collect(store.follow(m.id, undefined, new AbortController().signal), 5)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(await store.appendLine(m.id, 0, line(3, 'reply 3'))).toBe(true)
+      expect(await store.appendLine(m.id, 0, line(4, 'past the cap'))).toBe(false)
+      expect((await store.get(m.id))?.results[0]?.lines).toEqual(['PING example.test', 'reply 2', 'reply 3'])
+      await store.settleRow(m.id, 0, { status: 'finished', result: answer })
+      expect(await store.appendLine(m.id, 1, line(0, 'row 1 runs', 'two'))).toBe(true)
+      expect(await store.appendLine(m.id, 0, { ...line(5, 'after the outcome'), maxLines: 10 })).toBe(false)
+      const events = (await following).map(({ event }) =>
+        event.type === 'row'
+          ? `row ${event.index} ${event.row.status} ${(event.row.lines ?? []).join('|')}`
+          : event.type === 'line'
+            ? `line ${event.index} ${event.line}`
+            : event.type,
+      )
+      expect(events).toEqual([
+        'row 0 in-progress PING example.test|reply 2',
+        'row 1 in-progress ',
+        'line 0 reply 3',
+        'row 0 finished ',
+        'line 1 row 1 runs',
+      ])
+      const settled = await store.get(m.id)
+      expect(settled?.results[0]?.lines).toBeUndefined()
+      expect(settled?.results[1]?.lines).toEqual(['row 1 runs'])
+    },
+  )
+
   it.skipIf(backend.skip)('a follower stops when its signal aborts', async () => {
     const m = newMeasurement()
     await store.create(m)

@@ -27,8 +27,13 @@ export type TaskAdmission = { ok: true; request: { input: string; options?: unkn
 export interface TaskExecutor {
   /** Checks a task and takes a slot for it; the refusal says why not (unavailable, invalid, busy). */
   admit(task: ProbeTask): TaskAdmission
-  /** Runs an admitted task and frees its slot; never throws. */
-  execute(task: ProbeTask, request: { input: string; options?: unknown }, signal: AbortSignal): Promise<ProbeResult>
+  /** Runs an admitted task and frees its slot; never throws. `progress` hears the tool's progress events. */
+  execute(
+    task: ProbeTask,
+    request: { input: string; options?: unknown },
+    signal: AbortSignal,
+    progress?: (partial: unknown) => void,
+  ): Promise<ProbeResult>
   running(): number
 }
 
@@ -67,7 +72,7 @@ export function createTaskExecutor(options: TaskExecutorOptions): TaskExecutor {
       return { ok: true, request: parsed.data as { input: string; options?: unknown } }
     },
 
-    async execute(task, request, signal) {
+    async execute(task, request, signal, progress) {
       const diagnostic = options.registry[task.tool]
       try {
         if (!diagnostic) return { taskId: task.taskId, error: `${toolName(task.tool)} is not available` }
@@ -78,6 +83,7 @@ export function createTaskExecutor(options: TaskExecutorOptions): TaskExecutor {
         } = await runTool(diagnostic, request, {
           net: options.net,
           signal,
+          progress,
         })
         // The options it ran with go back with the answer: the site checks them against the task.
         const ranWith = request.options as Record<string, unknown> | undefined

@@ -101,6 +101,8 @@ export interface ProbeClientOptions {
   headerToken?: string | null
   name?: string
   localAddress?: string
+  /** The protocol version it says it speaks (this checkout's unless given: 2 for a probe without live lines). */
+  protocol?: number
 }
 
 /**
@@ -117,7 +119,7 @@ export function connectProbeClient(siteUrl: string, options: ProbeClientOptions)
     timeout: 10_000,
     extraHeaders: headerToken === null ? {} : probeAuthorizationHeader(headerToken),
     localAddress: options.localAddress,
-    auth: { token: options.token, name: options.name, protocol: PROBE_PROTOCOL_VERSION },
+    auth: { token: options.token, name: options.name, protocol: options.protocol ?? PROBE_PROTOCOL_VERSION },
   } as Parameters<typeof io>[1])
   return new Promise((resolve, reject) => {
     socket.once('hello', (hello: ProbeHello) => resolve(Object.assign(socket, { hello })))

@@ -3,9 +3,11 @@
 // of touch for longer than the grace period (probe-lost) or the tool's deadline passes. Safe to run
 // again for the same row (a job taken over from a killed process): a settled row is left alone and a
 // probe already running the task just says so.
+
+import { createTaskLines } from '../../../probe/task-lines.ts'
 import { findEntry } from '../../../shared/catalogue.ts'
 import type { ProbeLocation } from '../../../shared/measurements.ts'
-import type { ProbeResult, ProbeTask } from '../../../shared/probe-protocol.ts'
+import { PROBE_LINE_CAPS, type ProbeResult, type ProbeTask } from '../../../shared/probe-protocol.ts'
 import type { LocalProbe } from './local-probe.ts'
 import { type MeasurementStore, type RowOutcome, taskIdOf } from './measurement-store.ts'
 import type { ProbeDirectory } from './probe-directory.ts'
@@ -60,12 +62,25 @@ export async function dispatchRow(job: RowJob, deps: RowDispatchDeps): Promise<v
       const left = job.deadlineAt - Date.now()
       if (!deps.localProbe) await settle({ status: 'failed', error: 'This server no longer offers its own probe' })
       else if (left <= 0) await settle({ status: 'failed', error: 'This server did not run it within the time limit' })
-      else await settle(outcomeOf(await deps.localProbe.run(task, AbortSignal.timeout(left))))
+      else await settle(await runLocally(job, task, deps.localProbe, store, left))
     } else {
       await watchRemoteRow(job, task, deps, settle, pending)
     }
   }
   await deps.finishIfDone(job.measurementId)
+}
+
+/** Runs the row on the site's own probe, its lines appended to the row as they come, all before its outcome. */
+async function runLocally(job: RowJob, task: ProbeTask, probe: LocalProbe, store: MeasurementStore, leftMs: number) {
+  let appended: Promise<unknown> = Promise.resolve()
+  const lines = createTaskLines((line) => {
+    const kept = { probeId: job.probe.id, seq: line.seq, text: line.line, maxLines: PROBE_LINE_CAPS.perTask }
+    appended = appended.then(() => store.appendLine(job.measurementId, job.index, kept)).catch(() => undefined)
+    return true
+  })
+  const result = await probe.run(task, AbortSignal.timeout(leftMs), lines.listen(task.taskId, task.tool))
+  await appended
+  return outcomeOf(result)
 }
 
 async function watchRemoteRow(

@@ -14,7 +14,8 @@ export const LOCAL_PROBE_ID = 'local'
 
 export interface LocalProbe {
   info: ProbeInfo
-  run(task: ProbeTask, signal: AbortSignal): Promise<ProbeResult>
+  /** Runs a task here; `progress` hears the tool's progress events (for the row's live lines). */
+  run(task: ProbeTask, signal: AbortSignal, progress?: (partial: unknown) => void): Promise<ProbeResult>
 }
 
 export async function createLocalProbe(options: {
@@ -44,10 +45,10 @@ export async function createLocalProbe(options: {
   }
   return {
     info,
-    async run(task, signal) {
+    async run(task, signal, progress) {
       const admission = executor.admit(task)
       if (!admission.ok) return { taskId: task.taskId, error: admission.error }
-      return executor.execute(task, admission.request, signal)
+      return executor.execute(task, admission.request, signal, progress)
     },
   }
 }

@@ -27,6 +27,14 @@ export interface RowOutcome {
   error?: string
 }
 
+/** One line of a running row's output, as its probe numbered it. */
+export interface RowLine {
+  probeId: string
+  seq: number
+  text: string
+  maxLines: number
+}
+
 export interface StoredEvent {
   /** Resumes the stream after this event (SSE `id:`). */
   id: string
@@ -43,6 +51,12 @@ export interface MeasurementStore {
    * result sent twice changes nothing). `settled` when this call did it; `remaining` rows in progress.
    */
   settleRow(id: string, index: number, outcome: RowOutcome): Promise<{ settled: boolean; remaining: number }>
+  /**
+   * Appends a line of output to a row while it is in progress, given by `probeId`, and sends a `line`
+   * event; ignored (false) for an unknown, settled or other probe's row, a `seq` not past the last one
+   * kept, or a row that already has `maxLines`.
+   */
+  appendLine(id: string, index: number, line: RowLine): Promise<boolean>
   /** Claims the right to store the finished measurement; true for one caller until `lockMs` passes. */
   claimFinish(id: string, lockMs: number): Promise<boolean>
   /** Marks it finished (with its stored run) and sends the `finished` event. */

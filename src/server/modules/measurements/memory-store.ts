@@ -6,6 +6,8 @@ import { applyOutcome, type MeasurementState, type MeasurementStore, type Stored
 
 interface Entry {
   state: MeasurementState
+  /** The last line number kept per row. */
+  lastLine: Map<number, number>
   events: StoredEvent[]
   finishClaimUntil: number
   expiry: NodeJS.Timeout
@@ -30,6 +32,7 @@ export function createMemoryMeasurementStore({ ttlMs }: { ttlMs: number }): Meas
       expiry.unref()
       entries.set(measurement.id, {
         state: { ...rest, status: 'in-progress', results: rows.map((row) => ({ ...row })) },
+        lastLine: new Map(),
         events: [],
         finishClaimUntil: 0,
         expiry,
@@ -56,6 +59,18 @@ export function createMemoryMeasurementStore({ ttlMs }: { ttlMs: number }): Meas
       entry.state.results[index] = settled
       push(id, entry, { type: 'row', index, row: settled })
       return { settled: true, remaining: remaining() }
+    },
+
+    async appendLine(id, index, line) {
+      const entry = entries.get(id)
+      const row = entry?.state.results[index]
+      if (!entry || row?.status !== 'in-progress' || row.probe.id !== line.probeId) return false
+      const lines = row.lines ?? []
+      if (line.seq <= (entry.lastLine.get(index) ?? -1) || lines.length >= line.maxLines) return false
+      row.lines = [...lines, line.text]
+      entry.lastLine.set(index, line.seq)
+      push(id, entry, { type: 'line', index, line: line.text })
+      return true
     },
 
     async claimFinish(id, lockMs) {

@@ -12,14 +12,17 @@ import type { FastifyBaseLogger as Logger } from 'fastify'
 import { type Namespace, Server, type Socket } from 'socket.io'
 import type { ProbeInfo } from '../../../shared/measurements.ts'
 import {
+  createLineAllowance,
   PROBE_MAX_MESSAGE_BYTES,
   PROBES_NAMESPACE,
   PROBES_SOCKET_PATH,
   type ProbeClientEvents,
+  type ProbeLine,
   type ProbeResultAck,
   type ProbeServerEvents,
   type ProbeTask,
   probeHandshake,
+  probeLine,
   probeReady,
   probeResult,
   probeTaskAck,
@@ -61,6 +64,8 @@ export interface ProbeChannel {
 export interface ProbeServerHandlers {
   /** A probe sent a result; resolves when it is kept (or when its row is over anyway). */
   onResult(probeId: string, result: ReturnType<typeof probeResult.parse>): Promise<void>
+  /** A line of a task's output while it runs (already read and within the connection's rate). */
+  onLine(probeId: string, line: ProbeLine): Promise<void>
   /** A probe (re)announced itself, still holding `knownTasks`: rows it owed and forgot are lost. */
   onReady(probeId: string, knownTasks: string[]): Promise<void>
   /** A probe sent a result that is not a result at all (already logged); `taskId` when it named one. */
@@ -216,7 +221,19 @@ export function attachProbeServer(httpServer: HttpServer, options: ProbeServerOp
           },
         )
     })
-    socket.on('result', (raw, ack) => {
+    // Lines are handled one after the other and a result only after the lines sent before it, so that
+    // the event stream has a row's lines before its outcome (a line after the outcome is ignored).
+    let linesHandled: Promise<void> = Promise.resolve()
+    const lineAllowance = createLineAllowance()
+    socket.on('line', (raw) => {
+      const line = probeLine.safeParse(raw)
+      if (!line.success || !lineAllowance()) return
+      linesHandled = linesHandled
+        .then(() => options.handlers.onLine(probeId, line.data))
+        .catch((error: unknown) => log.debug({ err: error, probeId }, 'a probe line was not kept'))
+    })
+    socket.on('result', async (raw, ack) => {
+      await linesHandled
       const reply = (answer: ProbeResultAck) => ack?.(answer)
       const result = probeResult.safeParse(raw)
       if (!result.success) {

@@ -25,10 +25,32 @@ if cjson.decode(current)['status'] ~= 'in-progress' then
   return {0, tonumber(redis.call('HGET', KEYS[1], 'pending'))}
 end
 redis.call('HSET', KEYS[1], 'row:' .. ARGV[1], ARGV[2])
+redis.call('HDEL', KEYS[1], 'lines:' .. ARGV[1])
 local pending = redis.call('HINCRBY', KEYS[1], 'pending', -1)
 redis.call('XADD', KEYS[2], '*', 'e', ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
 return {1, pending}
+`
+
+// A row's lines live beside it in the hash ("lines:<index>": the last seq kept and the lines), so that a
+// line costs one script call and never rewrites the row; the script keeps them only while the row is
+// in progress and is the given probe's.
+const APPEND_LINE_SCRIPT = `
+local row = redis.call('HGET', KEYS[1], 'row:' .. ARGV[1])
+if not row then return 0 end
+local decoded = cjson.decode(row)
+if decoded['status'] ~= 'in-progress' or decoded['probe']['id'] ~= ARGV[2] then return 0 end
+local field = 'lines:' .. ARGV[1]
+local current = redis.call('HGET', KEYS[1], field)
+local kept = { last = -1, lines = {} }
+if current then kept = cjson.decode(current) end
+if tonumber(ARGV[3]) <= kept['last'] or #kept['lines'] >= tonumber(ARGV[5]) then return 0 end
+table.insert(kept['lines'], ARGV[4])
+kept['last'] = tonumber(ARGV[3])
+redis.call('HSET', KEYS[1], field, cjson.encode(kept))
+redis.call('XADD', KEYS[2], '*', 'e', ARGV[6])
+redis.call('PEXPIRE', KEYS[2], ARGV[7])
+return 1
 `
 
 type Meta = Omit<NewMeasurement, 'rows'>
@@ -41,7 +63,10 @@ function stateFrom(fields: Record<string, string>): MeasurementState | null {
   const meta = JSON.parse(fields.meta) as Meta
   const results: MeasurementRow[] = []
   for (let index = 0; fields[`row:${index}`] !== undefined; index += 1) {
-    results.push(JSON.parse(fields[`row:${index}`] as string) as MeasurementRow)
+    const row = JSON.parse(fields[`row:${index}`] as string) as MeasurementRow
+    const lines = fields[`lines:${index}`]
+    if (lines && row.status === 'in-progress') row.lines = (JSON.parse(lines) as { lines: string[] }).lines
+    results.push(row)
   }
   return {
     ...meta,
@@ -95,6 +120,24 @@ export function createRedisMeasurementStore(redis: Redis, { ttlMs }: { ttlMs: nu
         ttlMs,
       )) as [number, number]
       return { settled: reply[0] === 1, remaining: Number(reply[1]) }
+    },
+
+    async appendLine(id, index, line) {
+      const event: MeasurementEvent = { type: 'line', index, line: line.text }
+      const reply = await redis.eval(
+        APPEND_LINE_SCRIPT,
+        2,
+        hashKey(id),
+        streamKey(id),
+        index,
+        line.probeId,
+        line.seq,
+        line.text,
+        line.maxLines,
+        JSON.stringify(event),
+        ttlMs,
+      )
+      return reply === 1
     },
 
     async claimFinish(id, lockMs) {

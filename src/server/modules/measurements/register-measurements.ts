@@ -9,6 +9,7 @@ import { Redis } from 'ioredis'
 import type { Net } from '../../../diagnostics/net/net.ts'
 import type { Registry } from '../../../diagnostics/registry.ts'
 import type { ProbeInfo } from '../../../shared/measurements.ts'
+import { PROBE_LINE_CAPS } from '../../../shared/probe-protocol.ts'
 import type { Config } from '../../config.ts'
 import type { CurrentUser } from '../../current-user.ts'
 import type { DatabaseHandle } from '../../db/database.ts'
@@ -162,6 +163,16 @@ function probeHandlers({ store, finishIfDone, registry, log, metrics }: ProbeHan
       }
       await store.removeProbeTask(probeId, result.taskId)
       await finishIfDone(task.measurementId)
+    },
+    async onLine(probeId, line) {
+      const task = parseTaskId(line.taskId)
+      if (!task) return
+      await store.appendLine(task.measurementId, task.index, {
+        probeId,
+        seq: line.seq,
+        text: line.line,
+        maxLines: PROBE_LINE_CAPS.perTask,
+      })
     },
     async onUnreadableResult(probeId, taskId) {
       if (taskId) await refuse(probeId, taskId, 'it does not follow the protocol')

@@ -139,9 +139,10 @@ export async function measurementRoutes(app: FastifyInstance, options: Measureme
         tags: ['measurements'],
         summary: 'Follow a measurement as Server-Sent Events',
         description: [
-          'Streams `text/event-stream`: first one `row` event per probe as it stands ({ type, index, row }), then one',
-          '`row` event per change, and a last `finished` event carrying the whole measurement. Send `Last-Event-ID`',
-          'to resume after a dropped connection.',
+          'Streams `text/event-stream`: first one `row` event per probe as it stands ({ type, index, row }; a row in',
+          'progress carries its `lines` so far), then one `row` event per change, one `line` event ({ type, index, line })',
+          'per line of output a probe sends while its ping or traceroute runs, and a last `finished` event carrying the',
+          'whole measurement. Send `Last-Event-ID` to resume after a dropped connection.',
         ].join(' '),
         params: idParams,
         response: { 404: errorBody, 503: errorBody },

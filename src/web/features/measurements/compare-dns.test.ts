@@ -14,11 +14,21 @@ describe('DNS answers by location', () => {
   const [table] = compareRows('dns', rows, { type: 'A' })
   const cells = (index: number) => table?.columns.map((c) => c.text(rows[index], index))
 
-  it('gives each location its answer, TTL, rcode and time, and marks the one that differs with a word', () => {
+  it('gives each location its answer, resolver, TTL, rcode and time, and marks the one that differs with a word', () => {
     expect(table?.caption).toBe('A answers by location')
-    expect(cells(0)).toEqual(['Majority', '198.51.100.20', '300', 'NOERROR', '12 ms'])
-    expect(cells(1)).toEqual(['Differs', '198.51.100.10', '60', 'NOERROR', '12 ms'])
+    expect(cells(0)).toEqual(['Majority', '198.51.100.20', 'System resolver (127.0.0.1:53)', '300', 'NOERROR', '12 ms'])
+    expect(cells(1)).toEqual(['Differs', '198.51.100.10', 'System resolver (127.0.0.1:53)', '60', 'NOERROR', '12 ms'])
     expect([...(table?.marks ?? new Map())]).toEqual([[1, 'Differs']])
+  })
+
+  it('names the resolver each location asked: its own, or the server chosen for the measurement', () => {
+    const chosen = answered('paris', ['198.51.100.10'])
+    const answer = chosen?.result as { result: { server: string; resolver: string } }
+    answer.result = { ...answer.result, server: '198.51.100.53:5353', resolver: 'Custom server' }
+    const [t] = compareRows('dns', [chosen], { type: 'A', server: '198.51.100.53:5353' })
+    const resolver = t?.columns.find((column) => column.header === 'Resolver')
+    expect(resolver?.text(chosen, 0)).toBe('Custom server (198.51.100.53:5353)')
+    expect(resolver?.text(undefined, 0)).toBe('')
   })
 
   it('words the verdict in locations, naming who answered what', () => {

@@ -1,5 +1,5 @@
-// DNS across locations, like a propagation check: per record type, each location's answer, TTL,
-// rcode and time, the locations that differ from the majority marked with a word, and a one-line
+// DNS across locations, like a propagation check: per record type, each location's answer, the
+// resolver that gave it (the probe's own or the one chosen), TTL, rcode and time, the locations that differ from the majority marked with a word, and a one-line
 // verdict once every location has settled.
 
 import {
@@ -81,6 +81,15 @@ export function locationsVerdict(p: DnsPropagation): string {
   )
 }
 
+/** Who answered a location's lookup: its own system resolver, a public one or the chosen server, with its address. */
+function resolverOf(row: RowSlot): string {
+  const result = dns(row)
+  if (!result) return ''
+  return result.server && !result.resolver.includes(result.server.replace(/:53$/, ''))
+    ? `${result.resolver} (${result.server})`
+    : result.resolver
+}
+
 function tableFor(type: string, rows: readonly RowSlot[], names: string[]): ComparisonTable {
   const answers = rows.map((row) => {
     const result = dns(row)
@@ -119,6 +128,7 @@ function tableFor(type: string, rows: readonly RowSlot[], names: string[]): Comp
           return a.state === 'answered' ? answerSet(type, a.rcode ?? 'NOERROR', a.answers).answer : (a.error ?? '')
         },
       },
+      { header: 'Resolver', text: (row) => resolverOf(row) },
       { header: 'TTL', text: (_row, index) => String(answers[index]?.ttl ?? ''), numeric: true },
       { header: 'Rcode', text: (_row, index) => answers[index]?.rcode ?? '' },
       {

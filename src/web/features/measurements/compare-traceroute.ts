@@ -1,5 +1,6 @@
 // Traceroute across locations: how many hops each path took, whether it reached the destination, and
-// the round trip to the last hop that answered (each path's hop table is shown under the table).
+// mtr's statistics for the last hop that answered: loss, average and worst round trip (each path's
+// full mtr report, every hop's loss, sent, last/avg/best/worst/stdev, is shown under the table).
 import { type TracerouteResult, tracerouteResult } from '../../../shared/tools/traceroute/schema.ts'
 import type { ComparisonTable, RowSlot } from './comparison-types.ts'
 import { parsedResult } from './parsed-result.ts'
@@ -36,6 +37,24 @@ export function compareTraceroute(): ComparisonTable {
           const r = trace(row)
           const avg = r && lastAnswering(r)?.avgMs
           return avg === null || avg === undefined ? '' : `${avg} ms`
+        },
+        numeric: true,
+      },
+      {
+        header: 'Worst',
+        text: (row) => {
+          const r = trace(row)
+          const worst = r && lastAnswering(r)?.worstMs
+          return worst === null || worst === undefined ? '' : `${worst} ms`
+        },
+        numeric: true,
+      },
+      {
+        header: 'Loss at last hop',
+        text: (row) => {
+          const r = trace(row)
+          const hop = r && lastAnswering(r)
+          return hop ? `${hop.lossPercent}% of ${hop.sent}` : ''
         },
         numeric: true,
       },

@@ -1,10 +1,12 @@
 // The side-by-side tables of a measurement: the columns each tool compares across locations (ping's
-// round trips, traceroute's path, DNS answers), or the first line of each answer for the others.
+// round trips, traceroute's path, DNS answers, the website check's status, timings, TLS and headers),
+// or the first line of each answer for the others.
 // Pure text, so that the page, the copied text and the CSV file say the same.
 import type { MeasurementToolId } from '../../../shared/measurements.ts'
 import { compareDns } from './compare-dns.ts'
 import { comparePing } from './compare-ping.ts'
 import { compareTraceroute } from './compare-traceroute.ts'
+import { compareWebsite } from './compare-website.ts'
 import type { ComparisonTable, RowSlot } from './comparison-types.ts'
 
 export type { ComparisonColumn, ComparisonTable, RowSlot } from './comparison-types.ts'
@@ -31,5 +33,6 @@ export function compareRows(
   if (tool === 'ping') return [comparePing()]
   if (tool === 'traceroute') return [compareTraceroute()]
   if (tool === 'dns') return compareDns(rows, options) ?? [genericTable]
+  if (tool === 'website-check') return compareWebsite(rows)
   return [genericTable]
 }

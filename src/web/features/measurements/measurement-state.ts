@@ -78,6 +78,13 @@ export function applyEvent(state: MeasurementState, event: MeasurementEvent): Me
   if (event.type === 'finished') return { ...stateOfMeasurement(event.measurement), interrupted: undefined }
   const rows = [...state.rows]
   while (rows.length <= event.index) rows.push(undefined)
+  if (event.type === 'line') {
+    // A line belongs to a row still running; one that arrives after its row settled is left out.
+    const row = rows[event.index]
+    if (row?.status !== 'in-progress') return state
+    rows[event.index] = { ...row, lines: [...(row.lines ?? []), event.line] }
+    return { ...state, rows }
+  }
   rows[event.index] = event.row
   return { ...state, rows }
 }

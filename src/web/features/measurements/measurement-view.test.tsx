@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { MeasurementState } from './measurement-state.ts'
+import { applyEvent, type MeasurementState } from './measurement-state.ts'
 import { MeasurementView } from './measurement-view.tsx'
 import { dnsAnswer, pingAnswer, probes, row } from './test-rows.ts'
 
@@ -30,6 +30,38 @@ describe('MeasurementView', () => {
     )
     expect(text(html)).toContain('Paris, France AS64501 Example Access · par-1 In progress')
     expect(text(html)).toContain('Location 3 Waiting')
+  })
+
+  it("shows a running row's lines so far, and each line the stream adds, until its answer replaces them", () => {
+    const running: MeasurementState = {
+      ...base,
+      tool: 'ping',
+      rows: [
+        row({ probe: probes.frankfurt, status: 'in-progress', lines: ['PING example.test (198.51.100.7)'] }),
+        row({ probe: probes.paris, status: 'in-progress' }),
+      ],
+    }
+    const state = applyEvent(running, {
+      type: 'line',
+      index: 0,
+      line: '64 bytes from 198.51.100.7: icmp_seq=1 ttl=57 time=10.000 ms',
+    })
+    const html = renderToStaticMarkup(<MeasurementView state={state} />)
+    expect(text(html)).toContain(
+      'answer Frankfurt, Germany · In progress PING example.test (198.51.100.7) 64 bytes from 198.51.100.7: icmp_seq=1 ttl=57 time=10.000 ms',
+    )
+    expect(html.match(/data-testid="measurement-live-row"/g)).toHaveLength(1)
+    const settled = applyEvent(state, {
+      type: 'row',
+      index: 0,
+      row: row({ probe: probes.frankfurt, status: 'finished', result: pingAnswer('198.51.100.7', [10]) }),
+    })
+    // A line that comes after its row settled is left out.
+    const late = applyEvent(settled, { type: 'line', index: 0, line: 'late' })
+    expect(late).toBe(settled)
+    const after = renderToStaticMarkup(<MeasurementView state={late} />)
+    expect(after).not.toContain('measurement-live-row')
+    expect(text(after)).toContain('Frankfurt, Germany · Done')
   })
 
   it("says whose failure a failed row is, and lists each location's answer to open", () => {
@@ -75,7 +107,7 @@ describe('MeasurementView', () => {
     }
     const html = renderToStaticMarkup(<MeasurementView state={state} />)
     expect(html).toMatch(/<tr class="[^"]*bg-amber-950\/60[^"]*"><th scope="row"[^>]*><span[^>]*>Paris, France/)
-    expect(text(html)).toContain('Differs 198.51.100.10 300 NOERROR 12 ms')
+    expect(text(html)).toContain('Differs 198.51.100.10 System resolver (127.0.0.1:53) 300 NOERROR 12 ms')
     expect(text(html)).toContain('1 of 3 locations disagree with the majority (198.51.100.20, 2 locations)')
   })
 
@@ -133,7 +165,9 @@ describe('MeasurementView', () => {
       rows: [row({ probe: probes.paris, status: 'finished', result: trace })],
     }
     const html = renderToStaticMarkup(<MeasurementView state={state} renderAnswer={() => <p>hops</p>} />)
-    expect(text(html)).toContain('Paris, France AS64501 Example Access · par-1 Done 2 Yes srv.lab.test 1.1 ms')
+    expect(text(html)).toContain(
+      'Paris, France AS64501 Example Access · par-1 Done 2 Yes srv.lab.test 1.1 ms 1.4 ms 0% of 5',
+    )
     expect(html).toContain('<details open=""')
   })
 })

@@ -1,6 +1,7 @@
 // A measurement side by side: how far it is, the probes on a map, the tool's comparison tables with
 // one row per location (its place in words, its status and whose failure a failure is), and under
-// them each location's own answer in the tool's usual view, collapsible.
+// them each location's own answer in the tool's usual view, collapsible (while a ping or traceroute
+// row runs, the lines its probe has sent so far, replaced by the answer once it comes).
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react'
 import { lazy, type ReactNode, Suspense } from 'react'
 import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
@@ -96,9 +97,28 @@ function ComparisonView({ table, lines }: { table: ComparisonTable; lines: Line[
   )
 }
 
+/** The lines a running row's probe has sent so far, as the tool's own output box shows a local run. */
+function LiveLines({ line }: { line: Line }) {
+  const row = line.row
+  if (row?.status !== 'in-progress' || !row.lines?.length) return null
+  return (
+    <details open className="rounded-lg border border-zinc-800 px-3 py-2" data-testid="measurement-live-row">
+      <summary className="focus-ring cursor-pointer rounded text-zinc-200 select-none hover:text-zinc-50">
+        {probeTitle(row.probe)} · {rowStatus(row).label}
+      </summary>
+      <pre className="mt-3 font-mono text-[13px] whitespace-pre-wrap break-words text-zinc-100">
+        {row.lines.join('\n')}
+      </pre>
+    </details>
+  )
+}
+
+const hasOutput = (row: RowSlot) => row?.result !== undefined || (row?.status === 'in-progress' && !!row.lines?.length)
+
 function AnswerDetails({ line, open, renderAnswer }: { line: Line; open: boolean; renderAnswer?: RenderAnswer }) {
   const answer = line.row?.result
-  if (!line.row || !answer) return null
+  if (!line.row) return null
+  if (!answer) return <LiveLines line={line} />
   const status = rowStatus(line.row)
   const view = answer.status === 'ok' ? renderAnswer?.(answer as ToolAnswer) : null
   return (
@@ -157,7 +177,7 @@ export function MeasurementView({ state, renderAnswer }: MeasurementViewProps) {
       {tables.map((table) => (
         <ComparisonView key={table.caption} table={table} lines={lines} />
       ))}
-      {lines.some((line) => line.row?.result) && (
+      {lines.some((line) => hasOutput(line.row)) && (
         <section className="space-y-2" aria-label="Each location's answer">
           <h3 className="text-xs font-medium tracking-wide text-zinc-400 uppercase">Each location's answer</h3>
           {lines.map((line) => (
