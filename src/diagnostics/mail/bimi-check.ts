@@ -3,7 +3,7 @@
 // mailboxes require before they show the logo. The logo and certificate files are not fetched.
 import type { BimiInfo, DmarcRecord, MailCheck } from '../../shared/tools/mail/schema.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
-import { lookupTxt, parseTagList } from './txt-records.ts'
+import { lookupTxt, parseTagList } from '../mail-auth/txt-records.ts'
 
 const check = (status: MailCheck['status'], reason: string): MailCheck => ({
   id: 'bimi',

@@ -6,7 +6,7 @@
 import { createHash, X509Certificate } from 'node:crypto'
 import type { MailCheck, MxAddress, TlsaInfo } from '../../shared/tools/mail/schema.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
-import { describeLookupError } from './lookup-error.ts'
+import { describeLookupError } from '../mail-auth/lookup-error.ts'
 
 export interface TlsaRecord {
   usage: number

@@ -3,7 +3,7 @@
 import { createPublicKey } from 'node:crypto'
 import type { DkimKey, MailCheck } from '../../shared/tools/mail/schema.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
-import { lookupTxt, parseTagList } from './txt-records.ts'
+import { lookupTxt, parseTagList } from '../mail-auth/txt-records.ts'
 
 export const DKIM_SELECTORS = [
   'default',

@@ -4,8 +4,8 @@ import type { MailCheck, MtaStsInfo } from '../../shared/tools/mail/schema.ts'
 import { GuardedFetchError, guardedFetch } from '../net/guarded-http.ts'
 import type { Net } from '../net/net.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
-import { describeLookupError } from './lookup-error.ts'
-import { asMailauthResolver, parsePolicy, resolvePolicy, validateMx } from './mailauth.ts'
+import { describeLookupError } from '../mail-auth/lookup-error.ts'
+import { asMailauthResolver, parsePolicy, resolvePolicy, validateMx } from '../mail-auth/mailauth.ts'
 
 export interface MtaStsFetchOptions {
   /** Port of the policy host (443; tests). */
