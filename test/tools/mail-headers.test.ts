@@ -1,0 +1,154 @@
+// The email header analyzer end to end through the API, re-checking against Knot on loopback: a DKIM
+// key and an SPF record under mail.test, and the DNSBL fixture zones under the shipped lists' names.
+// Messages are signed here with mailauth; only their header sections are pasted.
+import { generateKeyPairSync } from 'node:crypto'
+import { dkimSign } from 'mailauth'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mailHeadersResponse } from '../../src/shared/tools/mail-headers/schema.ts'
+import { createTestApp, type TestApp } from '../support/app/app.ts'
+import { checkToolAnswer } from '../support/app/check-tool.ts'
+import { dnsblLabZones, LAB } from '../support/dns/dnsbl-lab.ts'
+import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
+
+if (!knotAvailable) console.warn('SKIPPED: email header analyzer tests need knotd (Debian package knot)')
+
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+const publicKeyBase64 = publicKey.export({ type: 'spki', format: 'der' }).toString('base64')
+/** TXT character-strings are at most 255 bytes: the key record is written as several. */
+const quoted = (text: string) => (text.match(/.{1,200}/g) ?? []).map((part) => `"${part}"`).join(' ')
+
+const MAIL_ZONE = [
+  '$TTL 60',
+  '@ IN SOA ns.mail.test. hostmaster.mail.test. 2026112701 3600 600 86400 60',
+  '@ IN NS ns.mail.test.',
+  `@ IN TXT "v=spf1 ip4:${LAB.unlisted} -all"`,
+  `s1._domainkey IN TXT ${quoted(`v=DKIM1; k=rsa; p=${publicKeyBase64}`)}`,
+  '',
+].join('\n')
+
+/** A header section signed for `domain` with selector `selector`, the newest Received hop from `relay`. */
+async function signedHeaders(options: { relay: string; domain?: string; selector?: string; date?: string }) {
+  const domain = options.domain ?? 'mail.test'
+  const date = options.date ?? 'Fri, 27 Nov 2026 10:00:00 +0000'
+  const message = [
+    'From: Alice <alice@mail.test>',
+    'To: bob@receiver.test',
+    'Subject: Quarterly report',
+    `Date: ${date}`,
+    'Message-ID: <q4-report@mail.test>',
+    '',
+    'The body, never pasted.',
+    '',
+  ].join('\r\n')
+  const signed = await dkimSign(message, {
+    signatureData: [
+      {
+        signingDomain: domain,
+        selector: options.selector ?? 's1',
+        privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      },
+    ],
+  })
+  const received = [
+    `Received: from out.mail.test (out.mail.test [${options.relay}])\r\n by mx.receiver.test with ESMTPS id 2\r\n (version=TLS1_3 cipher=TLS_AES_256_GCM_SHA384); Fri, 27 Nov 2026 10:00:03 +0000`,
+    'Received: from [192.168.1.5] (unknown [192.168.1.5])\r\n by out.mail.test (Postfix) with ESMTPSA id 1; Fri, 27 Nov 2026 10:00:01 +0000',
+    'Return-Path: <bounce@mail.test>',
+  ]
+  const headerSection = message.split('\r\n\r\n')[0] ?? ''
+  return `${received.join('\r\n')}\r\n${signed.signatures}${headerSection}\r\n`
+}
+
+describe.skipIf(!knotAvailable)('POST /api/tools/mail-headers against Knot on loopback', () => {
+  let knot: KnotServer
+  let t: TestApp
+
+  beforeAll(async () => {
+    knot = await startKnot([...dnsblLabZones({ everyList: true }), { origin: 'mail.test', text: MAIL_ZONE }])
+    t = await createTestApp({ DNS_SERVERS: knot.endpoint, TARGET_ALLOW: LAB.targetAllow })
+  })
+  afterAll(async () => {
+    await t?.close()
+    await knot?.stop()
+  })
+
+  const analyze = async (headers: string) =>
+    mailHeadersResponse.parse(await checkToolAnswer(t, 'mail-headers', headers))
+
+  it('verifies the DKIM header signature with the live key and passes SPF for the incoming hop', async () => {
+    const body = await analyze(await signedHeaders({ relay: LAB.unlisted }))
+    expect(body.status).toBe('ok')
+    const result = body.result
+    if (!result) throw new Error('no result')
+    expect(result.dkim).toEqual([
+      {
+        domain: 'mail.test',
+        selector: 's1',
+        algorithm: 'rsa-sha256',
+        status: 'pass',
+        detail:
+          'header signature verified with the live key, 2048-bit key; body hash not checked: the body was not pasted',
+      },
+    ])
+    expect(result.spf).toMatchObject({ domain: 'mail.test', address: LAB.unlisted, status: 'pass' })
+    expect(result.hops.map((h) => [h.fromAddress, h.tls, h.delaySeconds])).toEqual([
+      ['192.168.1.5', 'TLS', undefined],
+      [LAB.unlisted, 'TLS1_3 TLS_AES_256_GCM_SHA384', 2],
+    ])
+    expect(result.relays[0]).toEqual({
+      address: '192.168.1.5',
+      status: 'skipped',
+      detail: 'not looked up: private network (RFC 1918)',
+    })
+    expect(result.relays[1]).toMatchObject({ address: LAB.unlisted, status: 'clean' })
+    expect(result.anomalies).toEqual([])
+    expect(body.lines).toContain(
+      `SPF mail.test for ${LAB.unlisted}: pass - mail.test authorises ${LAB.unlisted} (hop 2)`,
+    )
+  })
+
+  it('fails the DKIM signature when a signed header was changed after signing', async () => {
+    const headers = (await signedHeaders({ relay: LAB.unlisted })).replace(
+      'Subject: Quarterly report',
+      'Subject: Quarterly report (updated bank details)',
+    )
+    const result = (await analyze(headers)).result
+    expect(result?.dkim[0]?.status).toBe('fail')
+    expect(result?.dkim[0]?.detail).toMatch(/^header signature does not verify with the live key/)
+  })
+
+  it('says no key is published for an unknown selector, and names our resolver when a lookup fails', async () => {
+    const missing = (await analyze(await signedHeaders({ relay: LAB.unlisted, selector: 'gone' }))).result
+    expect(missing?.dkim[0]).toMatchObject({
+      status: 'not-checked',
+      detail: 'no key published at gone._domainkey.mail.test',
+    })
+    // Knot serves no zone for elsewhere.test and answers REFUSED: a failure of this server's resolver.
+    const refused = (await analyze(await signedHeaders({ relay: LAB.unlisted, domain: 'elsewhere.test' }))).result
+    expect(refused?.dkim[0]).toMatchObject({
+      status: 'not-checked',
+      detail: "key not fetched: this server's resolver answered REFUSED for s1._domainkey.elsewhere.test TXT",
+    })
+  })
+
+  it('fails SPF for a relay the domain does not list, and reports the listed relay as an anomaly', async () => {
+    const result = (await analyze(await signedHeaders({ relay: LAB.listed }))).result
+    expect(result?.spf).toMatchObject({
+      address: LAB.listed,
+      status: 'fail',
+      detail: `mail.test does not authorise ${LAB.listed} (hop 2, -all)`,
+    })
+    const relay = result?.relays.find((r) => r.address === LAB.listed)
+    expect(relay?.status).toBe('listed')
+    expect(relay?.detail).toContain('Spamhaus')
+    expect(result?.anomalies.map((a) => a.kind)).toEqual(['listed-relay'])
+  })
+
+  it('flags a Date header far from the first hop', async () => {
+    const result = (
+      await analyze(await signedHeaders({ relay: LAB.unlisted, date: 'Fri, 27 Nov 2026 07:00:00 +0000' }))
+    ).result
+    expect(result?.anomalies).toEqual([
+      { kind: 'date-far-from-first-hop', text: 'The Date header is 3 h 1 s before the first hop' },
+    ])
+  })
+})
