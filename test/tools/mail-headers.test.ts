@@ -1,69 +1,22 @@
 // The email header analyzer end to end through the API, re-checking against Knot on loopback: a DKIM
 // key and an SPF record under mail.test, and the DNSBL fixture zones under the shipped lists' names.
 // Messages are signed here with mailauth; only their header sections are pasted.
-import { generateKeyPairSync } from 'node:crypto'
-import { dkimSign } from 'mailauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailHeadersResponse } from '../../src/shared/tools/mail-headers/schema.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
 import { checkToolAnswer } from '../support/app/check-tool.ts'
 import { dnsblLabZones, LAB } from '../support/dns/dnsbl-lab.ts'
 import { type KnotServer, knotAvailable, startKnot } from '../support/dns/knot.ts'
+import { mailZone, signedHeaders } from '../support/mail/signed-headers.ts'
 
 if (!knotAvailable) console.warn('SKIPPED: email header analyzer tests need knotd (Debian package knot)')
-
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
-const publicKeyBase64 = publicKey.export({ type: 'spki', format: 'der' }).toString('base64')
-/** TXT character-strings are at most 255 bytes: the key record is written as several. */
-const quoted = (text: string) => (text.match(/.{1,200}/g) ?? []).map((part) => `"${part}"`).join(' ')
-
-const MAIL_ZONE = [
-  '$TTL 60',
-  '@ IN SOA ns.mail.test. hostmaster.mail.test. 2026112701 3600 600 86400 60',
-  '@ IN NS ns.mail.test.',
-  `@ IN TXT "v=spf1 ip4:${LAB.unlisted} -all"`,
-  `s1._domainkey IN TXT ${quoted(`v=DKIM1; k=rsa; p=${publicKeyBase64}`)}`,
-  '',
-].join('\n')
-
-/** A header section signed for `domain` with selector `selector`, the newest Received hop from `relay`. */
-async function signedHeaders(options: { relay: string; domain?: string; selector?: string; date?: string }) {
-  const domain = options.domain ?? 'mail.test'
-  const date = options.date ?? 'Fri, 27 Nov 2026 10:00:00 +0000'
-  const message = [
-    'From: Alice <alice@mail.test>',
-    'To: bob@receiver.test',
-    'Subject: Quarterly report',
-    `Date: ${date}`,
-    'Message-ID: <q4-report@mail.test>',
-    '',
-    'The body, never pasted.',
-    '',
-  ].join('\r\n')
-  const signed = await dkimSign(message, {
-    signatureData: [
-      {
-        signingDomain: domain,
-        selector: options.selector ?? 's1',
-        privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }),
-      },
-    ],
-  })
-  const received = [
-    `Received: from out.mail.test (out.mail.test [${options.relay}])\r\n by mx.receiver.test with ESMTPS id 2\r\n (version=TLS1_3 cipher=TLS_AES_256_GCM_SHA384); Fri, 27 Nov 2026 10:00:03 +0000`,
-    'Received: from [192.168.1.5] (unknown [192.168.1.5])\r\n by out.mail.test (Postfix) with ESMTPSA id 1; Fri, 27 Nov 2026 10:00:01 +0000',
-    'Return-Path: <bounce@mail.test>',
-  ]
-  const headerSection = message.split('\r\n\r\n')[0] ?? ''
-  return `${received.join('\r\n')}\r\n${signed.signatures}${headerSection}\r\n`
-}
 
 describe.skipIf(!knotAvailable)('POST /api/tools/mail-headers against Knot on loopback', () => {
   let knot: KnotServer
   let t: TestApp
 
   beforeAll(async () => {
-    knot = await startKnot([...dnsblLabZones({ everyList: true }), { origin: 'mail.test', text: MAIL_ZONE }])
+    knot = await startKnot([...dnsblLabZones({ everyList: true }), mailZone(LAB.unlisted)])
     t = await createTestApp({ DNS_SERVERS: knot.endpoint, TARGET_ALLOW: LAB.targetAllow })
   })
   afterAll(async () => {
