@@ -1,5 +1,4 @@
 import type { MailHeadersResult } from '../../../shared/tools/mail-headers/schema.ts'
-import { type Column, DataTable } from '../../components/data-table.tsx'
 
 interface CheckRow {
   key: string
@@ -17,13 +16,8 @@ const STATUS_CLASSES: Record<string, string> = {
   permerror: 'text-amber-300',
 }
 
-const columns: Column<CheckRow>[] = [
-  { header: 'Check', cell: (row) => row.what, rowHeader: true, className: 'break-all' },
-  { header: 'Result', cell: (row) => row.status, className: (row) => STATUS_CLASSES[row.status] ?? 'text-zinc-400' },
-  { header: 'What was checked', cell: (row) => row.detail },
-]
-
 function checkRows(result: MailHeadersResult): CheckRow[] {
+  const spf = result.spf
   return [
     ...result.dkim.map((d, i) => ({
       key: `dkim-${i}`,
@@ -33,9 +27,9 @@ function checkRows(result: MailHeadersResult): CheckRow[] {
     })),
     {
       key: 'spf',
-      what: `SPF${result.spf.domain ? ` ${result.spf.domain}` : ''}${result.spf.address ? ` for ${result.spf.address}` : ''}`,
-      status: result.spf.status,
-      detail: result.spf.detail,
+      what: `SPF${spf.domain ? ` ${spf.domain}` : ''}${spf.address ? ` for ${spf.address}` : ''}`,
+      status: spf.status,
+      detail: spf.detail,
     },
     ...result.relays.map((r) => ({
       key: `relay-${r.address}`,
@@ -46,24 +40,30 @@ function checkRows(result: MailHeadersResult): CheckRow[] {
   ]
 }
 
-/** What this server re-checked: DKIM header signatures, SPF, the relays on the block lists. */
+/** What this server re-checked (DKIM header signatures, SPF, the relays on the block lists), each with what it checked. */
 export function ChecksSection({ result }: { result: MailHeadersResult }) {
   return (
-    <div className="space-y-1">
-      <DataTable
-        caption="Re-checked by this server"
-        columns={columns}
-        rows={checkRows(result)}
-        rowKey={(row) => row.key}
-      />
-      {result.dkim.length === 0 && <p className="font-sans text-sm text-zinc-400">DKIM: no DKIM-Signature header</p>}
+    <section aria-labelledby="mail-headers-rechecks" className="space-y-1 font-sans text-sm">
+      <h3 id="mail-headers-rechecks" className="text-xs uppercase tracking-wide text-zinc-400">
+        Re-checked by this server
+      </h3>
+      <ul className="space-y-1">
+        {checkRows(result).map((row) => (
+          <li key={row.key} className="break-words">
+            <span className="text-zinc-100">{row.what}</span>:{' '}
+            <span className={STATUS_CLASSES[row.status] ?? 'text-zinc-400'}>{row.status}</span>
+            <span className="text-zinc-300"> — {row.detail}</span>
+          </li>
+        ))}
+      </ul>
+      {result.dkim.length === 0 && <p className="text-zinc-400">DKIM: no DKIM-Signature header</p>}
       {result.notChecked.length > 0 && (
-        <ul className="list-disc pl-5 font-sans text-sm text-zinc-400">
+        <ul className="list-disc pl-5 text-zinc-400">
           {result.notChecked.map((note) => (
             <li key={note}>Not checked: {note}</li>
           ))}
         </ul>
       )}
-    </div>
+    </section>
   )
 }

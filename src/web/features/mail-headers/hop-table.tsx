@@ -1,6 +1,7 @@
 import { delayText, formatDuration, fromText, timeText } from '../../../shared/tools/mail-headers/format.ts'
 import type { Hop } from '../../../shared/tools/mail-headers/schema.ts'
 import { type Column, DataTable } from '../../components/data-table.tsx'
+import { HopList } from './hop-list.tsx'
 
 const columns: Column<Hop>[] = [
   { header: 'Hop', cell: (hop) => hop.number, rowHeader: true, className: 'tabular-nums' },
@@ -20,18 +21,30 @@ const columns: Column<Hop>[] = [
   },
 ]
 
-/** The Received headers oldest first, and the total delivery time under them. */
+/**
+ * The Received headers oldest first, and the total delivery time under them: a table where it fits,
+ * a list on phones (seven columns of host names cannot fit 390 px without scrolling sideways).
+ */
 export function HopTable({ hops, totalSeconds }: { hops: readonly Hop[]; totalSeconds?: number }) {
   return (
     <div className="space-y-1">
-      <DataTable
-        caption="Hops, oldest first"
-        columns={columns}
-        rows={hops}
-        rowKey={(hop) => String(hop.number)}
-        density="compact"
-        empty="No Received headers"
-      />
+      <div className="sm:hidden">
+        {hops.length === 0 ? (
+          <p className="font-sans text-sm text-zinc-400">No Received headers</p>
+        ) : (
+          <HopList hops={hops} />
+        )}
+      </div>
+      <div className="hidden sm:block">
+        <DataTable
+          caption="Hops, oldest first"
+          columns={columns}
+          rows={hops}
+          rowKey={(hop) => String(hop.number)}
+          density="compact"
+          empty="No Received headers"
+        />
+      </div>
       {totalSeconds !== undefined && (
         <p className="font-sans text-sm text-zinc-300">
           Total delivery time: <span className="tabular-nums">{formatDuration(totalSeconds)}</span>

@@ -36,6 +36,42 @@ function authRows(statements: readonly AuthStatement[]): AuthRow[] {
   )
 }
 
+const NO_AUTH = 'No Authentication-Results, ARC-Authentication-Results or Received-SPF header'
+
+/** The stated results: a table where it fits, a list on phones. */
+function AuthResults({ rows }: { rows: AuthRow[] }) {
+  return (
+    <>
+      <div className="hidden sm:block">
+        <DataTable
+          caption="Authentication results as stated"
+          columns={authColumns}
+          rows={rows}
+          rowKey={(row) => row.key}
+          empty={NO_AUTH}
+        />
+      </div>
+      <section aria-label="Authentication results as stated" className="space-y-1 font-sans text-sm sm:hidden">
+        <h3 className="text-xs uppercase tracking-wide text-zinc-400">Authentication results as stated</h3>
+        {rows.length === 0 && <p className="text-zinc-400">{NO_AUTH}</p>}
+        <ul className="space-y-1">
+          {rows.map((row) => (
+            <li key={row.key} className="break-all">
+              <span className="text-zinc-100">{row.method.toUpperCase()}</span>{' '}
+              <span className={RESULT_CLASSES[row.result] ?? 'text-zinc-300'}>{row.result}</span>
+              <span className="text-zinc-300">
+                {' '}
+                — {row.server}
+                {row.properties ? `; ${row.properties}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  )
+}
+
 /** The report: the message, the hop table, the stated results, the re-checks and the anomalies. */
 export function MailHeadersView({ result }: { result: MailHeadersResult }) {
   const { message } = result
@@ -46,13 +82,7 @@ export function MailHeadersView({ result }: { result: MailHeadersResult }) {
         {message.to ?? '—'}
       </p>
       <HopTable hops={result.hops} totalSeconds={result.totalSeconds} />
-      <DataTable
-        caption="Authentication results as stated"
-        columns={authColumns}
-        rows={authRows(result.auth)}
-        rowKey={(row) => row.key}
-        empty="No Authentication-Results, ARC-Authentication-Results or Received-SPF header"
-      />
+      <AuthResults rows={authRows(result.auth)} />
       <ChecksSection result={result} />
       <section aria-label="Anomalies" className="space-y-1 font-sans text-sm">
         <h3 className="text-xs uppercase tracking-wide text-zinc-400">Anomalies</h3>
