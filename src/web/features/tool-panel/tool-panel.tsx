@@ -218,7 +218,8 @@ export function ToolPanel({
   const message = {
     id: `${inputId}-message`,
     error: fieldError,
-    note: takesInput ? runNote(rule.schema, value) : undefined,
+    // Pasted text runs as pasted: no "Runs as" note.
+    note: takesInput && !rule.multiline ? runNote(rule.schema, value) : undefined,
   }
 
   return (
