@@ -96,6 +96,16 @@ describe.skipIf(!knotAvailable)('POST /api/tools/mail-headers against Knot on lo
     expect(result?.anomalies.map((a) => a.kind)).toEqual(['listed-relay'])
   })
 
+  it("says SPF was not checked when a lookup fails, and names this server's resolver", async () => {
+    // Knot serves no zone for elsewhere.test and answers REFUSED.
+    const result = (await analyze(await signedHeaders({ relay: LAB.unlisted, returnPath: 'bounce@elsewhere.test' })))
+      .result
+    expect(result?.spf).toMatchObject({ domain: 'elsewhere.test', address: LAB.unlisted, status: 'temperror' })
+    expect(result?.spf.detail).toMatch(
+      /^not checked: a DNS lookup the evaluation needed failed through this server's resolver/,
+    )
+  })
+
   it('flags a Date header far from the first hop', async () => {
     const result = (
       await analyze(await signedHeaders({ relay: LAB.unlisted, date: 'Fri, 27 Nov 2026 07:00:00 +0000' }))

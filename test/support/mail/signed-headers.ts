@@ -23,7 +23,13 @@ export const mailZone = (spfAllowed: string): KnotZone => ({
 })
 
 /** A header section signed for `domain` with selector `selector`, the newest Received hop from `relay`. */
-export async function signedHeaders(options: { relay: string; domain?: string; selector?: string; date?: string }) {
+export async function signedHeaders(options: {
+  relay: string
+  domain?: string
+  selector?: string
+  date?: string
+  returnPath?: string
+}) {
   const domain = options.domain ?? 'mail.test'
   const date = options.date ?? 'Fri, 27 Nov 2026 10:00:00 +0000'
   const message = [
@@ -51,7 +57,7 @@ export async function signedHeaders(options: { relay: string; domain?: string; s
   const received = [
     `Received: from out.mail.test (out.mail.test [${options.relay}])\r\n by mx.receiver.test with ESMTPS id 2\r\n (version=TLS1_3 cipher=TLS_AES_256_GCM_SHA384); Fri, 27 Nov 2026 10:00:03 +0000`,
     'Received: from [192.168.1.5] (unknown [192.168.1.5])\r\n by out.mail.test (Postfix) with ESMTPSA id 1; Fri, 27 Nov 2026 10:00:01 +0000',
-    'Return-Path: <bounce@mail.test>',
+    `Return-Path: <${options.returnPath ?? 'bounce@mail.test'}>`,
   ]
   const headerSection = message.split('\r\n\r\n')[0] ?? ''
   return `${received.join('\r\n')}\r\n${signed.signatures}${headerSection}\r\n`
