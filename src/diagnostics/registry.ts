@@ -9,6 +9,7 @@ import { loadDnssecTrustAnchors } from './dnssec/trust-anchors.ts'
 import { geolocationDiagnostic } from './geolocation/run.ts'
 import { heloNameFor } from './mail/helo-name.ts'
 import { createMailDiagnostic } from './mail/run.ts'
+import { createMailHeadersDiagnostic } from './mail-headers/run.ts'
 import { createTrustStore } from './net/trust-anchors.ts'
 import { pingDiagnostic } from './ping/run.ts'
 import { createRdapClient } from './rdap/rdap-client.ts'
@@ -84,6 +85,7 @@ export function createRegistry(settings: RegistrySettings): Registry {
       trustAnchors: loadDnssecTrustAnchors(settings.dnssecTrustAnchorsFile),
       trust,
     }),
+    'mail-headers': createMailHeadersDiagnostic(dnsbl),
     whatismyip: whatismyipDiagnostic,
   }
 }

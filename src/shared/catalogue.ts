@@ -218,6 +218,20 @@ const entries = [
     ),
   },
   {
+    id: 'mail-headers',
+    route: 'email-headers',
+    name: 'Email Header Analyzer',
+    kind: 'tool',
+    label: 'Message headers',
+    button: 'Analyze',
+    description: "Trace a message's hops and check its SPF, DKIM and DMARC results",
+    seo: seo(
+      'Email Header Analyzer',
+      'Paste message headers: the relay path with delays and TLS, SPF/DKIM/DMARC results re-checked, block-listed relays.',
+      'email header analyzer, message headers, received headers, dkim check, spf check',
+    ),
+  },
+  {
     id: 'whatismyip',
     route: 'what-is-my-ip',
     name: 'What Is My IP',

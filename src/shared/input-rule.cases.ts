@@ -10,6 +10,8 @@ import { blacklistRequest } from './tools/blacklist/schema.ts'
 import { dnsRequest } from './tools/dns/schema.ts'
 import { geolocationRequest } from './tools/geolocation/schema.ts'
 import { mailRequest } from './tools/mail/schema.ts'
+import { headerMessages } from './tools/mail-headers/input.ts'
+import { mailHeadersRequest } from './tools/mail-headers/schema.ts'
 import { pingRequest } from './tools/ping/schema.ts'
 import { rdnsRequest } from './tools/rdns/schema.ts'
 import { sslRequest } from './tools/ssl/schema.ts'
@@ -35,6 +37,7 @@ export const INPUT_TOOLS: Record<InputTool, { id: ToolId; request: z.ZodType; op
   asn: { id: 'asn', request: asnRequest },
   abuse: { id: 'abuse', request: abuseRequest },
   mail: { id: 'mail', request: mailRequest },
+  'mail-headers': { id: 'mail-headers', request: mailHeadersRequest },
 }
 
 /** The spellings, each a kind of text people type or paste. Addresses are documentation ranges only. */
@@ -122,6 +125,13 @@ export const EXPECTED: Record<InputTool, Record<Spelling, Expected>> = {
   rdns: ipOnly(messages.blank, messages.invalidReverseIp),
   abuse: ipOnly(messages.ipRequired, messages.ipInvalid),
   asn: { ...ipOnly(messages.ipRequired, messages.ipInvalid), junk: refused(asnMessages.neither) },
+  'mail-headers': {
+    ...(Object.fromEntries(Object.keys(SPELLINGS).map((s) => [s, refused(headerMessages.noHeaders)])) as Record<
+      Spelling,
+      Expected
+    >),
+    empty: refused(headerMessages.blank),
+  },
   'website-check': {
     fullUrl: refused(messages.urlInvalid),
     plainUrl: runs('http://shop.test/path'),

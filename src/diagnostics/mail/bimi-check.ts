@@ -2,8 +2,8 @@
 // (v=BIMI1 first, l= an HTTPS SVG address, a= an HTTPS mark certificate), and the DMARC policy
 // mailboxes require before they show the logo. The logo and certificate files are not fetched.
 import type { BimiInfo, DmarcRecord, MailCheck } from '../../shared/tools/mail/schema.ts'
+import { lookupTxt, parseTagList } from '../mail-auth/txt-records.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
-import { lookupTxt, parseTagList } from './txt-records.ts'
 
 const check = (status: MailCheck['status'], reason: string): MailCheck => ({
   id: 'bimi',

@@ -5,8 +5,8 @@
 // 1 SHA-256, 2 SHA-512.
 import { createHash, X509Certificate } from 'node:crypto'
 import type { MailCheck, MxAddress, TlsaInfo } from '../../shared/tools/mail/schema.ts'
+import { describeLookupError } from '../mail-auth/lookup-error.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
-import { describeLookupError } from './lookup-error.ts'
 
 export interface TlsaRecord {
   usage: number

@@ -2,8 +2,8 @@
 // and RSA keys must have at least 1024 bits (RFC 8301). Selectors are free, so absence proves little.
 import { createPublicKey } from 'node:crypto'
 import type { DkimKey, MailCheck } from '../../shared/tools/mail/schema.ts'
+import { lookupTxt, parseTagList } from '../mail-auth/txt-records.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
-import { lookupTxt, parseTagList } from './txt-records.ts'
 
 export const DKIM_SELECTORS = [
   'default',

@@ -1,9 +1,9 @@
 // DMARC of the domain (RFC 9989): the record that applies (own or organizational domain),
 // its policy for the domain and subdomains, the share of mail it covers, and report addresses.
 import type { DmarcRecord, MailCheck } from '../../shared/tools/mail/schema.ts'
+import { describeLookupError } from '../mail-auth/lookup-error.ts'
+import { asMailauthResolver, getDmarcRecord } from '../mail-auth/mailauth.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
-import { describeLookupError } from './lookup-error.ts'
-import { asMailauthResolver, getDmarcRecord } from './mailauth.ts'
 
 const POLICIES = new Set(['none', 'quarantine', 'reject'])
 const check = (status: MailCheck['status'], reason: string): MailCheck => ({

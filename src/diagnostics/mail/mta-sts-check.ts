@@ -1,11 +1,11 @@
 // MTA-STS (RFC 8461): the _mta-sts TXT record, then the policy file over HTTPS (guarded GET,
 // certificate verified, no redirects) and whether every MX host is covered by it.
 import type { MailCheck, MtaStsInfo } from '../../shared/tools/mail/schema.ts'
+import { describeLookupError } from '../mail-auth/lookup-error.ts'
+import { asMailauthResolver, parsePolicy, resolvePolicy, validateMx } from '../mail-auth/mailauth.ts'
 import { GuardedFetchError, guardedFetch } from '../net/guarded-http.ts'
 import type { Net } from '../net/net.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
-import { describeLookupError } from './lookup-error.ts'
-import { asMailauthResolver, parsePolicy, resolvePolicy, validateMx } from './mailauth.ts'
 
 export interface MtaStsFetchOptions {
   /** Port of the policy host (443; tests). */

@@ -1,10 +1,10 @@
 // SPF of the domain (RFC 7208): one record, its terms, the DNS lookups an evaluation costs
 // (at most 10) and how it treats senders it does not list.
 import type { MailCheck, SpfRecord } from '../../shared/tools/mail/schema.ts'
+import { asMailauthResolver, spf } from '../mail-auth/mailauth.ts'
+import { lookupTxt } from '../mail-auth/txt-records.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
-import { asMailauthResolver, spf } from './mailauth.ts'
 import { isSpfRecord, parseSpfTerms, type SpfTerm } from './spf-terms.ts'
-import { lookupTxt } from './txt-records.ts'
 
 export const SPF_LOOKUP_LIMIT = 10
 /** An address no mail server has (reserved range): evaluating with it walks the whole record. */

@@ -1,7 +1,7 @@
 // SMTP TLS reporting (RFC 8460): the _smtp._tls TXT record and where reports go.
 import type { MailCheck, TlsRptInfo } from '../../shared/tools/mail/schema.ts'
+import { lookupTxt, parseTagList } from '../mail-auth/txt-records.ts'
 import type { RecordResolver } from '../net/record-resolver.ts'
-import { lookupTxt, parseTagList } from './txt-records.ts'
 
 const check = (status: MailCheck['status'], reason: string): MailCheck => ({
   id: 'tls-rpt',

@@ -9,6 +9,7 @@ import type { AnyToolContract } from './contract.ts'
 import { dnsContract } from './dns/index.ts'
 import { geolocationContract } from './geolocation/index.ts'
 import { mailContract } from './mail/index.ts'
+import { mailHeadersContract } from './mail-headers/index.ts'
 import { pingContract } from './ping/index.ts'
 import { rdnsContract } from './rdns/index.ts'
 import { sslContract } from './ssl/index.ts'
@@ -30,6 +31,7 @@ export const TOOL_CONTRACTS: Readonly<Record<ToolId, AnyToolContract>> = {
   asn: asnContract,
   abuse: abuseContract,
   mail: mailContract,
+  'mail-headers': mailHeadersContract,
   whatismyip: whatismyipContract,
 }
 

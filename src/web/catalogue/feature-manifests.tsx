@@ -10,6 +10,7 @@ import { dnsManifest } from '../features/dns/manifest.ts'
 import { externalManifests } from '../features/external/manifest.ts'
 import { geolocationManifest } from '../features/geolocation/manifest.ts'
 import { mailManifest } from '../features/mail/manifest.ts'
+import { mailHeadersManifest } from '../features/mail-headers/manifest.ts'
 import { loadMeasurementRuns, offersRunFrom, PROBES_PATH } from '../features/measurements/manifest.ts'
 import { phoneLookupManifest } from '../features/phone-lookup/manifest.ts'
 import { pingManifest } from '../features/ping/manifest.ts'
@@ -39,6 +40,7 @@ export const toolManifest: Record<ToolId, ToolManifest> = {
   asn: asnManifest,
   abuse: abuseManifest,
   mail: mailManifest,
+  'mail-headers': mailHeadersManifest,
   whatismyip: whatismyipManifest,
 }
 

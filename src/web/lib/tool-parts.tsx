@@ -12,6 +12,8 @@ import type { PanelProps } from './panel-props.ts'
 /** The client-side check of a tool's input: the shared request schema, checked again by the server. */
 export interface InputRule {
   schema: z.ZodType<string, string>
+  /** Pasted text of many lines (message headers): a text area, and the text is kept out of the address. */
+  multiline?: boolean
 }
 
 export interface LiveView {

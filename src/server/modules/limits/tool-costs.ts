@@ -12,6 +12,8 @@ export const EXPENSIVE_TOOL_COSTS: Readonly<Partial<Record<ToolId, number>>> = {
   blacklist: 2,
   // A third-party reputation source and its DNS zones.
   abuse: 2,
+  // DNSBL queries for every relay, DKIM keys and an SPF evaluation.
+  'mail-headers': 2,
   // TLS handshakes with several protocol versions.
   ssl: 1,
   // HTTP requests along a redirect chain.

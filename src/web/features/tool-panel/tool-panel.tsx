@@ -13,7 +13,7 @@ import { Button } from '../../components/button.tsx'
 import { ClearResultsButton } from '../../components/clear-results-button.tsx'
 import { EntryFrame } from '../../components/entry-frame.tsx'
 import { Field } from '../../components/field.tsx'
-import { Input } from '../../components/input.tsx'
+import { Input, TextArea } from '../../components/input.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import type { ToolPanelProps } from '../../lib/tool-parts.tsx'
 import { FieldMessage, fieldMessageProps } from './field-message.tsx'
@@ -128,7 +128,7 @@ export function ToolPanel({
     setRestored(null)
     setReloaded(false)
     const runId = fromLink ?? newRunId()
-    if (onPage && takesInput && fromLink === null) {
+    if (onPage && takesInput && !rule.multiline && fromLink === null) {
       // A new run is a new entry: back returns to the one before, with its own outcome.
       shownRun.current = runId
       const query = tool.query && controls ? tool.query.write(controls.value) : []
@@ -218,7 +218,8 @@ export function ToolPanel({
   const message = {
     id: `${inputId}-message`,
     error: fieldError,
-    note: takesInput ? runNote(rule.schema, value) : undefined,
+    // Pasted text runs as pasted: no "Runs as" note.
+    note: takesInput && !rule.multiline ? runNote(rule.schema, value) : undefined,
   }
 
   return (
@@ -228,19 +229,31 @@ export function ToolPanel({
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
             {takesInput && (
               <Field id={inputId} label={entry.label ?? ''} className="flex-1">
-                <Input
-                  id={inputId}
-                  value={value}
-                  onChange={(event) => {
-                    setValue(event.target.value)
-                    setFieldError(null)
-                  }}
-                  {...fieldMessageProps(message)}
-                  autoComplete="off"
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  enterKeyHint="go"
-                />
+                {rule.multiline ? (
+                  <TextArea
+                    id={inputId}
+                    value={value}
+                    onChange={(event) => {
+                      setValue(event.target.value)
+                      setFieldError(null)
+                    }}
+                    {...fieldMessageProps(message)}
+                  />
+                ) : (
+                  <Input
+                    id={inputId}
+                    value={value}
+                    onChange={(event) => {
+                      setValue(event.target.value)
+                      setFieldError(null)
+                    }}
+                    {...fieldMessageProps(message)}
+                    autoComplete="off"
+                    autoCapitalize="off"
+                    spellCheck={false}
+                    enterKeyHint="go"
+                  />
+                )}
               </Field>
             )}
             <div className="flex gap-2">
