@@ -54,7 +54,7 @@ function useMeasurementView(stored: StoredMeasurement | undefined): MeasurementP
   useEffect(() => {
     if (!stored) return
     let current = true
-    Promise.all([toolManifest[stored.tool].load(), import('../features/measurements/index.ts')]).then(
+    Promise.all([toolManifest(stored.tool).load(), import('../features/measurements/index.ts')]).then(
       ([{ tool }, m]) => {
         if (!current) return
         setParts({
@@ -78,10 +78,12 @@ function useToolView(shared: SharedResult | null | undefined): ReactNode {
     if (!shared?.result || !isToolId(shared.tool) || isStoredMeasurement(shared.result)) return
     let current = true
     const answer = shared as ToolAnswer
-    toolManifest[shared.tool].load().then(({ tool }) => {
-      if (!current) return
-      setView(tool.renderDetails ? tool.renderDetails(answer) : (tool.live?.render([], answer) ?? null))
-    })
+    toolManifest(shared.tool)
+      .load()
+      .then(({ tool }) => {
+        if (!current) return
+        setView(tool.renderDetails ? tool.renderDetails(answer) : (tool.live?.render([], answer) ?? null))
+      })
     return () => {
       current = false
     }

@@ -62,7 +62,7 @@ describe('optionsQuery()', () => {
     })
 
     it.each(options)('is read back by the tool page as the same options: %o', async (sample) => {
-      const { query } = (await toolManifest[tool].load()).tool
+      const { query } = (await toolManifest(tool).load()).tool
       if (!query) throw new Error(`${tool} has no query mapping`)
       const params = new URLSearchParams(optionsQuery(sample))
       expect(sorted(query.write(query.read(params)))).toEqual(sorted(optionsQuery(sample)))
