@@ -17,11 +17,11 @@ import type { EntryManifest, ToolManifest, ToolPanelProps } from '../lib/tool-pa
  * Every tool's manifest, found by its folder: `features/<id>/manifest.ts` exporting `manifest`. A
  * tool needs no line here; one without its folder has no icon, which feature-manifests.test.tsx finds.
  */
-const toolManifests = import.meta.glob<ToolManifest>('../features/*/manifest.ts', { eager: true, import: 'manifest' })
+const featureManifests = import.meta.glob<{ manifest?: ToolManifest }>('../features/*/manifest.ts', { eager: true })
 
 /** The manifest of a tool served by POST /api/tools/:id. */
 export function toolManifest(id: ToolId): ToolManifest {
-  const manifest = toolManifests[`../features/${id}/manifest.ts`]
+  const manifest = featureManifests[`../features/${id}/manifest.ts`]?.manifest
   if (!manifest) throw new Error(`The tool ${id} has no src/web/features/${id}/manifest.ts exporting manifest`)
   return manifest
 }
