@@ -49,21 +49,26 @@ function lazyToolPanel(id: ToolId, manifest: ToolManifest): LazyPanel {
   return lazy(async () => {
     // The "Run from" choice lists the connected probes: asked for now, beside the code.
     if (offersRunFrom(id)) fetchEarly(PROBES_PATH)
-    const [{ tool, Panel }, { ToolPanel }, bulk, measurements] = await Promise.all([
+    const [{ tool, Panel }, { ToolPanel, AfterAnswerContext }, { WatchThis }, bulk, measurements] = await Promise.all([
       manifest.load(),
-      import('../features/tool-panel/index.ts'),
+      import('../tool-panel/index.ts'),
+      import('../features/monitors/index.ts'),
       isBulkTool(id) ? import('../features/bulk/index.ts') : undefined,
       offersRunFrom(id) ? loadMeasurementRuns() : undefined,
     ])
     const Shown: ComponentType<ToolPanelProps> = Panel ?? ToolPanel
-    const Single = (props: PanelProps) =>
-      measurements && offersRunFrom(id) ? (
-        <measurements.MeasurementRuns tool={id} entry={props.entry} parts={tool}>
+    // Under the output, the monitors' "Watch this" row: the tool panel imports no feature.
+    const Single = (props: PanelProps) => (
+      <AfterAnswerContext.Provider value={WatchThis}>
+        {measurements && offersRunFrom(id) ? (
+          <measurements.MeasurementRuns tool={id} entry={props.entry} parts={tool}>
+            <Shown {...props} tool={tool} />
+          </measurements.MeasurementRuns>
+        ) : (
           <Shown {...props} tool={tool} />
-        </measurements.MeasurementRuns>
-      ) : (
-        <Shown {...props} tool={tool} />
-      )
+        )}
+      </AfterAnswerContext.Provider>
+    )
     if (!bulk || !isBulkTool(id)) return { default: Single }
     const { BulkModes } = bulk
     return {

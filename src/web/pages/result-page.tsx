@@ -15,12 +15,12 @@ import { toolManifest } from '../catalogue/feature-manifests.tsx'
 import { Button, buttonClass } from '../components/button.tsx'
 import { Card } from '../components/card.tsx'
 import { OutputBox } from '../components/output-box.tsx'
-import { optionsQuery } from '../features/tool-panel/run-entries.ts'
 import { ApiError } from '../lib/api.ts'
 import { requestJson } from '../lib/api-request.ts'
 import { forgetShare, ownShare } from '../lib/own-shares.ts'
 import { shareExpiryText } from '../lib/share-expiry.ts'
 import { useDocumentMeta } from '../lib/use-document-meta.ts'
+import { optionsQuery } from '../tool-panel/run-entries.ts'
 
 async function fetchShared(id: string): Promise<SharedResult | null> {
   try {

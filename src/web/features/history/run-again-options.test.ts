@@ -6,7 +6,7 @@ import { dnsOptions } from '../../../shared/tools/dns/schema.ts'
 import { pingOptions } from '../../../shared/tools/ping/schema.ts'
 import { tracerouteOptions } from '../../../shared/tools/traceroute/schema.ts'
 import { toolManifest } from '../../catalogue/feature-manifests.tsx'
-import { optionsQuery } from '../tool-panel/index.ts'
+import { optionsQuery } from '../../tool-panel/index.ts'
 import { toolLink } from './history-entry.tsx'
 import { historyCount } from './history-panel.tsx'
 

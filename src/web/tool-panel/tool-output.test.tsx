@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
-import type { OutputState } from '../../components/output-box.tsx'
+import type { ToolAnswer } from '../../shared/tools/tool-answer.ts'
+import type { OutputState } from '../components/output-box.tsx'
 import { type LiveView, ToolOutput } from './tool-output.tsx'
 
 const answer: ToolAnswer = {
