@@ -1,4 +1,5 @@
-// The one place that lists the diagnostics: tool id -> implementation, built from the settings.
+// The one place that lists the diagnostics: tool id -> implementation, built from the settings. Every
+// tool has one: a tool left out does not compile.
 import type { ToolId } from '../shared/catalogue.ts'
 import { abuseSourcesFrom, createAbuseDiagnostic } from './abuse/run.ts'
 import { createAsnDiagnostic } from './asn/run.ts'
@@ -87,7 +88,7 @@ export function createRegistry(settings: RegistrySettings): Registry {
     }),
     'mail-headers': createMailHeadersDiagnostic(dnsbl),
     whatismyip: whatismyipDiagnostic,
-  }
+  } satisfies Record<ToolId, AnyDiagnostic>
 }
 
 export function findDiagnostic(id: string, from: Registry): AnyDiagnostic | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { INPUT_CASES, INPUT_TOOLS } from './input-rule.cases.ts'
+import { INPUT_CASES } from './input-rule.cases.ts'
 import { readTarget } from './input-rule.ts'
 
 describe('readTarget()', () => {
@@ -32,7 +32,7 @@ describe('the input rule of every tool (the request schemas the web form, API an
   it.each(INPUT_CASES.map((row) => [row.tool, row.spelling, row.input, row.expected, row] as const))(
     '%s, %s %j: %j',
     (_tool, _spelling, input, expected, row) => {
-      const { request, options } = INPUT_TOOLS[row.tool]
+      const { request, options } = row
       const parsed = request.safeParse({ input, ...(options ? { options } : {}) })
       if ('runs' in expected) {
         expect(parsed.error?.issues[0]?.message).toBeUndefined()

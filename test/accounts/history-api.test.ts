@@ -40,7 +40,7 @@ describe.skipIf(!knotAvailable).each(appBackends())('history API on $name', (bac
     /** Moves a deleted row's delete back in time, as if it had been deleted `ms` ago. */
     const deletedAgo = (id: string, ms: number) =>
       database.db
-        .updateTable('tool_results')
+        .updateTable('saved_results')
         .set({ deleted_at: new Date(Date.now() - ms).toISOString() })
         .where('id', '=', id)
         .execute()
@@ -100,7 +100,7 @@ describe.skipIf(!knotAvailable).each(appBackends())('history API on $name', (bac
     })
 
     it('saves nothing for a signed-out run', async () => {
-      const allRows = async () => (await database.db.selectFrom('tool_results').select('id').execute()).length
+      const allRows = async () => (await database.db.selectFrom('saved_results').select('id').execute()).length
       const before = await allRows()
       const answer = await runDns(createClient(t.app), 'example.test')
       expect(answer.status).toBe('ok')
@@ -183,7 +183,7 @@ describe.skipIf(!knotAvailable).each(appBackends())('history API on $name', (bac
       expect((await remove(bob, old.id)).statusCode).toBe(204)
       await deletedAgo(old.id, HISTORY_RESTORE_MS + 1000)
       const rowExists = async (id: string) =>
-        (await database.db.selectFrom('tool_results').select('id').where('id', '=', id).executeTakeFirst()) !==
+        (await database.db.selectFrom('saved_results').select('id').where('id', '=', id).executeTakeFirst()) !==
         undefined
       const retention = createResultsRetention(createRunsRepository(database.db), loadConfig({}).results, {
         history: createToolResultsRepository(database.db),

@@ -70,7 +70,7 @@ describe('the layering rules of biome.json', () => {
 })
 
 describe('the feature rule of biome.json', () => {
-  it("fails when a feature reaches into another feature's files, and passes through its index.ts", () => {
+  it('fails when a feature imports another feature, its files or its index.ts, and passes through the tool panel', () => {
     const result = lint({
       'src/web/features/dns/dns-fields.tsx': 'export const fields = 1\n',
       'src/web/features/dns/deep/table.tsx': 'export const table = 1\n',
@@ -78,12 +78,28 @@ describe('the feature rule of biome.json', () => {
       'src/web/features/ping/ping-panel.tsx':
         "import { table } from '../dns/deep/table.tsx'\nimport { fields } from '../dns/dns-fields.tsx'\nexport const p = [fields, table]\n",
       'src/web/features/mail/mail-panel.tsx': "import { fields } from '../dns/index.ts'\nexport const m = fields\n",
+      'src/web/tool-panel/index.ts': 'export const ToolPanel = 1\n',
+      'src/web/features/whois/whois-tool.tsx':
+        "import { ToolPanel } from '../../tool-panel/index.ts'\nexport const w = ToolPanel\n",
     })
     expect(result.status).not.toBe(0)
     const refused = result.output.split('\n').filter((line) => line.includes('lint/style/noRestrictedImports'))
-    expect(refused).toHaveLength(2)
-    expect(refused.every((line) => line.includes('ping-panel.tsx'))).toBe(true)
-    expect(result.output).toContain("A feature uses another feature only through that feature's index.ts.")
+    expect(refused.map((line) => line.replace(/:.*/, '')).sort()).toEqual([
+      'src/web/features/mail/mail-panel.tsx',
+      'src/web/features/ping/ping-panel.tsx',
+      'src/web/features/ping/ping-panel.tsx',
+    ])
+    expect(result.output).toContain('A feature imports no other feature')
+  })
+
+  it('fails when the tool panel imports a feature', () => {
+    const result = lint({
+      'src/web/features/monitors/index.ts': 'export const WatchThis = 1\n',
+      'src/web/tool-panel/tool-output.tsx':
+        "import { WatchThis } from '../features/monitors/index.ts'\nexport const o = WatchThis\n",
+    })
+    expect(result.status).not.toBe(0)
+    expect(result.output).toContain('The tool panel sits below the features')
   })
 
   it("fails when a feature reaches into another feature's files by way of the features folder", () => {
@@ -95,7 +111,10 @@ describe('the feature rule of biome.json', () => {
     })
     expect(result.status).not.toBe(0)
     const refused = result.output.split('\n').filter((line) => line.includes('lint/style/noRestrictedImports'))
-    expect(refused.map((line) => line.replace(/:.*/, ''))).toEqual(['src/web/features/ping/ping-panel.tsx'])
+    expect(refused.map((line) => line.replace(/:.*/, '')).sort()).toEqual([
+      'src/web/features/mail/mail-panel.tsx',
+      'src/web/features/ping/ping-panel.tsx',
+    ])
   })
 })
 

@@ -30,7 +30,12 @@ describe('maps of every tool', () => {
   })
 
   it('are named by the section, each named file existing', () => {
-    expect(named).toContain('src/shared/tools/contracts.ts')
+    for (const registration of [
+      'src/shared/tools/entries.ts',
+      'src/shared/tools/contracts.ts',
+      'src/diagnostics/registry.ts',
+    ])
+      expect(named).toContain(registration)
     for (const file of named) expect(() => readFrom(file), file).not.toThrow()
   })
 
@@ -39,6 +44,20 @@ describe('maps of every tool', () => {
       "import type { ToolId } from '../shared/catalogue.ts'\nexport const icons: Record<ToolId, string> = {} as never\n"
     const found = findUnnamedToolMaps(['src/web/lib/planted.ts'], named, TOOL_IDS, () => planted)
     expect(found).toEqual([{ file: 'src/web/lib/planted.ts', why: 'a Record<ToolId, …> type' }])
+  })
+
+  it('are found in a planted map over the input tools or the catalogue, and in a planted mapped type', () => {
+    const maps = [
+      'export const hints: Record<InputToolId, string> = {} as never',
+      'export const pages: Readonly<Record<CatalogueId, string>> = {} as never',
+      'export type Costs = { [id in ToolId]: number }',
+      'export type Hints = { readonly [K in InputToolId]: string }',
+    ]
+    for (const planted of maps) {
+      const found = findUnnamedToolMaps(['src/server/planted.ts'], named, TOOL_IDS, () => planted)
+      expect(found, planted).toHaveLength(1)
+    }
+    expect(toolMapIn('type Costs = { [id in ToolId]?: number }', TOOL_IDS)).toBeUndefined()
   })
 
   it('are found in a planted object with a key for every tool id, quoted or not', () => {

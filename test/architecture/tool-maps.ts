@@ -10,10 +10,16 @@ export interface ToolMap {
 
 const quoted = (id: string) => id.replace(/[-]/g, '\\-')
 
+/** The id types that name every tool: a map over one of them needs an entry per tool. */
+const EVERY_TOOL = '(?:ToolId|InputToolId|CatalogueId)'
+
 /** Why `text` holds a map of every tool, or undefined when it holds none. */
 export function toolMapIn(text: string, toolIds: readonly string[]): string | undefined {
   // A Partial<Record<ToolId, …>> names only some tools (a tool without an entry still compiles).
-  if (/(?<!Partial<\s*)(?<!Partial<Readonly<\s*)Record<\s*ToolId\b/.test(text)) return 'a Record<ToolId, …> type'
+  if (new RegExp(`(?<!Partial<\\s*)(?<!Partial<Readonly<\\s*)Record<\\s*${EVERY_TOOL}\\b`).test(text))
+    return 'a Record<ToolId, …> type'
+  // The same map written as a mapped type, { [K in ToolId]: … }; an optional one ([K in ToolId]?:) is partial.
+  if (new RegExp(`\\[\\s*\\w+\\s+in\\s+${EVERY_TOOL}\\s*\\](?!\\s*\\?)`).test(text)) return 'a mapped type over ToolId'
   const keyed = toolIds.filter((id) =>
     new RegExp(`(^|[\\s{,])(${quoted(id)}|'${quoted(id)}'|"${quoted(id)}")\\s*:`, 'm').test(text),
   )

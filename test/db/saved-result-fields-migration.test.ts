@@ -81,10 +81,11 @@ async function insertOldRows(db: Kysely<unknown>) {
   )
 }
 
-async function stored(db: Kysely<unknown>, id: string): Promise<Record<string, unknown>> {
+/** A saved result's stored JSON, from the table as named before the upgrade (tool_results) or after it. */
+async function stored(db: Kysely<unknown>, id: string, table = 'saved_results'): Promise<Record<string, unknown>> {
   const row = await sql<{
     json: string
-  }>`select cast(result_data as text) as json from tool_results where id = ${id}`.execute(db)
+  }>`select cast(result_data as text) as json from ${sql.table(table)} where id = ${id}`.execute(db)
   return JSON.parse(row.rows[0]?.json ?? 'null')
 }
 
@@ -96,7 +97,7 @@ function describeBackend(name: string, skip: string | undefined, open: () => Pro
       try {
         await migrateBeforeUpgrade(db)
         await insertOldRows(db)
-        expect(whoisResult.safeParse(await stored(db, 'h-whois')).success).toBe(false)
+        expect(whoisResult.safeParse(await stored(db, 'h-whois', 'tool_results')).success).toBe(false)
         expect(await migrateToLatest(db)).toContain('0007-saved-result-fields')
 
         const whois = whoisResult.parse(await stored(db, 'h-whois'))

@@ -4,7 +4,7 @@
 // other servers a tool could ask are on loopback (which the target policy refuses), and every address
 // in the table is a documentation address the policy refuses too: no packet leaves the machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { INPUT_CASES, INPUT_TOOLS } from '../../src/shared/input-rule.cases.ts'
+import { INPUT_CASES } from '../../src/shared/input-rule.cases.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
 import { checkTool } from '../support/app/check-tool.ts'
 import { type StubDns, startStubDns } from '../support/dns/stub-dns.ts'
@@ -32,7 +32,7 @@ describe('POST /api/tools/:id reads input with the shared rule', () => {
   it.concurrent.each(INPUT_CASES.map((row) => [row.tool, row.spelling, row.input, row] as const))(
     '%s, %s %j',
     async (_tool, _spelling, input, row) => {
-      const { id, options } = INPUT_TOOLS[row.tool]
+      const { id, options } = row
       const res = await checkTool(t, id, input, { options })
       if ('runs' in row.expected) {
         expect(res.statusCode, res.payload).toBe(200)

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BlacklistRow, blacklistResponse } from '../../src/shared/tools/blacklist/schema.ts'
 import { tool as blacklistTool } from '../../src/web/features/blacklist/blacklist-tool.tsx'
-import { runToast } from '../../src/web/features/tool-panel/tool-outcome.ts'
+import { runToast } from '../../src/web/tool-panel/tool-outcome.ts'
 import { createTestApp, type TestApp } from '../support/app/app.ts'
 import { checkToolAnswer } from '../support/app/check-tool.ts'
 import { dnsblLabZones, LAB } from '../support/dns/dnsbl-lab.ts'

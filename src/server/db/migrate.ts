@@ -13,6 +13,7 @@ import * as probeTokens from './migrations/0008-probe-tokens.ts'
 import * as monitors from './migrations/0009-monitors.ts'
 import * as historyRuns from './migrations/0010-history-runs.ts'
 import * as twoFactorAndTokenScopes from './migrations/0011-two-factor-and-token-scopes.ts'
+import * as savedResultsTable from './migrations/0012-saved-results-table.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-tool-results': toolResults,
@@ -26,6 +27,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0009-monitors': monitors,
   '0010-history-runs': historyRuns,
   '0011-two-factor-and-token-scopes': twoFactorAndTokenScopes,
+  '0012-saved-results-table': savedResultsTable,
 }
 
 /** Applies every pending migration; returns the names applied (empty when up to date). */

@@ -3,7 +3,7 @@
 // server's routes and OpenAPI document, the diagnostics, the CLI and the history's text view all read
 // it from the list in ./contracts.ts, so adding a tool adds no entry to their files.
 import type { z } from 'zod'
-import type { ToolId } from '../catalogue.ts'
+import type { InputRuleCases } from '../input-spellings.ts'
 
 /** One command-line option of a tool: how the CLI's flag maps onto the request's `options`. */
 export interface ToolOption {
@@ -25,8 +25,13 @@ export interface ExampleRequest {
   options?: object
 }
 
-export interface ToolContract<Req extends { input: string } = { input: string }, R = never> {
-  id: ToolId
+export interface ToolContract<
+  Req extends { input: string } = { input: string },
+  R = never,
+  Id extends string = string,
+> {
+  /** The tool's catalogue id (its entry.ts; contracts.ts files the contract under it). */
+  id: Id
   /** The request body ({ input, options }) with the product's validation messages. */
   request: z.ZodType<Req, unknown>
   /** The result of a run: the answer's `result`, parsed by every client. */
@@ -36,14 +41,19 @@ export interface ToolContract<Req extends { input: string } = { input: string },
   example: ExampleRequest
   /** The CLI command's argument ("<host>"; absent for a tool without input) and its options. */
   cli: { argument?: string; options: readonly ToolOption[] }
+  /**
+   * How the tool reads each spelling of the input rule's table (src/shared/input-rule.cases.ts): what
+   * it runs or the exact message it answers. Every tool with input declares it; one without has none.
+   */
+  inputRule?: InputRuleCases
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the list holds every tool's contract, each with its own types.
 export type AnyToolContract = ToolContract<any, any>
 
 /** A tool's contract, its request, result and lines checked against each other. */
-export function defineToolContract<Req extends { input: string }, R>(
-  contract: ToolContract<Req, R>,
-): ToolContract<Req, R> {
+export function defineToolContract<Req extends { input: string }, R, const Id extends string>(
+  contract: ToolContract<Req, R, Id>,
+): ToolContract<Req, R, Id> {
   return contract
 }

@@ -38,7 +38,7 @@ describe('the tool manifest', () => {
   it.each(loadable(TOOL_IDS))(
     "checks %s's input with the schema the server uses, or takes none when the entry has no input",
     async (id) => {
-      const { tool } = await toolManifest[id].load()
+      const { tool } = await toolManifest(id).load()
       const entry = catalogue.find((e) => e.id === id)
       if (entry?.label === undefined) {
         expect(tool.input).toBeUndefined()
@@ -49,7 +49,7 @@ describe('the tool manifest', () => {
   )
 
   it('draws a view only for a result that matches the tool schema', async () => {
-    const { tool } = await toolManifest.rdns.load()
+    const { tool } = await toolManifest('rdns').load()
     const result = {
       ip: '198.51.100.7',
       family: 4,
@@ -67,7 +67,7 @@ describe('the tool manifest', () => {
   })
 
   it("warns about a mail test's failed checks", async () => {
-    const { tool } = await toolManifest.mail.load()
+    const { tool } = await toolManifest('mail').load()
     const mail = (statuses: string[]) => ({
       result: {
         domain: 'lab.test',

@@ -1,47 +1,29 @@
-// The one list of what the web app shows for each catalogue entry: every feature's manifest, keyed by
-// the catalogue's own ids so that an entry without a manifest does not compile (docs/architecture.md).
+// What the web app shows for each catalogue entry: every tool's manifest, found in its feature folder,
+// and the other entries' manifests, keyed by their ids so that one without does not compile
+// (docs/architecture.md).
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 import { isBulkTool } from '../../shared/bulk-tools.ts'
 import { type CatalogueId, isToolId, type ToolId } from '../../shared/catalogue.ts'
-import { abuseManifest } from '../features/abuse/manifest.ts'
-import { asnManifest } from '../features/asn/manifest.ts'
-import { blacklistManifest } from '../features/blacklist/manifest.ts'
-import { dnsManifest } from '../features/dns/manifest.ts'
 import { externalManifests } from '../features/external/manifest.ts'
-import { geolocationManifest } from '../features/geolocation/manifest.ts'
-import { mailManifest } from '../features/mail/manifest.ts'
-import { mailHeadersManifest } from '../features/mail-headers/manifest.ts'
 import { loadMeasurementRuns, offersRunFrom, PROBES_PATH } from '../features/measurements/manifest.ts'
 import { phoneLookupManifest } from '../features/phone-lookup/manifest.ts'
-import { pingManifest } from '../features/ping/manifest.ts'
-import { rdnsManifest } from '../features/rdns/manifest.ts'
 import { registrarManifest } from '../features/registrar/manifest.ts'
 import { speedtestManifest } from '../features/speedtest/manifest.ts'
-import { sslManifest } from '../features/ssl/manifest.ts'
-import { tracerouteManifest } from '../features/traceroute/manifest.ts'
-import { websiteCheckManifest } from '../features/website-check/manifest.ts'
-import { whatismyipManifest } from '../features/whatismyip/manifest.ts'
-import { whoisManifest } from '../features/whois/manifest.ts'
 import { fetchEarly } from '../lib/early-fetch.ts'
 import type { PanelProps } from '../lib/panel-props.ts'
 import type { EntryManifest, ToolManifest, ToolPanelProps } from '../lib/tool-parts.tsx'
 
-/** The tools served by POST /api/tools/:id. */
-export const toolManifest: Record<ToolId, ToolManifest> = {
-  ping: pingManifest,
-  traceroute: tracerouteManifest,
-  whois: whoisManifest,
-  dns: dnsManifest,
-  rdns: rdnsManifest,
-  ssl: sslManifest,
-  geolocation: geolocationManifest,
-  blacklist: blacklistManifest,
-  'website-check': websiteCheckManifest,
-  asn: asnManifest,
-  abuse: abuseManifest,
-  mail: mailManifest,
-  'mail-headers': mailHeadersManifest,
-  whatismyip: whatismyipManifest,
+/**
+ * Every tool's manifest, found by its folder: `features/<id>/manifest.ts` exporting `manifest`. A
+ * tool needs no line here; one without its folder has no icon, which feature-manifests.test.tsx finds.
+ */
+const featureManifests = import.meta.glob<{ manifest?: ToolManifest }>('../features/*/manifest.ts', { eager: true })
+
+/** The manifest of a tool served by POST /api/tools/:id. */
+export function toolManifest(id: ToolId): ToolManifest {
+  const manifest = featureManifests[`../features/${id}/manifest.ts`]?.manifest
+  if (!manifest) throw new Error(`The tool ${id} has no src/web/features/${id}/manifest.ts exporting manifest`)
+  return manifest
 }
 
 /** Every other catalogue entry. */
@@ -53,7 +35,7 @@ export const entryManifest: Record<Exclude<CatalogueId, ToolId>, EntryManifest> 
 }
 
 export function manifestOf(id: CatalogueId): ToolManifest | EntryManifest {
-  return isToolId(id) ? toolManifest[id] : entryManifest[id]
+  return isToolId(id) ? toolManifest(id) : entryManifest[id]
 }
 
 type LazyPanel = LazyExoticComponent<ComponentType<PanelProps>>
@@ -67,21 +49,26 @@ function lazyToolPanel(id: ToolId, manifest: ToolManifest): LazyPanel {
   return lazy(async () => {
     // The "Run from" choice lists the connected probes: asked for now, beside the code.
     if (offersRunFrom(id)) fetchEarly(PROBES_PATH)
-    const [{ tool, Panel }, { ToolPanel }, bulk, measurements] = await Promise.all([
+    const [{ tool, Panel }, { ToolPanel, AfterAnswerContext }, { WatchThis }, bulk, measurements] = await Promise.all([
       manifest.load(),
-      import('../features/tool-panel/index.ts'),
+      import('../tool-panel/index.ts'),
+      import('../features/monitors/index.ts'),
       isBulkTool(id) ? import('../features/bulk/index.ts') : undefined,
       offersRunFrom(id) ? loadMeasurementRuns() : undefined,
     ])
     const Shown: ComponentType<ToolPanelProps> = Panel ?? ToolPanel
-    const Single = (props: PanelProps) =>
-      measurements && offersRunFrom(id) ? (
-        <measurements.MeasurementRuns tool={id} entry={props.entry} parts={tool}>
+    // Under the output, the monitors' "Watch this" row: the tool panel imports no feature.
+    const Single = (props: PanelProps) => (
+      <AfterAnswerContext.Provider value={WatchThis}>
+        {measurements && offersRunFrom(id) ? (
+          <measurements.MeasurementRuns tool={id} entry={props.entry} parts={tool}>
+            <Shown {...props} tool={tool} />
+          </measurements.MeasurementRuns>
+        ) : (
           <Shown {...props} tool={tool} />
-        </measurements.MeasurementRuns>
-      ) : (
-        <Shown {...props} tool={tool} />
-      )
+        )}
+      </AfterAnswerContext.Provider>
+    )
     if (!bulk || !isBulkTool(id)) return { default: Single }
     const { BulkModes } = bulk
     return {
@@ -97,7 +84,7 @@ export function panelFor(id: CatalogueId): LazyPanel {
   let panel = panels.get(id)
   if (!panel) {
     panel = isToolId(id)
-      ? lazyToolPanel(id, toolManifest[id])
+      ? lazyToolPanel(id, toolManifest(id))
       : lazy(() => entryManifest[id].load().then((m) => ({ default: m.Panel })))
     panels.set(id, panel)
   }

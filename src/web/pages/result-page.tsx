@@ -15,12 +15,12 @@ import { toolManifest } from '../catalogue/feature-manifests.tsx'
 import { Button, buttonClass } from '../components/button.tsx'
 import { Card } from '../components/card.tsx'
 import { OutputBox } from '../components/output-box.tsx'
-import { optionsQuery } from '../features/tool-panel/run-entries.ts'
 import { ApiError } from '../lib/api.ts'
 import { requestJson } from '../lib/api-request.ts'
 import { forgetShare, ownShare } from '../lib/own-shares.ts'
 import { shareExpiryText } from '../lib/share-expiry.ts'
 import { useDocumentMeta } from '../lib/use-document-meta.ts'
+import { optionsQuery } from '../tool-panel/run-entries.ts'
 
 async function fetchShared(id: string): Promise<SharedResult | null> {
   try {
@@ -54,7 +54,7 @@ function useMeasurementView(stored: StoredMeasurement | undefined): MeasurementP
   useEffect(() => {
     if (!stored) return
     let current = true
-    Promise.all([toolManifest[stored.tool].load(), import('../features/measurements/index.ts')]).then(
+    Promise.all([toolManifest(stored.tool).load(), import('../features/measurements/index.ts')]).then(
       ([{ tool }, m]) => {
         if (!current) return
         setParts({
@@ -78,10 +78,12 @@ function useToolView(shared: SharedResult | null | undefined): ReactNode {
     if (!shared?.result || !isToolId(shared.tool) || isStoredMeasurement(shared.result)) return
     let current = true
     const answer = shared as ToolAnswer
-    toolManifest[shared.tool].load().then(({ tool }) => {
-      if (!current) return
-      setView(tool.renderDetails ? tool.renderDetails(answer) : (tool.live?.render([], answer) ?? null))
-    })
+    toolManifest(shared.tool)
+      .load()
+      .then(({ tool }) => {
+        if (!current) return
+        setView(tool.renderDetails ? tool.renderDetails(answer) : (tool.live?.render([], answer) ?? null))
+      })
     return () => {
       current = false
     }

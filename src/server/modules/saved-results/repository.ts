@@ -19,7 +19,7 @@ export interface NewToolResult {
   status?: 'ok' | 'failed'
   error?: string | null
   failureSource?: 'target' | 'server' | 'policy' | null
-  /** The stored run the entry came from (src/server/modules/results), when there is one. */
+  /** The stored run the entry came from (src/server/modules/runs), when there is one. */
   runId?: string | null
 }
 
@@ -82,7 +82,7 @@ export function createToolResultsRepository(
       const id = randomUUID()
       const createdAt = now().toISOString()
       await db
-        .insertInto('tool_results')
+        .insertInto('saved_results')
         .values({
           id,
           user_id: userId,
@@ -102,14 +102,14 @@ export function createToolResultsRepository(
 
     async listForUser(userId, limit = 50) {
       const rows = await db
-        .selectFrom('tool_results')
-        .leftJoin('runs', 'runs.id', 'tool_results.run_id')
+        .selectFrom('saved_results')
+        .leftJoin('runs', 'runs.id', 'saved_results.run_id')
         .select([
-          'tool_results.id',
-          'tool_results.user_id',
+          'saved_results.id',
+          'saved_results.user_id',
           'tool_name',
-          'tool_results.input_value',
-          'tool_results.created_at',
+          'saved_results.input_value',
+          'saved_results.created_at',
           'status',
           'error',
           'failure_source',
@@ -117,10 +117,10 @@ export function createToolResultsRepository(
         .select(['runs.id as run_id', 'runs.share_id', 'runs.pinned'])
         .select(sql<string>`cast(result_data as text)`.as('result_json'))
         .select(sql<string | null>`cast(options as text)`.as('options_json'))
-        .where('tool_results.user_id', '=', userId)
+        .where('saved_results.user_id', '=', userId)
         .where('deleted_at', 'is', null)
-        .orderBy('tool_results.created_at', 'desc')
-        .orderBy('tool_results.id', 'desc')
+        .orderBy('saved_results.created_at', 'desc')
+        .orderBy('saved_results.id', 'desc')
         .limit(limit)
         .execute()
       return rows.map((row) => ({
@@ -141,7 +141,7 @@ export function createToolResultsRepository(
 
     async deleteForUser(id, userId) {
       const result = await db
-        .updateTable('tool_results')
+        .updateTable('saved_results')
         .set({ deleted_at: now().toISOString() })
         .where('id', '=', id)
         .where('user_id', '=', userId)
@@ -152,7 +152,7 @@ export function createToolResultsRepository(
 
     async restoreForUser(id, userId, deletedSince) {
       const row = await db
-        .selectFrom('tool_results')
+        .selectFrom('saved_results')
         .select('deleted_at')
         .where('id', '=', id)
         .where('user_id', '=', userId)
@@ -160,7 +160,7 @@ export function createToolResultsRepository(
       if (!row) return 'not_found'
       if (row.deleted_at === null) return 'restored'
       const result = await db
-        .updateTable('tool_results')
+        .updateTable('saved_results')
         .set({ deleted_at: null })
         .where('id', '=', id)
         .where('user_id', '=', userId)
@@ -171,7 +171,7 @@ export function createToolResultsRepository(
 
     async purgeDeleted(deletedBefore) {
       const result = await db
-        .deleteFrom('tool_results')
+        .deleteFrom('saved_results')
         .where('deleted_at', 'is not', null)
         .where('deleted_at', '<', deletedBefore.toISOString())
         .executeTakeFirst()
@@ -180,7 +180,7 @@ export function createToolResultsRepository(
 
     async countForUser(userId) {
       const row = await db
-        .selectFrom('tool_results')
+        .selectFrom('saved_results')
         .select((eb) => eb.fn.countAll().as('count'))
         .where('user_id', '=', userId)
         .where('deleted_at', 'is', null)

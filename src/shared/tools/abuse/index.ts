@@ -1,4 +1,6 @@
 // The Abuse check tool's contract: what the server, the CLI and the history read of it.
+import { ipOnly } from '../../input-spellings.ts'
+import { messages } from '../../validation.ts'
 import { defineToolContract } from '../contract.ts'
 import { abuseLines } from './lines.ts'
 import { abuseRequest, abuseResult } from './schema.ts'
@@ -13,4 +15,5 @@ export const abuseContract = defineToolContract({
     argument: '<ip>',
     options: [],
   },
+  inputRule: { expected: ipOnly(messages.ipRequired, messages.ipInvalid) },
 })

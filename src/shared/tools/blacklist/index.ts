@@ -1,4 +1,6 @@
 // The Blacklist check tool's contract: what the server, the CLI and the history read of it.
+import { hostOrIp } from '../../input-spellings.ts'
+import { messages } from '../../validation.ts'
 import { defineToolContract } from '../contract.ts'
 import { blacklistLines } from './lines.ts'
 import { blacklistRequest, blacklistResult } from './schema.ts'
@@ -13,4 +15,5 @@ export const blacklistContract = defineToolContract({
     argument: '<ip-domain-or-url>',
     options: [],
   },
+  inputRule: { expected: hostOrIp(messages.invalidDomainOrIp) },
 })

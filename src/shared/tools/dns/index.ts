@@ -1,4 +1,5 @@
 // The DNS lookup tool's contract: what the server, the CLI and the history read of it.
+import { domainOnly } from '../../input-spellings.ts'
 import { defineToolContract } from '../contract.ts'
 import { dnsLines } from './lines.ts'
 import { DNS_TYPES, dnsRequest, dnsResult, RESOLVER_CHOICES } from './schema.ts'
@@ -41,5 +42,9 @@ export const dnsContract = defineToolContract({
         kind: 'boolean',
       },
     ],
+  },
+  inputRule: {
+    expected: domainOnly,
+    variants: { 'dns-propagation': { options: { type: 'A', propagation: true }, expected: domainOnly } },
   },
 })

@@ -1,4 +1,6 @@
 // The IP geolocation tool's contract: what the server, the CLI and the history read of it.
+import { hostOrIp } from '../../input-spellings.ts'
+import { messages } from '../../validation.ts'
 import { defineToolContract } from '../contract.ts'
 import { geolocationLines } from './lines.ts'
 import { geolocationRequest, geolocationResult } from './schema.ts'
@@ -13,4 +15,5 @@ export const geolocationContract = defineToolContract({
     argument: '<ip-or-domain>',
     options: [],
   },
+  inputRule: { expected: hostOrIp(messages.invalidDomainOrIp) },
 })

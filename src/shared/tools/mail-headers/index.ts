@@ -1,5 +1,7 @@
 // The email header analyzer's contract: what the server, the CLI and the history read of it.
+import { type Expected, refused, SPELLINGS, type Spelling } from '../../input-spellings.ts'
 import { defineToolContract } from '../contract.ts'
+import { headerMessages } from './input.ts'
 import { mailHeadersLines } from './lines.ts'
 import { mailHeadersRequest, mailHeadersResult } from './schema.ts'
 
@@ -15,5 +17,15 @@ export const mailHeadersContract = defineToolContract({
   cli: {
     argument: '<headers>',
     options: [],
+  },
+  // No spelling of a host is a message's headers: every one is refused, the empty field asks for them.
+  inputRule: {
+    expected: {
+      ...(Object.fromEntries(Object.keys(SPELLINGS).map((s) => [s, refused(headerMessages.noHeaders)])) as Record<
+        Spelling,
+        Expected
+      >),
+      empty: refused(headerMessages.blank),
+    },
   },
 })

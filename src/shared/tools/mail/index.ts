@@ -1,4 +1,6 @@
 // The Mail test tool's contract: what the server, the CLI and the history read of it.
+import { HOST, hostOrIp } from '../../input-spellings.ts'
+import { messages } from '../../validation.ts'
 import { defineToolContract } from '../contract.ts'
 import { mailLines } from './lines.ts'
 import { mailRequest, mailResult } from './schema.ts'
@@ -13,4 +15,5 @@ export const mailContract = defineToolContract({
     argument: '<domain>',
     options: [],
   },
+  inputRule: { expected: { ...hostOrIp(messages.invalidDomain), email: HOST, mailto: HOST } },
 })

@@ -1,4 +1,6 @@
 // The Ping tool's contract: what the server, the CLI and the history read of it.
+import { hostOrIp } from '../../input-spellings.ts'
+import { messages } from '../../validation.ts'
 import { familyOption, portOption } from '../cli-options.ts'
 import { defineToolContract } from '../contract.ts'
 import { pingLines } from './lines.ts'
@@ -19,4 +21,5 @@ export const pingContract = defineToolContract({
       portOption('TCP port in tcp mode (default 443)'),
     ],
   },
+  inputRule: { expected: hostOrIp(messages.invalidDomainOrIp) },
 })

@@ -1,4 +1,6 @@
 // The Reverse DNS tool's contract: what the server, the CLI and the history read of it.
+import { ipOnly } from '../../input-spellings.ts'
+import { messages } from '../../validation.ts'
 import { defineToolContract } from '../contract.ts'
 import { rdnsLines } from './lines.ts'
 import { rdnsRequest, rdnsResult } from './schema.ts'
@@ -13,4 +15,5 @@ export const rdnsContract = defineToolContract({
     argument: '<ip>',
     options: [],
   },
+  inputRule: { expected: ipOnly(messages.blank, messages.invalidReverseIp) },
 })

@@ -1,4 +1,5 @@
 // The SSL check tool's contract: what the server, the CLI and the history read of it.
+import { domainOnly, runs } from '../../input-spellings.ts'
 import { defineToolContract } from '../contract.ts'
 import { sslLines } from './lines.ts'
 import { sslRequest, sslResult } from './schema.ts'
@@ -13,4 +14,5 @@ export const sslContract = defineToolContract({
     argument: '<domain[:port]>',
     options: [],
   },
+  inputRule: { expected: { ...domainOnly, fullUrl: runs('shop.test:8443') } },
 })

@@ -1,4 +1,6 @@
 // The Traceroute tool's contract: what the server, the CLI and the history read of it.
+import { hostOrIp } from '../../input-spellings.ts'
+import { messages } from '../../validation.ts'
 import { familyOption, portOption } from '../cli-options.ts'
 import { defineToolContract } from '../contract.ts'
 import { tracerouteLines } from './lines.ts'
@@ -25,4 +27,5 @@ export const tracerouteContract = defineToolContract({
       portOption('destination port of UDP and TCP probes'),
     ],
   },
+  inputRule: { expected: hostOrIp(messages.invalidDomainOrIp) },
 })

@@ -1,4 +1,6 @@
 // The Whois tool's contract: what the server, the CLI and the history read of it.
+import { hostOrIp } from '../../input-spellings.ts'
+import { messages } from '../../validation.ts'
 import { defineToolContract } from '../contract.ts'
 import { whoisLines } from './lines.ts'
 import { whoisRequest, whoisResult } from './schema.ts'
@@ -13,4 +15,5 @@ export const whoisContract = defineToolContract({
     argument: '<domain>',
     options: [],
   },
+  inputRule: { expected: hostOrIp(messages.invalidDomain) },
 })

@@ -1,6 +1,6 @@
 import { abuseRequest, abuseResult } from '../../../shared/tools/abuse/schema.ts'
 import { defineTool, type ToolPanelProps } from '../../lib/tool-parts.tsx'
-import { ToolPanel } from '../tool-panel/index.ts'
+import { ToolPanel } from '../../tool-panel/index.ts'
 import { AbuseResultView } from './abuse-result-view.tsx'
 import { RiskLegend } from './risk-legend.tsx'
 

@@ -1,6 +1,6 @@
 import { asnRequest, asnResult } from '../../../shared/tools/asn/schema.ts'
 import { defineTool, type ToolPanelProps } from '../../lib/tool-parts.tsx'
-import { ToolPanel } from '../tool-panel/index.ts'
+import { ToolPanel } from '../../tool-panel/index.ts'
 import { AsnDetails } from './asn-details.tsx'
 
 /** ASN check: IPv4 as the product says, IPv6 too. */

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { DNS_TYPES, dnsRequest, dnsResult } from '../../../shared/tools/dns/schema.ts'
 import { defineTool, type OptionsQuery, type ToolPanelProps } from '../../lib/tool-parts.tsx'
-import { ToolPanel, urlOptions } from '../tool-panel/index.ts'
+import { ToolPanel, urlOptions } from '../../tool-panel/index.ts'
 import { DnsFields } from './dns-fields.tsx'
 import { ALL_DEFAULT_TYPES, type DnsControls, initialDnsControls, OTHER_TYPE, readDnsOptions } from './dns-options.ts'
 import { DnsResultView, dnsLiveView } from './dns-result-view.tsx'

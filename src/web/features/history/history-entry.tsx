@@ -17,8 +17,8 @@ import type { HistoryItem, RunOptions } from '../../../shared/history.ts'
 import { isStoredMeasurement } from '../../../shared/measurements.ts'
 import { resultPath } from '../../../shared/results.ts'
 import { Button, buttonClass } from '../../components/button.tsx'
+import { optionsQuery } from '../../tool-panel/index.ts'
 import { runFromOfStored, writeRunFrom } from '../measurements/index.ts'
-import { optionsQuery } from '../tool-panel/index.ts'
 import { resultLines } from './result-lines.ts'
 
 /**

@@ -6,7 +6,7 @@ import { dnsOptions } from '../../../shared/tools/dns/schema.ts'
 import { pingOptions } from '../../../shared/tools/ping/schema.ts'
 import { tracerouteOptions } from '../../../shared/tools/traceroute/schema.ts'
 import { toolManifest } from '../../catalogue/feature-manifests.tsx'
-import { optionsQuery } from '../tool-panel/index.ts'
+import { optionsQuery } from '../../tool-panel/index.ts'
 import { toolLink } from './history-entry.tsx'
 import { historyCount } from './history-panel.tsx'
 
@@ -62,7 +62,7 @@ describe('optionsQuery()', () => {
     })
 
     it.each(options)('is read back by the tool page as the same options: %o', async (sample) => {
-      const { query } = (await toolManifest[tool].load()).tool
+      const { query } = (await toolManifest(tool).load()).tool
       if (!query) throw new Error(`${tool} has no query mapping`)
       const params = new URLSearchParams(optionsQuery(sample))
       expect(sorted(query.write(query.read(params)))).toEqual(sorted(optionsQuery(sample)))

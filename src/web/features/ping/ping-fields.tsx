@@ -1,5 +1,5 @@
 import { PING_COUNT_MAX } from '../../../shared/tools/ping/schema.ts'
-import { ProbeFields } from '../tool-panel/index.ts'
+import { ProbeFields } from '../../tool-panel/index.ts'
 import { defaultPortHint, type PingControls } from './ping-options.ts'
 
 export interface PingFieldsProps {

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { pingRequest, pingResult } from '../../../shared/tools/ping/schema.ts'
 import { defineTool, type ToolPanelProps } from '../../lib/tool-parts.tsx'
-import { ToolPanel, urlOptions } from '../tool-panel/index.ts'
+import { ToolPanel, urlOptions } from '../../tool-panel/index.ts'
 import { PingFields } from './ping-fields.tsx'
 import { pingView } from './ping-live.ts'
 import { initialPingControls, type PingControls, readPingOptions } from './ping-options.ts'

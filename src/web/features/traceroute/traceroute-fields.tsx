@@ -1,5 +1,5 @@
 import { TRACEROUTE_COUNT_MAX } from '../../../shared/tools/traceroute/schema.ts'
-import { ProbeFields } from '../tool-panel/index.ts'
+import { ProbeFields } from '../../tool-panel/index.ts'
 import type { TracerouteControls } from './traceroute-options.ts'
 
 export interface TracerouteFieldsProps {

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { tracerouteRequest, tracerouteResult } from '../../../shared/tools/traceroute/schema.ts'
 import { defineTool, type ToolPanelProps } from '../../lib/tool-parts.tsx'
-import { ToolPanel, urlOptions } from '../tool-panel/index.ts'
+import { ToolPanel, urlOptions } from '../../tool-panel/index.ts'
 import { HopTable } from './hop-table.tsx'
 import { TracerouteFields } from './traceroute-fields.tsx'
 import { tracerouteView } from './traceroute-live.ts'

@@ -1,6 +1,6 @@
 import { websiteCheckRequest, websiteCheckResult } from '../../../shared/tools/website-check/schema.ts'
 import { defineTool, type ToolPanelProps } from '../../lib/tool-parts.tsx'
-import { ToolPanel } from '../tool-panel/index.ts'
+import { ToolPanel } from '../../tool-panel/index.ts'
 import { SafetyNotice } from './safety-notice.tsx'
 import { StatusLegend } from './status-legend.tsx'
 import { WebsiteReport } from './website-report.tsx'

@@ -2,13 +2,13 @@
 // run's live view as the progress events arrive; under the output of a watchable tool, "Watch this"
 // (features/monitors), whose row is there from the start so that a result does not move the page.
 import type { ReactNode } from 'react'
-import type { QueuePlace } from '../../../shared/tool-stream.ts'
+import type { QueuePlace } from '../../shared/tool-stream.ts'
 
-import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
-import { OutputBox, type OutputState } from '../../components/output-box.tsx'
-import { Spinner } from '../../components/spinner.tsx'
-import type { LiveView } from '../../lib/tool-parts.tsx'
-import { WatchThis } from '../monitors/index.ts'
+import type { ToolAnswer } from '../../shared/tools/tool-answer.ts'
+import { OutputBox, type OutputState } from '../components/output-box.tsx'
+import { Spinner } from '../components/spinner.tsx'
+import type { LiveView } from '../lib/tool-parts.tsx'
+import { useAfterAnswer } from './after-answer.ts'
 import { LiveBox } from './live-box.tsx'
 import { describeQueuePlace } from './queue-place.ts'
 
@@ -32,10 +32,11 @@ export function ToolOutput(props: ToolOutputProps) {
   const { toolId, state } = props
   // The finished answer on screen, a failed diagnosis included (its answer rides on the error state).
   const shown = state.kind === 'success' || state.kind === 'error' ? state.answer : undefined
+  const AfterAnswer = useAfterAnswer()
   return (
     <>
       <OutputArea {...props} />
-      {toolId && <WatchThis key={shown?.runId} tool={toolId} answer={shown} />}
+      {toolId && AfterAnswer && <AfterAnswer key={shown?.runId} tool={toolId} answer={shown} />}
     </>
   )
 }

@@ -1,9 +1,9 @@
 // Pure steps of a tool run: checking the input, naming errors, and what the output box shows.
 import type { z } from 'zod'
-import { toUnicodeDomain } from '../../../shared/idn.ts'
-import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
-import type { OutputState } from '../../components/output-box.tsx'
-import type { ToolParts } from '../../lib/tool-parts.tsx'
+import { toUnicodeDomain } from '../../shared/idn.ts'
+import type { ToolAnswer } from '../../shared/tools/tool-answer.ts'
+import type { OutputState } from '../components/output-box.tsx'
+import type { ToolParts } from '../lib/tool-parts.tsx'
 
 export const UNKNOWN_ERROR = 'An unknown error occurred'
 

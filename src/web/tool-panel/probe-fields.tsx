@@ -1,8 +1,8 @@
 // The option fields of a probe tool (ping, traceroute): how many probes, the IP version, the
 // method and its port.
 import { useId } from 'react'
-import { Field } from '../../components/field.tsx'
-import { Input, Select } from '../../components/input.tsx'
+import { Field } from '../components/field.tsx'
+import { Input, Select } from '../components/input.tsx'
 
 export type IpVersionChoice = '' | '4' | '6'
 

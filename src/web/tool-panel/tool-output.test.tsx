@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
-import type { OutputState } from '../../components/output-box.tsx'
+import type { ToolAnswer } from '../../shared/tools/tool-answer.ts'
+import type { OutputState } from '../components/output-box.tsx'
+import { AfterAnswerContext, type AfterAnswerProps } from './after-answer.ts'
 import { type LiveView, ToolOutput } from './tool-output.tsx'
 
 const answer: ToolAnswer = {
@@ -58,7 +59,7 @@ describe('ToolOutput', () => {
     expect(markup.indexOf('details')).toBeLessThan(markup.indexOf('1 packets'))
   })
 
-  it('offers Watch this under a failed run of a watchable tool, with the failure in its words', () => {
+  it("hands a failed run's answer to the row the page draws under the output, and draws none without one", () => {
     const failed: ToolAnswer = {
       ...answer,
       status: 'failed',
@@ -67,10 +68,14 @@ describe('ToolOutput', () => {
       runId: 'r1',
     }
     const state: OutputState = { kind: 'error', message: '100% packet loss', lines: [], answer: failed }
-    const markup = renderToStaticMarkup(
-      <ToolOutput toolId="ping" toolName="Ping" state={state} answer={undefined} progress={[]} />,
+    const Row = ({ tool, answer: shown }: AfterAnswerProps) => (
+      <p>
+        row for {tool}: {shown?.status} {shown?.runId}
+      </p>
     )
-    expect(markup).toMatch(/<button[^>]*>.*Watch this<\/button>/)
-    expect(markup).toContain('This check failed. Watch it to get an alert when it works again.')
+    const output = <ToolOutput toolId="ping" toolName="Ping" state={state} answer={undefined} progress={[]} />
+    const markup = renderToStaticMarkup(<AfterAnswerContext.Provider value={Row}>{output}</AfterAnswerContext.Provider>)
+    expect(markup).toContain('<p>row for ping: failed r1</p>')
+    expect(renderToStaticMarkup(output)).not.toContain('row for')
   })
 })

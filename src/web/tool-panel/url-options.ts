@@ -1,6 +1,6 @@
 // The usual URL mapping of a tool's option controls: each control under a query parameter of its own,
 // read back with the type of its default (a number, "1" for a checked box, or text).
-import type { OptionsQuery } from '../../lib/tool-parts.tsx'
+import type { OptionsQuery } from '../lib/tool-parts.tsx'
 
 type Controls = Record<string, string | number | boolean>
 

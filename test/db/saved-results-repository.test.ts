@@ -18,7 +18,7 @@ function steppingClock(start = Date.UTC(2025, 0, 1)) {
   }
 }
 
-describe.each(backends)('tool results repository on $name', (backend) => {
+describe.each(backends)('saved results repository on $name', (backend) => {
   describe.skipIf(backend.skipReason !== undefined)('with a migrated database', () => {
     let handle: DatabaseHandle
     let repo: ToolResultsRepository
@@ -147,7 +147,7 @@ describe.each(backends)('tool results repository on $name', (backend) => {
       expect(await repo.deleteForUser(drop.id, 'alice')).toBe(true)
       expect(await repo.listForUser('alice')).toEqual([])
       expect(await repo.countForUser('alice')).toBe(0)
-      const row = await handle.db.selectFrom('tool_results').select('deleted_at').where('id', '=', drop.id).execute()
+      const row = await handle.db.selectFrom('saved_results').select('deleted_at').where('id', '=', drop.id).execute()
       expect(row).toHaveLength(1)
       expect(row[0]?.deleted_at).not.toBeNull()
     })
@@ -177,7 +177,7 @@ describe.each(backends)('tool results repository on $name', (backend) => {
       at += 60_000
       await clock.deleteForUser(recent.id, 'alice')
       expect(await clock.purgeDeleted(new Date(at - 30_000))).toBe(1)
-      const ids = (await handle.db.selectFrom('tool_results').select('id').execute()).map((r) => r.id).sort()
+      const ids = (await handle.db.selectFrom('saved_results').select('id').execute()).map((r) => r.id).sort()
       expect(ids).toEqual([recent.id, kept.id].sort())
       expect(await clock.restoreForUser(old.id, 'alice', new Date(0))).toBe('not_found')
     })

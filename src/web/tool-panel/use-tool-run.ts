@@ -3,10 +3,10 @@
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import type { CatalogueEntry } from '../../../shared/catalogue.ts'
-import type { QueuePlace } from '../../../shared/tool-stream.ts'
+import type { CatalogueEntry } from '../../shared/catalogue.ts'
+import type { QueuePlace } from '../../shared/tool-stream.ts'
 
-import type { ToolParts } from '../../lib/tool-parts.tsx'
+import type { ToolParts } from '../lib/tool-parts.tsx'
 
 import { streamTool, type ToolRunRequest } from './stream-tool.ts'
 import { failureToast, runToast } from './tool-outcome.ts'

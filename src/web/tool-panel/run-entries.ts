@@ -2,7 +2,7 @@
 // one entry: its query string holds the input and options, its history state the run's id. The
 // answers of this tab's runs are kept in memory by that id, so that back/forward shows an entry's own
 // result without measuring again.
-import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
+import type { ToolAnswer } from '../../shared/tools/tool-answer.ts'
 
 /** The history state of a run's entry. */
 export interface RunEntryState {

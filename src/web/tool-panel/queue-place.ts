@@ -1,6 +1,6 @@
 // "You are 3rd in line (about 20 s)": what a run waiting for a free slot shows instead of "Running...".
 
-import type { QueuePlace } from '../../../shared/tool-stream.ts'
+import type { QueuePlace } from '../../shared/tool-stream.ts'
 
 export function ordinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13

@@ -1,10 +1,10 @@
 // POST /api/tools/:id as a server-sent event stream (src/shared/tool-stream.ts): places in line and
 // progress events as they happen, then the answer.
 import { z } from 'zod'
-import { type QueuePlace, queuePlace, splitEvents } from '../../../shared/tool-stream.ts'
+import { type QueuePlace, queuePlace, splitEvents } from '../../shared/tool-stream.ts'
 
-import { errorBody, type ToolAnswer, toolResponse } from '../../../shared/tools/tool-answer.ts'
-import { ApiError } from '../../lib/api.ts'
+import { errorBody, type ToolAnswer, toolResponse } from '../../shared/tools/tool-answer.ts'
+import { ApiError } from '../lib/api.ts'
 import { ToolFailure } from './tool-outcome.ts'
 
 export interface ToolRunRequest {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
-import { domainInput, domainOrIpInput, ipAddressInput, messages } from '../../../shared/validation.ts'
-import { defineTool } from '../../lib/tool-parts.tsx'
+import type { ToolAnswer } from '../../shared/tools/tool-answer.ts'
+import { domainInput, domainOrIpInput, ipAddressInput, messages } from '../../shared/validation.ts'
+import { defineTool } from '../lib/tool-parts.tsx'
 import {
   checkToolInput,
   describeError,
