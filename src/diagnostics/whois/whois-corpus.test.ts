@@ -1,6 +1,6 @@
 // Real registry answers against the fields read by hand from each raw text (sources in each folder's
 // manifest.json). The parser is tuned on test/fixtures/golden/whois-corpus; test/fixtures/golden/
-// whois-heldout-2 to whois-heldout-8 hold other answers, from other collections, that it is only
+// whois-heldout-2 to whois-heldout-9 hold other answers, from other collections, that it is only
 // measured on (each README.md keeps every measurement). Prints the accuracy of every field for every
 // part, asks the tuned part's target of every field, and holds each held-out field at least at its
 // measured count.
@@ -108,6 +108,14 @@ const CORPORA = [
     minimum: { cases: 100, tlds: 75 },
     target: 0.97,
     shortfalls: { statuses: 96 },
+  }),
+  // Measured once, unseen (its README.md): updatedAt was below 97% (the parser drops the fraction of
+  // a second that dates such as "2014-06-28T09:18:02.516Z" carry), held here at its measured count;
+  // every other field reached 97%.
+  corpus('held-out 9', 'whois-heldout-9', {
+    minimum: { cases: 110, tlds: 75 },
+    target: 0.97,
+    shortfalls: { updatedAt: 106 },
   }),
 ]
 

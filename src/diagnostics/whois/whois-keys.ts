@@ -29,6 +29,8 @@ export const KEYS = {
     // .uy: "Registrado por"; Jisc (.ac.uk): "Registered By:" with the name indented below.
     'registrado por',
     'registered by',
+    // IEDR (.ie) names the registrar's account: "Account Name: Example Hosting".
+    'account name',
   ],
   registrarIanaId: ['registrar iana id'],
   organisation: [
