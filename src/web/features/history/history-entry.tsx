@@ -17,8 +17,9 @@ import type { HistoryItem, RunOptions } from '../../../shared/history.ts'
 import { isStoredMeasurement } from '../../../shared/measurements.ts'
 import { resultPath } from '../../../shared/results.ts'
 import { Button, buttonClass } from '../../components/button.tsx'
+import { runFromOfStored, writeRunFrom } from '../../lib/run-from.ts'
+import { useStoredMeasurementText } from '../../lib/stored-measurement-text.ts'
 import { optionsQuery } from '../../tool-panel/index.ts'
-import { runFromOfStored, writeRunFrom } from '../measurements/index.ts'
 import { resultLines } from './result-lines.ts'
 
 /**
@@ -60,7 +61,8 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting, onP
   const toolName = entry?.name ?? item.toolName
   const rerunnable = entry?.kind === 'tool'
   const failed = item.status === 'failed'
-  const lines = failed && item.resultData === null ? [] : resultLines(item.toolName, item.resultData)
+  const measurementText = useStoredMeasurementText()
+  const lines = failed && item.resultData === null ? [] : resultLines(item.toolName, item.resultData, measurementText)
   const shown = failed ? [`Error: ${item.error ?? 'the run failed'}`, ...lines] : lines
   // A measurement from several places keeps its options inside its stored result.
   const runOptions = item.options ?? (isStoredMeasurement(item.resultData) ? item.resultData.options : null)

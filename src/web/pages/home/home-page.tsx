@@ -16,9 +16,7 @@ import { ToolSearch } from './tool-search.tsx'
 const DEFAULT_TOOL = 'ping'
 /** The History card has no page of its own; its panel's code loads when it is opened. */
 const historyCard = { id: 'history', name: 'History', description: 'Your saved tool results' } as const
-const HistoryPanel = lazy(() =>
-  import('../../features/history/history-panel.tsx').then((m) => ({ default: m.HistoryPanel })),
-)
+const HistoryPanel = lazy(() => import('./history-section.tsx').then((m) => ({ default: m.HistorySection })))
 const cards = [...catalogue, historyCard]
 
 export function HomePage() {
