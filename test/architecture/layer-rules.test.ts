@@ -116,6 +116,30 @@ describe('the feature rule of biome.json', () => {
       'src/web/features/ping/ping-panel.tsx',
     ])
   })
+
+  it('fails when a feature imports the accounts or the measurements feature, even through its index.ts', () => {
+    const result = lint({
+      'src/web/features/auth/index.ts': 'export const useAuth = 1\n',
+      'src/web/features/measurements/index.ts': 'export const storedMeasurementLines = 1\n',
+      'src/web/lib/auth-state.ts': 'export const useAuth = 1\n',
+      'src/web/features/speedtest/speedtest-panel.tsx':
+        "import { useAuth } from '../auth/index.ts'\nexport const s = useAuth\n",
+      'src/web/features/history/result-lines.ts':
+        "import { storedMeasurementLines } from '../measurements/index.ts'\nexport const r = storedMeasurementLines\n",
+      'src/web/features/monitors/watch-this.tsx':
+        "import { useAuth } from '../../features/auth/index.ts'\nexport const w = useAuth\n",
+      'src/web/features/phone-lookup/phone-lookup-panel.tsx':
+        "import { useAuth } from '../../lib/auth-state.ts'\nexport const p = useAuth\n",
+    })
+    expect(result.status).not.toBe(0)
+    const refused = result.output.split('\n').filter((line) => line.includes('lint/style/noRestrictedImports'))
+    expect(refused.map((line) => line.replace(/:.*/, '')).sort()).toEqual([
+      'src/web/features/history/result-lines.ts',
+      'src/web/features/monitors/watch-this.tsx',
+      'src/web/features/speedtest/speedtest-panel.tsx',
+    ])
+    expect(result.output).toContain('A feature imports no other feature, by no path')
+  })
 })
 
 describe('the probe rule of biome.json', () => {

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { BrowserRouter, useLocation, useNavigate } from 'react-router'
-import { AuthProvider, type AuthState } from '../features/auth/index.ts'
+import { AuthProvider, type AuthState } from '../lib/auth-state.ts'
 import type { Theme } from '../lib/theme.ts'
 import { createToolAnalyticsCache } from '../lib/tool-analytics.ts'
 import { useHydrated } from '../lib/use-hydrated.ts'

@@ -2,7 +2,7 @@ import { Activity, LayoutDashboard, LogIn, Sparkles } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonClass } from '../components/button.tsx'
 import { SignOutButton } from '../features/auth/sign-out-button.tsx'
-import { useAuth } from '../features/auth/use-auth.ts'
+import { useAuth } from '../lib/auth-state.ts'
 import { paths } from '../lib/routes.ts'
 
 export function HeaderAuth() {

@@ -2,7 +2,7 @@ import { ArrowRight, ClockFading, Gift, Save, ShieldCheck } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonClass } from '../components/button.tsx'
 import { Card } from '../components/card.tsx'
-import { useAuth } from '../features/auth/use-auth.ts'
+import { useAuth } from '../lib/auth-state.ts'
 import { paths } from '../lib/routes.ts'
 
 const benefits = [

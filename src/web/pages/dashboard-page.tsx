@@ -4,7 +4,7 @@ import { buttonClass } from '../components/button.tsx'
 import { Card } from '../components/card.tsx'
 import { ApiTokensSection } from '../features/api-tokens/api-tokens-section.tsx'
 import { TwoFactorSection } from '../features/auth/two-factor-section.tsx'
-import { useAuth } from '../features/auth/use-auth.ts'
+import { useAuth } from '../lib/auth-state.ts'
 import { paths } from '../lib/routes.ts'
 import { useDocumentMeta } from '../lib/use-document-meta.ts'
 

@@ -3,10 +3,10 @@
 import type { ReactNode } from 'react'
 import { useParams } from 'react-router'
 import { Card } from '../components/card.tsx'
-import { useAuth } from '../features/auth/index.ts'
 import { MonitorDetail } from '../features/monitors/monitor-detail.tsx'
 import { MonitorsScreen } from '../features/monitors/monitors-screen.tsx'
 import { NeedsAccount } from '../features/monitors/needs-account.tsx'
+import { useAuth } from '../lib/auth-state.ts'
 
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth()

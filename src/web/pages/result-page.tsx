@@ -17,6 +17,7 @@ import { Card } from '../components/card.tsx'
 import { OutputBox } from '../components/output-box.tsx'
 import { ApiError } from '../lib/api.ts'
 import { requestJson } from '../lib/api-request.ts'
+import { inputFitsAddress } from '../lib/input-in-address.ts'
 import { forgetShare, ownShare } from '../lib/own-shares.ts'
 import { shareExpiryText } from '../lib/share-expiry.ts'
 import { useDocumentMeta } from '../lib/use-document-meta.ts'
@@ -34,7 +35,8 @@ async function fetchShared(id: string): Promise<SharedResult | null> {
 /**
  * The tool page with the input filled in and run once (`?q=`; `?run=1` for a tool without input),
  * with the run's options and, when the result is a measurement, from the same places (`extra`:
- * options, then `from` or `probes`).
+ * options, then `from` or `probes`). A result whose input spans lines (pasted headers) offers no Run
+ * again: that input never goes in an address.
  */
 function runAgainLink(route: string, input: string, extra: [string, string][] = []): string {
   const params = new URLSearchParams(input ? { q: input } : { run: '1' })
@@ -201,7 +203,7 @@ export function ResultPage() {
         </dd>
       </dl>
       <div className="mt-5 flex flex-wrap gap-2">
-        {entry?.kind === 'tool' && (
+        {entry?.kind === 'tool' && inputFitsAddress(shared.input) && (
           <Link
             to={runAgainLink(entry.route, shared.input, [
               ...optionsQuery(shared.options),

@@ -2,11 +2,11 @@ import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '../../components/button.tsx'
+import { authClient, authErrorMessage } from '../../lib/auth-client.ts'
+import { useAuth } from '../../lib/auth-state.ts'
 import { paths } from '../../lib/routes.ts'
-import { authClient, authErrorMessage } from './auth-client.ts'
 import { AuthField, FormError } from './auth-field.tsx'
 import { checkChangePassword } from './auth-validation.ts'
-import { useAuth } from './use-auth.ts'
 
 export function ChangePasswordForm() {
   const navigate = useNavigate()

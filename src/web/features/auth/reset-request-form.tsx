@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../components/button.tsx'
-import { authClient, authErrorMessage } from './auth-client.ts'
+import { authClient, authErrorMessage } from '../../lib/auth-client.ts'
 import { AuthField, FormError } from './auth-field.tsx'
 import { checkResetRequest } from './auth-validation.ts'
 

@@ -13,7 +13,7 @@ export function SignOutButton() {
     setBusy(true)
     trackSignedOut()
     // The header is on every page's first load; the auth client and the toast code load only when needed.
-    const { authClient, authErrorMessage } = await import('./auth-client.ts')
+    const { authClient, authErrorMessage } = await import('../../lib/auth-client.ts')
     const [{ error }, { toast }] = await Promise.all([authClient.signOut(), import('sonner')])
     setBusy(false)
     if (error) {

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 import { authMessages } from '../../../shared/auth.ts'
 import { Button } from '../../components/button.tsx'
-import { authClient, authErrorMessage } from './auth-client.ts'
+import { authClient, authErrorMessage } from '../../lib/auth-client.ts'
 import { AuthField, FormError } from './auth-field.tsx'
 import { checkSignUp } from './auth-validation.ts'
 

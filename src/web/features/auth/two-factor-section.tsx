@@ -7,10 +7,10 @@ import { readTotpCode } from '../../../shared/auth.ts'
 import { Button } from '../../components/button.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { requestJson } from '../../lib/api-request.ts'
-import { authClient } from './auth-client.ts'
+import { authClient } from '../../lib/auth-client.ts'
+import { useAuth } from '../../lib/auth-state.ts'
 import { AuthField } from './auth-field.tsx'
 import { TwoFactorSetup } from './two-factor-setup.tsx'
-import { useAuth } from './use-auth.ts'
 
 function TurnOff({ onDone }: { onDone(): void }) {
   const [withPassword, setWithPassword] = useState(false)

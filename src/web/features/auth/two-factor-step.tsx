@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 import { readTotpCode, twoFactorMessages } from '../../../shared/auth.ts'
 import { Button } from '../../components/button.tsx'
-import { authClient } from './auth-client.ts'
+import { authClient } from '../../lib/auth-client.ts'
 import { AuthField } from './auth-field.tsx'
 import { codeProblemOf } from './two-factor-errors.ts'
 

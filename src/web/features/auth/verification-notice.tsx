@@ -4,7 +4,7 @@ import { MailCheck, TriangleAlert } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../components/button.tsx'
-import { authClient, authErrorMessage } from './auth-client.ts'
+import { authClient, authErrorMessage } from '../../lib/auth-client.ts'
 import { AuthField } from './auth-field.tsx'
 import { VERIFIED_LANDING, type VerificationLanding } from './verification-link.ts'
 

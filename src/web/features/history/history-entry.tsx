@@ -17,14 +17,17 @@ import type { HistoryItem, RunOptions } from '../../../shared/history.ts'
 import { isStoredMeasurement } from '../../../shared/measurements.ts'
 import { resultPath } from '../../../shared/results.ts'
 import { Button, buttonClass } from '../../components/button.tsx'
+import { inputFitsAddress } from '../../lib/input-in-address.ts'
+import { runFromOfStored, writeRunFrom } from '../../lib/run-from.ts'
+import { useStoredMeasurementText } from '../../lib/stored-measurement-text.ts'
 import { optionsQuery } from '../../tool-panel/index.ts'
-import { runFromOfStored, writeRunFrom } from '../measurements/index.ts'
 import { resultLines } from './result-lines.ts'
 
 /**
  * The tool's page with the saved input: `?q=` runs it once when opened (`run`), `?input=` only fills
  * the field; a tool without input is run by `?run=1`. The run's options come along (`type=MX`...), and
- * a measurement's places (`from` or `probes`), so it asks the same from the same places again.
+ * a measurement's places (`from` or `probes`), so it asks the same from the same places again. An
+ * input that spans lines (pasted headers) never goes in the address: the tool's page opens empty.
  */
 export function toolLink(
   entry: CatalogueEntry,
@@ -34,8 +37,9 @@ export function toolLink(
   options: RunOptions | null = null,
 ): string {
   const params = new URLSearchParams()
-  if (input !== null) params.set(run ? 'q' : 'input', input)
-  else if (run) params.set('run', '1')
+  if (input !== null) {
+    if (inputFitsAddress(input)) params.set(run ? 'q' : 'input', input)
+  } else if (run) params.set('run', '1')
   for (const [name, value] of optionsQuery(options)) params.set(name, value)
   if (isStoredMeasurement(from))
     for (const [name, value] of writeRunFrom(runFromOfStored(from))) params.set(name, value)
@@ -58,9 +62,12 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting, onP
   const resultId = useId()
   const entry = findEntry(item.toolName)
   const toolName = entry?.name ?? item.toolName
-  const rerunnable = entry?.kind === 'tool'
+  // Run again goes through the address, which an input of several lines never takes.
+  const rerunnable = entry?.kind === 'tool' && inputFitsAddress(item.inputValue)
+  const withInput = item.inputValue && inputFitsAddress(item.inputValue) ? ` with ${item.inputValue}` : ''
   const failed = item.status === 'failed'
-  const lines = failed && item.resultData === null ? [] : resultLines(item.toolName, item.resultData)
+  const measurementText = useStoredMeasurementText()
+  const lines = failed && item.resultData === null ? [] : resultLines(item.toolName, item.resultData, measurementText)
   const shown = failed ? [`Error: ${item.error ?? 'the run failed'}`, ...lines] : lines
   // A measurement from several places keeps its options inside its stored result.
   const runOptions = item.options ?? (isStoredMeasurement(item.resultData) ? item.resultData.options : null)
@@ -132,7 +139,7 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting, onP
           <Link
             to={toolLink(entry, item.inputValue, false, item.resultData, runOptions)}
             className={buttonClass({ variant: 'ghost', size: 'sm' })}
-            aria-label={`Open in tool: ${toolName}${item.inputValue ? ` with ${item.inputValue}` : ''}`}
+            aria-label={`Open in tool: ${toolName}${withInput}`}
           >
             <SquareArrowOutUpRight aria-hidden="true" />
             Open in tool
@@ -142,7 +149,7 @@ export function HistoryEntry({ item, expanded, onToggle, onDelete, deleting, onP
           <Link
             to={toolLink(entry, item.inputValue, true, item.resultData, runOptions)}
             className={buttonClass({ variant: 'ghost', size: 'sm' })}
-            aria-label={`Run again: ${toolName}${item.inputValue ? ` with ${item.inputValue}` : ''}`}
+            aria-label={`Run again: ${toolName}${withInput}`}
           >
             <Play aria-hidden="true" />
             Run again

@@ -1,15 +1,14 @@
 // A saved result as its tool shows it in text: each tool's own line renderer, never raw JSON. A
 // result whose shape no longer matches its tool (saved by an older version) is shown field by field.
-// A measurement from several places reads as its side-by-side tables, then each location's lines.
+// A measurement from several places reads as the text its writer makes (the side-by-side tables, then
+// each location's lines), handed in by the page; without one, field by field too.
 import type { z } from 'zod'
 import { isStoredMeasurement } from '../../../shared/measurements.ts'
 import { findContract } from '../../../shared/tools/contracts.ts'
 
 import { speedTestLines } from '../../../shared/tools/speedtest/lines.ts'
-
 import { speedTestResult } from '../../../shared/tools/speedtest/schema.ts'
-
-import { storedMeasurementLines } from '../measurements/index.ts'
+import type { StoredMeasurementText } from '../../lib/stored-measurement-text.ts'
 
 interface Renderer {
   schema: z.ZodType
@@ -38,8 +37,12 @@ export function fieldLines(value: unknown, indent = ''): string[] {
   )
 }
 
-export function resultLines(toolName: string, data: unknown): string[] {
-  if (isStoredMeasurement(data)) return storedMeasurementLines(data)
+export function resultLines(
+  toolName: string,
+  data: unknown,
+  measurementText: StoredMeasurementText | null = null,
+): string[] {
+  if (isStoredMeasurement(data)) return measurementText ? measurementText(data) : fieldLines(data)
   const renderer = rendererOf(toolName)
   if (renderer) {
     const parsed = renderer.schema.safeParse(data)

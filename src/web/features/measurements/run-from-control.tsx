@@ -6,9 +6,9 @@ import type { MeasurementToolId, ProbeInfo } from '../../../shared/measurements.
 import { Checkbox } from '../../components/checkbox.tsx'
 import { Field } from '../../components/field.tsx'
 import { Input, Select } from '../../components/input.tsx'
+import { DEFAULT_PROBE_COUNT, hasLocation, type RunFrom, THIS_SERVER, toggleLocation } from '../../lib/run-from.ts'
 import { offerProbes, probeEntry } from './probe-choices.ts'
 import { probeNetwork, probeTitle } from './probe-label.ts'
-import { DEFAULT_PROBE_COUNT, hasLocation, type RunFrom, THIS_SERVER, toggleLocation } from './run-from.ts'
 
 export interface ProbesState {
   data?: ProbeInfo[]

@@ -8,7 +8,7 @@ import { lazy, Suspense, useId, useState } from 'react'
 import type { ToolAnswer } from '../../../shared/tools/tool-answer.ts'
 import { Button } from '../../components/button.tsx'
 import { Spinner } from '../../components/spinner.tsx'
-import { useAuth } from '../auth/index.ts'
+import { useAuth } from '../../lib/auth-state.ts'
 import { NeedsAccount } from './needs-account.tsx'
 import { kindOfTool, watchableKind } from './watchable.ts'
 

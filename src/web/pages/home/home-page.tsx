@@ -4,7 +4,7 @@ import { catalogue, findEntry } from '../../../shared/catalogue.ts'
 import { CataloguePanel } from '../../catalogue/catalogue-panel.tsx'
 import { BackToTop } from '../../components/back-to-top.tsx'
 import { Spinner } from '../../components/spinner.tsx'
-import { useAuth } from '../../features/auth/use-auth.ts'
+import { useAuth } from '../../lib/auth-state.ts'
 import { toolPath } from '../../lib/routes.ts'
 import { scrollIntoViewSoon } from '../../lib/scroll.ts'
 import { filterByQuery } from '../../lib/search-catalogue.ts'
@@ -16,9 +16,7 @@ import { ToolSearch } from './tool-search.tsx'
 const DEFAULT_TOOL = 'ping'
 /** The History card has no page of its own; its panel's code loads when it is opened. */
 const historyCard = { id: 'history', name: 'History', description: 'Your saved tool results' } as const
-const HistoryPanel = lazy(() =>
-  import('../../features/history/history-panel.tsx').then((m) => ({ default: m.HistoryPanel })),
-)
+const HistoryPanel = lazy(() => import('./history-section.tsx').then((m) => ({ default: m.HistorySection })))
 const cards = [...catalogue, historyCard]
 
 export function HomePage() {

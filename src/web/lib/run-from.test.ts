@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { measurementRequest } from '../../../shared/measurement-request.ts'
-import { MEASUREMENT_MAX_LOCATIONS } from '../../../shared/measurements.ts'
+import { measurementRequest } from '../../shared/measurement-request.ts'
+import { MEASUREMENT_MAX_LOCATIONS } from '../../shared/measurements.ts'
 import {
   checkRunFrom,
   hasLocation,

@@ -2,13 +2,13 @@
 // writes ("DE, AS13335, Frankfurt, Europe"); what each choice asks of POST /api/measurements, and how
 // it travels in a run's link (`?probes=3`, `?from=DE, AS13335`).
 
-import type { MeasurementRequestInput } from '../../../shared/measurement-request.ts'
+import type { MeasurementRequestInput } from '../../shared/measurement-request.ts'
 import {
   MEASUREMENT_MAX_LIMIT,
   MEASUREMENT_MAX_LOCATIONS,
   measurementLocation,
   type StoredMeasurement,
-} from '../../../shared/measurements.ts'
+} from '../../shared/measurements.ts'
 
 export type RunFrom = { mode: 'server' } | { mode: 'count'; count: number } | { mode: 'pick'; text: string }
 

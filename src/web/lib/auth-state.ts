@@ -1,4 +1,4 @@
-// The signed-in user as the web app sees it.
+// The signed-in user as the whole web app sees it (header, pages and features read it through useAuth).
 import { createContext, createElement, type ReactNode, startTransition, useContext, useEffect, useState } from 'react'
 import type { authClient } from './auth-client.ts'
 
