@@ -47,9 +47,7 @@ function labelOf(children: TraceEvent[], origin: string): string {
 /** The tasks of the page's main thread (the one that parsed its HTML) and the scripts it loaded. */
 export function readPageLoad(input: object[], origin: string): PageLoad {
   const events = input as TraceEvent[]
-  const parse = events.find(
-    (e) => e.name === 'ParseHTML' && String(e.args?.beginData?.url ?? '').startsWith(origin),
-  )
+  const parse = events.find((e) => e.name === 'ParseHTML' && String(e.args?.beginData?.url ?? '').startsWith(origin))
   if (!parse) throw new Error('the trace shows no page parsed from the server')
   const request = events.find(
     (e) => e.name === 'ResourceSendRequest' && String(e.args?.data?.url ?? '').startsWith(origin),

@@ -51,7 +51,9 @@ async function measure(pagePath: string): Promise<PageLoad> {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
 try {
-  console.log(`Main-thread work on load (CPU time; blocking as Lighthouse's mobile model would count it, ${MOBILE_SLOWDOWN}x)`)
+  console.log(
+    `Main-thread work on load (CPU time; blocking as Lighthouse's mobile model would count it, ${MOBILE_SLOWDOWN}x)`,
+  )
   for (const pagePath of paths) {
     await measure(pagePath)
     const loads: PageLoad[] = []
