@@ -40,9 +40,20 @@ export function describeLoad(lhr: Report, benchmarkIndex: number): string[] {
   const scripts = items(lhr, 'network-requests').filter((r) => r.resourceType === 'Script')
   const transferred = scripts.reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0)
   const unpacked = scripts.reduce((sum, r) => sum + Number(r.resourceSize ?? 0), 0)
-  const longTasks = items(lhr, 'long-tasks').map((t) => ({ url: shortUrl(t.url), duration: Number(t.duration) }))
+  const longTasks = items(lhr, 'long-tasks').map((t) => ({
+    url: shortUrl(t.url),
+    start: Number(t.startTime),
+    duration: Number(t.duration),
+  }))
   const scale = benchmarkIndex / REFERENCE_INDEX
-  const normalisedBlocking = longTasks.reduce((sum, t) => sum + Math.max(0, t.duration * scale - BLOCKING_AFTER_MS), 0)
+  // Total blocking time counts the tasks from the first paint to the page's interactive point.
+  const firstPaint = lhr.audits['first-contentful-paint']?.numericValue ?? 0
+  const interactive = lhr.audits.interactive?.numericValue ?? Number.POSITIVE_INFINITY
+  const blockingTasks = longTasks.filter((t) => t.start + t.duration > firstPaint && t.start < interactive)
+  const normalisedBlocking = blockingTasks.reduce(
+    (sum, t) => sum + Math.max(0, t.duration * scale - BLOCKING_AFTER_MS),
+    0,
+  )
   const bootup = items(lhr, 'bootup-time')
     .slice(0, 4)
     .map((b) => `${shortUrl(b.url)} ${ms(Number(b.total))} (script ${ms(Number(b.scripting))})`)
