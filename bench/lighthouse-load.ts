@@ -61,7 +61,7 @@ export function describeLoad(lhr: Report, benchmarkIndex: number): string[] {
     .slice(0, 4)
     .map((w) => `${w.group} ${ms(Number(w.duration))}`)
   return [
-    `total blocking time ${ms(lhr.audits['total-blocking-time']?.numericValue ?? 0)}; at index ${REFERENCE_INDEX}: ${ms(normalisedBlocking)}`,
+    `total blocking time ${ms(lhr.audits['total-blocking-time']?.numericValue ?? 0)}; from the long tasks listed, rescaled to index ${REFERENCE_INDEX}: ${ms(normalisedBlocking)} (an estimate: Lighthouse simulates the list and the total apart)`,
     `JavaScript: ${scripts.length} files, ${kib(transferred)} transferred, ${kib(unpacked)} unpacked`,
     `long tasks: ${longTasks.length === 0 ? 'none' : longTasks.map((t) => `${ms(t.duration)} (${ms(t.duration * scale)} at ${REFERENCE_INDEX}) ${t.url}`).join(', ')}`,
     `CPU by script: ${bootup.join(', ')}`,
