@@ -17,6 +17,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { launchBrowser } from '../test/support/browser/browser.ts'
 import { freePort } from '../test/support/net/ports.ts'
 import { percentile } from './bystander.ts'
+import { describeLoad, loadAverage } from './lighthouse-load.ts'
 
 const paths = (process.argv[2] ?? '/,/dns-lookup').split(',')
 const RUNS = Number(process.argv[3] ?? 3)
@@ -56,7 +57,7 @@ try {
   console.log(`Lighthouse ${CATEGORIES.join(', ')} (target ≥ ${TARGET} each)`)
   for (const pagePath of paths) {
     for (const form of ['mobile', 'desktop'] as const) {
-      const runs: Array<{ scores: number[]; index: number; low: string[] }> = []
+      const runs: Array<{ scores: number[]; index: number; low: string[]; load: string[] }> = []
       for (let i = 0; i < RUNS; i++) {
         const run = await lighthouse(
           `http://127.0.0.1:${port}${pagePath}`,
@@ -69,10 +70,12 @@ try {
             (a) => a.score !== null && a.score < 0.9 && !['informative', 'notApplicable'].includes(a.scoreDisplayMode),
           )
           .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`)
+        const index = Math.round(run.lhr.environment.benchmarkIndex)
         runs.push({
           scores: CATEGORIES.map((id) => Math.round((run.lhr.categories[id]?.score ?? 0) * 100)),
-          index: Math.round(run.lhr.environment.benchmarkIndex),
+          index,
           low,
+          load: describeLoad(run.lhr, index),
         })
       }
       const scores = CATEGORIES.map((_, i) =>
@@ -87,9 +90,10 @@ try {
       console.log(`${pagePath.padEnd(14)} ${form.padEnd(8)} median of ${RUNS}: ${shown}  ${met ? 'ok' : 'BELOW'}`)
       for (const run of runs) {
         console.log(
-          `${' '.repeat(24)}run: performance ${run.scores[0]} (benchmarkIndex ${run.index})` +
+          `${' '.repeat(24)}run: performance ${run.scores[0]} (benchmarkIndex ${run.index}, load average ${loadAverage()})` +
             (run.low.length > 0 ? `; below 0.9: ${run.low.join(', ')}` : ''),
         )
+        for (const line of run.load) console.log(`${' '.repeat(28)}${line}`)
       }
     }
   }

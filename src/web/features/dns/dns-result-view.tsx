@@ -1,7 +1,6 @@
 // Which view a DNS answer gets: the propagation table for a propagation check, the record tables
 // otherwise; while a propagation check runs, its rows as each server answers.
 import type { DnsResult } from '../../../shared/tools/dns/schema.ts'
-import type { TypedLiveView } from '../../lib/tool-parts.tsx'
 import { DnsPropagationLive, DnsPropagationView } from './dns-propagation-table.tsx'
 import { DnsRecordsTable } from './dns-records-table.tsx'
 import { DnssecValidationView } from './dnssec-validation-view.tsx'
@@ -16,7 +15,7 @@ export function DnsResultView({ result }: { result: DnsResult }) {
   )
 }
 
-export const dnsLiveView: TypedLiveView<DnsResult> = {
-  render: (progress, _answer, result) =>
-    result ? <DnsResultView result={result} /> : <DnsPropagationLive progress={progress} />,
+/** A run's live view: the finished answer's view, or a propagation check's rows so far. */
+export function DnsLiveResult({ progress, result }: { progress: unknown[]; result: DnsResult | undefined }) {
+  return result ? <DnsResultView result={result} /> : <DnsPropagationLive progress={progress} />
 }

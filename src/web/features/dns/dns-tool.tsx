@@ -1,10 +1,10 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { DNS_TYPES, dnsRequest, dnsResult } from '../../../shared/tools/dns/schema.ts'
 import { defineTool, type OptionsQuery, type ToolPanelProps } from '../../lib/tool-parts.tsx'
 import { ToolPanel, urlOptions } from '../../tool-panel/index.ts'
 import { DnsFields } from './dns-fields.tsx'
 import { ALL_DEFAULT_TYPES, type DnsControls, initialDnsControls, OTHER_TYPE, readDnsOptions } from './dns-options.ts'
-import { DnsResultView, dnsLiveView } from './dns-result-view.tsx'
+import { DnsResultView, dnsLiveView, preloadDnsResultViews } from './dns-result-view-lazy.tsx'
 
 const dnsQueryFields = urlOptions(initialDnsControls, {
   type: 'type',
@@ -38,6 +38,7 @@ export const tool = defineTool({
 
 export function Panel(props: ToolPanelProps) {
   const [controls, setControls] = useState<DnsControls>(initialDnsControls)
+  useEffect(preloadDnsResultViews, [])
   return (
     <ToolPanel
       {...props}
