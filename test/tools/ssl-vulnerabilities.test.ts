@@ -40,6 +40,7 @@ const CLEAN: Verdicts = {
   heartbleed: 'not-vulnerable',
   'ccs-injection': 'not-vulnerable',
   'secure-renegotiation': 'not-vulnerable',
+  'client-renegotiation': 'not-vulnerable',
   crime: 'not-vulnerable',
   poodle: 'not-vulnerable',
   'fallback-scsv': 'not-vulnerable',
@@ -59,6 +60,7 @@ const SERVERS: Record<string, Verdicts> = {
     ...CLEAN,
     heartbleed: 'not-tested',
     'secure-renegotiation': 'vulnerable',
+    'client-renegotiation': 'not-tested',
     sweet32: 'vulnerable',
   },
   'nginx-modern': CLEAN,
@@ -100,6 +102,7 @@ const KNOWN_DISAGREEMENTS = [
   'openssl-oakley2 logjam: ours vulnerable, testssl not-vulnerable',
   'gnutls-legacy heartbleed: ours not-tested, testssl not-vulnerable',
   'gnutls-legacy secure-renegotiation: ours vulnerable, testssl not-tested',
+  'gnutls-legacy client-renegotiation: ours not-tested, testssl not-vulnerable',
   'nginx-modern sweet32: ours not-vulnerable, testssl absent',
 ]
 

@@ -17,6 +17,7 @@ export const TESTSSL_IDS: Record<VulnerabilityId, string> = {
   heartbleed: 'heartbleed',
   'ccs-injection': 'CCS',
   'secure-renegotiation': 'secure_renego',
+  'client-renegotiation': 'secure_client_renego',
   crime: 'CRIME_TLS',
   poodle: 'POODLE_SSL',
   'fallback-scsv': 'fallback_SCSV',

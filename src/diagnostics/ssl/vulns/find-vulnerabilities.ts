@@ -4,6 +4,7 @@
 import type { VulnerabilityFinding } from '../../../shared/tools/ssl/schema.ts'
 import type { VersionScan } from '../enumerate-suites.ts'
 import type { ScanBudget } from '../scan-budget.ts'
+import { clientRenegotiation } from './client-renegotiation.ts'
 import { freak, logjam, poodle, secureRenegotiation, sweet32 } from './derived-findings.ts'
 import { drown } from './drown.ts'
 import { ccsInjection } from './early-ccs.ts'
@@ -21,9 +22,10 @@ export async function findVulnerabilities(
   servername: string,
   dhGroup: Promise<DhGroup>,
 ): Promise<VulnerabilityFinding[]> {
-  const [bleed, ccs, crime, fallback, sslv2, oracle, dh] = await Promise.all([
+  const [bleed, ccs, clientRenego, crime, fallback, sslv2, oracle, dh] = await Promise.all([
     heartbeat(budget, scans, servername),
     ccsInjection(budget, scans),
+    clientRenegotiation(budget, scans),
     compression(budget, scans, servername),
     fallbackScsv(budget, scans, servername),
     drown(budget),
@@ -34,6 +36,7 @@ export async function findVulnerabilities(
     bleed,
     ccs,
     secureRenegotiation(scans),
+    clientRenego,
     crime,
     poodle(scans),
     fallback,

@@ -170,6 +170,7 @@ export const vulnerabilityId = z.enum([
   'heartbleed',
   'ccs-injection',
   'secure-renegotiation',
+  'client-renegotiation',
   'crime',
   'poodle',
   'fallback-scsv',
