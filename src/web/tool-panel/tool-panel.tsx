@@ -5,7 +5,7 @@
 // Where the page offers runs from other places (remote-runs.ts), the panel also shows their choice,
 // hands such a run over and shows its view in place of the output box.
 import { Play } from 'lucide-react'
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { requiredText } from '../../shared/validation.ts'
@@ -222,6 +222,17 @@ export function ToolPanel({
     note: takesInput && !rule.multiline ? runNote(rule.schema, value) : undefined,
   }
 
+  // The one field, a line or (for pasted headers) a text area, with its value and its message.
+  const fieldProps = {
+    id: inputId,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      setValue(event.target.value)
+      setFieldError(null)
+    },
+    ...fieldMessageProps(message),
+  }
+
   return (
     <EntryFrame entry={entry} variant={variant} icon={icon}>
       <form ref={formRef} onSubmit={submit} className="space-y-4" noValidate>
@@ -230,29 +241,9 @@ export function ToolPanel({
             {takesInput && (
               <Field id={inputId} label={entry.label ?? ''} className="flex-1">
                 {rule.multiline ? (
-                  <TextArea
-                    id={inputId}
-                    value={value}
-                    onChange={(event) => {
-                      setValue(event.target.value)
-                      setFieldError(null)
-                    }}
-                    {...fieldMessageProps(message)}
-                  />
+                  <TextArea {...fieldProps} />
                 ) : (
-                  <Input
-                    id={inputId}
-                    value={value}
-                    onChange={(event) => {
-                      setValue(event.target.value)
-                      setFieldError(null)
-                    }}
-                    {...fieldMessageProps(message)}
-                    autoComplete="off"
-                    autoCapitalize="off"
-                    spellCheck={false}
-                    enterKeyHint="go"
-                  />
+                  <Input {...fieldProps} autoComplete="off" autoCapitalize="off" spellCheck={false} enterKeyHint="go" />
                 )}
               </Field>
             )}
