@@ -109,13 +109,13 @@ const CORPORA = [
     target: 0.97,
     shortfalls: { statuses: 96 },
   }),
-  // Measured once, unseen (its README.md): updatedAt was below 97% (the parser drops the fraction of
-  // a second that dates such as "2014-06-28T09:18:02.516Z" carry), held here at its measured count;
-  // every other field reached 97%.
+  // Measured once, unseen (its README.md): updatedAt was below 97% (the parser dropped the fraction
+  // of a second that dates such as "2014-06-28T09:18:02.516Z" carry); since it keeps the millisecond
+  // written, none is below.
   corpus('held-out 9', 'whois-heldout-9', {
     minimum: { cases: 110, tlds: 75 },
     target: 0.97,
-    shortfalls: { updatedAt: 106 },
+    shortfalls: {},
   }),
 ]
 
