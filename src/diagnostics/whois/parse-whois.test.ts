@@ -192,6 +192,22 @@ describe('parseWhoisFields() general rules', () => {
     })
     expect(parseWhoisFields('Updated Date: 2017-12-05T19:55:33.58Z\n').updatedAt).toBe('2017-12-05T19:55:33.580Z')
   })
+  it('reads statuses separated by slashes as several statuses', () => {
+    const text = 'Domain:             example.it\nStatus:             ok / autoRenewPeriod\n'
+    expect(parseWhoisFields(text).statuses).toEqual(['ok', 'autoRenewPeriod'])
+  })
+  it('reads a known key of several words written without a colon, its value after a run of spaces', () => {
+    const text = 'Domain  name    example.md\nDomain state    OK\nRegistered on   2012-08-27\n'
+    expect(parseWhoisFields(text, { domain: 'example.md' })).toMatchObject({
+      statuses: ['ok'],
+      createdAt: '2012-08-27T00:00:00Z',
+    })
+  })
+  it('reads "Registrar Abuse Email:" and "Registrar Abuse Phone:" as the abuse contact', () => {
+    const text =
+      'Domain Name: example.ai\nRegistrar Abuse Phone: +1.2025550100\nRegistrar Abuse Email: abuse@example.net\n'
+    expect(parseWhoisFields(text).abuseContact).toEqual({ email: 'abuse@example.net', phone: '+1.2025550100' })
+  })
   it("reads JPRS's Japanese-language keys for the dates and the state", () => {
     const text =
       '[Domain Name]                   EXAMPLE.JP\n\n[登録年月日]                    2001/05/09\n[有効期限]                      2022/05/31\n[状態]                          Active\n[最終更新]                      2021/06/01 01:05:09 (JST)\n'
