@@ -32,8 +32,8 @@ const TABBED = /^([A-Za-z][\w /()'&-]{0,50}?)\t+(\S.*)$/
 // The older .sk answers separate a one-word key from its value by spaces: "Valid-date          2011-07-23".
 const SPACED = /^([A-Za-z][\w.-]{0,30}[A-Za-z])\s{2,}(\S.*)$/
 /**
- * .md writes a key of several words without a colon, its value after a run of spaces: "Domain state
- * OK". Only a key known for some field is read so: other lines with spaces in them are text.
+ * .md writes a key of several words without a colon, its value after a run of spaces:
+ * "Domain state    OK". Only a key known for some field is read so: other such lines are text.
  */
 const SPACED_WORDS = /^([A-Za-z][\w.-]*(?: [A-Za-z][\w.-]*){1,3})\s{2,}(\S.*)$/
 const KNOWN_KEYS = new Set(Object.values(KEYS).flat())
