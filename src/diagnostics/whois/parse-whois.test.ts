@@ -182,6 +182,32 @@ describe('parseWhoisFields() general rules', () => {
     const text = 'Domain name: example.test\n\nInformation Last Updated:       2025-10-20T11:58:59.000+03:00\n'
     expect(parseWhoisFields(text).updatedAt).toBe('2025-10-20T08:58:59Z')
   })
+  it('keeps a fraction of a second to the millisecond, and gives whole seconds for a zero fraction', () => {
+    const text =
+      'Domain Name: example.test\nUpdated Date: 2014-06-28T09:18:02.516Z\nCreation Date: 2017-03-22 17:08:16.526307+11\nRegistry Expiry Date: 2018-12-31T21:00:00.0Z\n'
+    expect(parseWhoisFields(text)).toMatchObject({
+      updatedAt: '2014-06-28T09:18:02.516Z',
+      createdAt: '2017-03-22T06:08:16.526Z',
+      expiresAt: '2018-12-31T21:00:00Z',
+    })
+    expect(parseWhoisFields('Updated Date: 2017-12-05T19:55:33.58Z\n').updatedAt).toBe('2017-12-05T19:55:33.580Z')
+  })
+  it('reads statuses separated by slashes as several statuses', () => {
+    const text = 'Domain:             example.it\nStatus:             ok / autoRenewPeriod\n'
+    expect(parseWhoisFields(text).statuses).toEqual(['ok', 'autoRenewPeriod'])
+  })
+  it('reads a known key of several words written without a colon, its value after a run of spaces', () => {
+    const text = 'Domain  name    example.md\nDomain state    OK\nRegistered on   2012-08-27\n'
+    expect(parseWhoisFields(text, { domain: 'example.md' })).toMatchObject({
+      statuses: ['ok'],
+      createdAt: '2012-08-27T00:00:00Z',
+    })
+  })
+  it('reads "Registrar Abuse Email:" and "Registrar Abuse Phone:" as the abuse contact', () => {
+    const text =
+      'Domain Name: example.ai\nRegistrar Abuse Phone: +1.2025550100\nRegistrar Abuse Email: abuse@example.net\n'
+    expect(parseWhoisFields(text).abuseContact).toEqual({ email: 'abuse@example.net', phone: '+1.2025550100' })
+  })
   it("reads JPRS's Japanese-language keys for the dates and the state", () => {
     const text =
       '[Domain Name]                   EXAMPLE.JP\n\n[登録年月日]                    2001/05/09\n[有効期限]                      2022/05/31\n[状態]                          Active\n[最終更新]                      2021/06/01 01:05:09 (JST)\n'

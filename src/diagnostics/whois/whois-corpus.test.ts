@@ -1,6 +1,6 @@
 // Real registry answers against the fields read by hand from each raw text (sources in each folder's
 // manifest.json). The parser is tuned on test/fixtures/golden/whois-corpus; test/fixtures/golden/
-// whois-heldout-2 to whois-heldout-9 hold other answers, from other collections, that it is only
+// whois-heldout-2 to whois-heldout-10 hold other answers, from other collections, that it is only
 // measured on (each README.md keeps every measurement). Prints the accuracy of every field for every
 // part, asks the tuned part's target of every field, and holds each held-out field at least at its
 // measured count.
@@ -85,11 +85,12 @@ const CORPORA = [
     shortfalls: { registrar: 61 },
   }),
   // Measured once, unseen (its README.md): four fields were below 97%; after six expectations that
-  // misread their answers were corrected, three are, held here at their counts.
+  // misread their answers were corrected, three were; since .md's keys written without a colon are
+  // read, two are, held here at their counts.
   corpus('held-out 6', 'whois-heldout-6', {
     minimum: { cases: 100, tlds: 60 },
     target: 0.97,
-    shortfalls: { registrar: 102, nameServers: 104, statuses: 104 },
+    shortfalls: { registrar: 102, nameServers: 104 },
   }),
   // Measured once, unseen (its README.md): nameServers was below 97% (the last line of .ae's answers
   // ends in a bare carriage return, JPRS's Japanese name server key, .pl's doubled carriage returns,
@@ -102,20 +103,28 @@ const CORPORA = [
   }),
   // Measured once, unseen (its README.md): statuses was below 97% (a second EPP code after "ok /",
   // .md's state written without a colon, a registrar's statuses added to the registry's in a lookup
-  // chain, IANA's record of .jp read for the domain), held here at its measured count; every other
-  // field reached 97%.
+  // chain, IANA's record of .jp read for the domain); every other field reached 97%. Since statuses
+  // separated by slashes and .md's keys without a colon are read, none is below.
   corpus('held-out 8', 'whois-heldout-8', {
     minimum: { cases: 100, tlds: 75 },
     target: 0.97,
-    shortfalls: { statuses: 96 },
+    shortfalls: {},
   }),
-  // Measured once, unseen (its README.md): updatedAt was below 97% (the parser drops the fraction of
-  // a second that dates such as "2014-06-28T09:18:02.516Z" carry), held here at its measured count;
-  // every other field reached 97%.
+  // Measured once, unseen (its README.md): updatedAt was below 97% (the parser dropped the fraction
+  // of a second that dates such as "2014-06-28T09:18:02.516Z" carry); since it keeps the millisecond
+  // written, none is below.
   corpus('held-out 9', 'whois-heldout-9', {
     minimum: { cases: 110, tlds: 75 },
     target: 0.97,
-    shortfalls: { updatedAt: 106 },
+    shortfalls: {},
+  }),
+  // Measured once, unseen (its README.md): five fields were below 97% (a registry's day read with the
+  // time of the registrar's record after it, IANA's record of the top-level domain read for the domain
+  // where a saved chain repeats it after the domain's record), held here at their measured counts.
+  corpus('held-out 10', 'whois-heldout-10', {
+    minimum: { cases: 100, tlds: 13 },
+    target: 0.97,
+    shortfalls: { createdAt: 84, updatedAt: 92, expiresAt: 84, nameServers: 86, statuses: 86 },
   }),
 ]
 

@@ -1,6 +1,8 @@
 // Turns the dates registries publish into ISO 8601 UTC ("1997-10-05T00:00:00Z"). A date without a
 // time is midnight UTC of that day; a time without a zone is taken as UTC; a zone given as an offset
-// or a known abbreviation is applied.
+// or a known abbreviation is applied. A fraction of a second is part of the instant written and is
+// kept to the millisecond ("09:18:02.516Z", ".58Z" is .580, ".526307" is .526: digits past the third
+// are dropped); a fraction of zero gives whole seconds ("12:00:00.000Z" is "12:00:00Z").
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
 
@@ -158,11 +160,12 @@ export function parseWhoisDate(value: string, tld?: string): string | undefined 
   if (!parts) return undefined
   const { year, month, day } = parts
   if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1980 || (year > 2999 && year !== 9999)) return undefined
-  const time = /^(?:\s*T|\s+at\s+|\s+|\s*,\s*)(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?(.*)$/i.exec(parts.rest)
+  const time = /^(?:\s*T|\s+at\s+|\s+|\s*,\s*)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(.*)$/i.exec(parts.rest)
   const [hours, minutes, seconds] = time ? [Number(time[1]), Number(time[2]), Number(time[3] ?? 0)] : [0, 0, 0]
-  const zone = time ? readZone(time[4] ?? '') : 0
+  const milliseconds = Number((time?.[4] ?? '').padEnd(3, '0').slice(0, 3))
+  const zone = time ? readZone(time[5] ?? '') : 0
   if (zone === undefined || hours > 24 || minutes > 59 || seconds > 60) return undefined
-  const ms = Date.UTC(year, month - 1, day, hours, minutes - zone, seconds)
+  const ms = Date.UTC(year, month - 1, day, hours, minutes - zone, seconds, milliseconds)
   const check = new Date(Date.UTC(year, month - 1, day))
   if (check.getUTCDate() !== day) return undefined
   return new Date(ms).toISOString().replace(/\.000Z$/, 'Z')

@@ -2,6 +2,7 @@
 // "Key: value", "key:value", dot-padded "created............: value", JPRS's "[Name Server]  value",
 // headings followed by an indented block ("Registrar:\n  Name: …", .it's "Registrar\n  Organization: …"),
 // and Taiwan's "Record expires on 2020-11-30".
+import { KEYS } from './whois-keys.ts'
 
 export interface WhoisEntry {
   /** Lower case, single-spaced, without padding dots. */
@@ -30,6 +31,12 @@ const CLASS_PREFIXED = /^[a-z][\w-]*:([A-Za-z][\w-]{0,40}):(?!\/\/)(.*)$/
 const TABBED = /^([A-Za-z][\w /()'&-]{0,50}?)\t+(\S.*)$/
 // The older .sk answers separate a one-word key from its value by spaces: "Valid-date          2011-07-23".
 const SPACED = /^([A-Za-z][\w.-]{0,30}[A-Za-z])\s{2,}(\S.*)$/
+/**
+ * .md writes a key of several words without a colon, its value after a run of spaces:
+ * "Domain state    OK". Only a key known for some field is read so: other such lines are text.
+ */
+const SPACED_WORDS = /^([A-Za-z][\w.-]*(?: [A-Za-z][\w.-]*){1,3})\s{2,}(\S.*)$/
+const KNOWN_KEYS = new Set(Object.values(KEYS).flat())
 /** A host name ("ns1.example.net  192.0.2.1") is no one-word key. */
 const HOST_NAME = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i
 /** Headings whose block may continue without indent until the next blank line (.ee, .pl, .mo). */
@@ -72,6 +79,11 @@ const normaliseKey = (key: string) =>
     .replace(/\s+/g, ' ')
     .trim()
 
+function knownSpacedKey(line: string): RegExpExecArray | null {
+  const match = SPACED_WORDS.exec(line)
+  return match && KNOWN_KEYS.has(normaliseKey(match[1] ?? '')) ? match : null
+}
+
 function splitLine(text: string): { key: string; value: string } | undefined {
   // .tr marks its keys "** Domain Name: …".
   const line = text.replace(/^\*\*\s+/, '')
@@ -84,7 +96,8 @@ function splitLine(text: string): { key: string; value: string } | undefined {
     KEYED.exec(line) ??
     HASHED.exec(line) ??
     TABBED.exec(line) ??
-    (spaced && !HOST_NAME.test(spaced[1] ?? '') ? spaced : null)
+    (spaced && !HOST_NAME.test(spaced[1] ?? '') ? spaced : null) ??
+    knownSpacedKey(line)
   if (!match) return undefined
   return { key: normaliseKey(match[1] ?? ''), value: (match[2] ?? '').trim() }
 }

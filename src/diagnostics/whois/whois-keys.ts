@@ -173,10 +173,11 @@ export const KEYS = {
   dnssec: ['dnssec', 'dnssec signed', 'signed', 'domain_signed', 'signing key', '署名鍵'],
   range: ['cidr', 'inetnum', 'inet6num', 'netrange'],
   country: ['country', 'registrant country'],
-  // CoCCA: "Sponsoring Registrar Abuse Email:".
+  // CoCCA: "Sponsoring Registrar Abuse Email:", later "Registrar Abuse Email:".
   abuseEmail: [
     'registrar abuse contact email',
     'sponsoring registrar abuse email',
+    'registrar abuse email',
     'orgabuseemail',
     'abuse-mailbox',
     'abuse email',
@@ -185,6 +186,7 @@ export const KEYS = {
   abusePhone: [
     'registrar abuse contact phone',
     'sponsoring registrar abuse phone',
+    'registrar abuse phone',
     'orgabusephone',
     'abuse phone',
     'abuse-phone',

@@ -47,6 +47,8 @@ const eppCodeOf = (word: string) =>
 export function normaliseStatuses(value: string): string[] {
   // Nominet's "No registration status listed."
   if (/^\s*no (registration )?status\b/i.test(value)) return []
+  // .it lists several on one line, separated by slashes: "ok / autoRenewPeriod".
+  if (/\s\/\s/.test(value)) return value.split(/\s+\/\s+/).flatMap(normaliseStatuses)
   // "serverDeleteProhibited (Secured by CoCCA Premium Registry Lock) https://…": the code is what counts.
   const code = EPP_BY_SQUASHED.get(value.trim().split(/\s+/)[0]?.toLowerCase() ?? '')
   const words = value.trim().split(/\s+/)
