@@ -43,8 +43,11 @@ export const THROUGHPUT_PLAN: ThroughputPlan = {
   minWindowMs: 1000,
 }
 
-/** The upload payload is generated once and sliced; transfers larger than this reuse it. */
-export const UPLOAD_PAYLOAD_MAX_BYTES = 64_000_000
+/**
+ * The upload payload repeats one block of this many random bytes: larger than Brotli's largest
+ * window (as the server's download block is), so nothing on the way could compress it.
+ */
+export const UPLOAD_BLOCK_BYTES = 16 * 1024 * 1024
 
 /**
  * Bufferbloat: how much the median round trip rose under load over idle, in ms. The grade is the
