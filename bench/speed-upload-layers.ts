@@ -7,11 +7,12 @@
 // Run: npx node bench/speed-upload-layers.ts [rounds=3] [megabytes=100]
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { randomFillSync } from 'node:crypto'
-import { mkdtemp, open, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
+import { build } from 'rolldown'
 import { REPO_ROOT } from '../test/lab/lab.ts'
 import { runPageSpeedTest } from '../test/lab/speed-page.ts'
 import { runAhead } from '../test/support/app/priority.ts'
@@ -103,6 +104,49 @@ function pageUpload(page: Page, way: Way, streams: number): Promise<number> {
   )
 }
 
+/**
+ * The speed test's own throughput engine bundled for a bare page (no React, no view): it shows what
+ * the engine's transfers and accounting reach without the page around them.
+ */
+async function bundleEngine(dir: string): Promise<string> {
+  const engine = path.join(REPO_ROOT, 'src/web/features/speedtest/engine')
+  const entry = path.join(dir, 'engine-entry.ts')
+  await writeFile(
+    entry,
+    `import { browserEnvironment } from '${engine}/environment.ts'
+import { selectEndpoints } from '${engine}/endpoints.ts'
+import { measureThroughput } from '${engine}/throughput.ts'
+Object.assign(window, {
+  measureUpload: () => measureThroughput('upload', {
+    env: browserEnvironment,
+    endpoints: selectEndpoints('ours', location.origin),
+    signal: new AbortController().signal,
+    serverMaxBytes: ${100_000_000},
+  }),
+})
+`,
+  )
+  const { output } = await build({ input: entry, write: false, output: { format: 'iife' } })
+  return output[0].code
+}
+
+/** Mbit/s of the engine's upload phase in the bare page, and how it counted. */
+async function engineUpload(page: Page): Promise<{ mbps: number; how: string }> {
+  return page.evaluate(async () => {
+    const run = (window as unknown as { measureUpload: () => Promise<Record<string, unknown>> }).measureUpload
+    const r = (await run()) as {
+      mbps: number
+      rampTransfers: number
+      transfers: number
+      largestTransfer: number
+      window: { bytes: number; ms: number } | null
+    }
+    const w = r.window
+    const how = `${r.rampTransfers} ramp + ${r.transfers} transfers, largest ${(r.largestTransfer / 1e6).toFixed(1)} MB, ${((w?.bytes ?? 0) / 1e6).toFixed(1)} MB in ${w?.ms.toFixed(0)} ms`
+    return { mbps: r.mbps, how }
+  })
+}
+
 /** utime, stime and the reaped children's cutime and cstime of `pid`, in clock ticks (proc(5)). */
 async function ticks(pid: number | 'self'): Promise<{ own: number; children: number; ppid: number }> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
@@ -154,6 +198,7 @@ try {
   const bare = await context.newPage()
   await bare.goto(`${origin}/speed-test`)
   await preparePageBody(bare, bytes)
+  await bare.evaluate(await bundleEngine(dir))
   const serverPid = server.child.pid ?? 0
   /** CPU ticks of curl (reaped children), of Chromium (every other process under this one) and of the server. */
   const cpu = async () => {
@@ -180,9 +225,13 @@ try {
   ]
   const curlLabel = 'curl -T (one POST)'
   const speedTests: number[] = []
+  const engineRuns: number[] = []
   for (let round = 0; round < rounds; round++) {
     await measure(curlLabel, 'curl', () => curlUpload(`${origin}/api/speed/up`, file))
     for (const [label, way, streams] of ways) await measure(label, 'chromium', () => pageUpload(bare, way, streams))
+    const engine = await engineUpload(bare)
+    engineRuns.push(engine.mbps)
+    if (process.env.BENCH_DETAILS) console.log(`engine alone: ${engine.how}`)
     const speedPage = await context.newPage()
     const result = await runPageSpeedTest(speedPage, origin, SERVER_NAME)
     speedTests.push(result.upload)
@@ -206,6 +255,7 @@ try {
         `${(best(rates) / curlBest).toFixed(2).padStart(10)}  ${cpuText}   ${rates.map((v) => v.toFixed(0)).join(', ')}`,
     )
   for (const [label, row] of rows) line(label, row.rates, `${cpuMs(row.clientTicks)} ${cpuMs(row.serverTicks)}`)
+  line('page: the engine alone, 4 XHR streams', engineRuns, `${'–'.padStart(7)} ${'–'.padStart(7)}`)
   line('page: the speed test (upload tile)', speedTests, `${'–'.padStart(7)} ${'–'.padStart(7)}`)
 } finally {
   await browser?.close()
