@@ -44,10 +44,11 @@ export const THROUGHPUT_PLAN: ThroughputPlan = {
 }
 
 /**
- * The upload payload repeats one block of this many random bytes: larger than Brotli's largest
- * window (as the server's download block is), so nothing on the way could compress it.
+ * The upload payload repeats one block of this many random bytes. Small enough for the browser to
+ * take at once: a 16 MiB block held up the first upload past the ramp's target time, so the ramp
+ * stopped after one transfer and the phase began with transfers far too small for a fast link.
  */
-export const UPLOAD_BLOCK_BYTES = 16 * 1024 * 1024
+export const UPLOAD_BLOCK_BYTES = 1024 * 1024
 
 /**
  * Bufferbloat: how much the median round trip rose under load over idle, in ms. The grade is the
