@@ -48,8 +48,12 @@ export const THROUGHPUT_PLAN: ThroughputPlan = {
   minWindowMs: 1000,
 }
 
-/** The upload payload is generated once and sliced; transfers larger than this reuse it. */
-export const UPLOAD_PAYLOAD_MAX_BYTES = 64_000_000
+/**
+ * The upload payload repeats one block of this many random bytes. Small enough for the browser to
+ * take at once: a 16 MiB block held up the first upload past the ramp's target time, so the ramp
+ * stopped after one transfer and the phase began with transfers far too small for a fast link.
+ */
+export const UPLOAD_BLOCK_BYTES = 1024 * 1024
 
 /**
  * Bufferbloat: how much the median round trip rose under load over idle, in ms. The grade is the

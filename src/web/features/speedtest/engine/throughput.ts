@@ -7,7 +7,7 @@
 // (uploads through their progress), so a phase cut short still has a rate from what it moved; it
 // fails only when no byte moved at all.
 import { directionAllowance } from './byte-allowance.ts'
-import { SPEED_MESSAGES, THROUGHPUT_PLAN, type ThroughputPlan, UPLOAD_PAYLOAD_MAX_BYTES } from './constants.ts'
+import { SPEED_MESSAGES, THROUGHPUT_PLAN, type ThroughputPlan, UPLOAD_BLOCK_BYTES } from './constants.ts'
 import type { SpeedEndpoints } from './endpoints.ts'
 import type { SpeedEnvironment } from './environment.ts'
 import { type LatencySummary, summarizeLatency } from './latency.ts'
@@ -74,16 +74,16 @@ export function spreadBytes(transfers: readonly Completed[], from: number, to: n
 }
 
 /**
- * The upload body: random bytes generated once, grown when a larger transfer needs them, and held
- * in a Blob whose slices cost nothing. Browsers upload a Blob several times faster than the same
- * bytes as a typed array (Chromium reads typed-array bodies through the renderer in small pieces).
+ * The upload body: one block of random bytes, generated once, repeated by reference up to `size`
+ * bytes in a Blob whose slices cost nothing. Browsers upload a Blob several times faster than the
+ * same bytes as a typed array (Chromium reads typed-array bodies through the renderer in small
+ * pieces); a Blob made of Blob parts shares their bytes instead of copying them, so no transfer
+ * ever waits for new random bytes or a copy of them to be made.
  */
-function payloadSource(env: SpeedEnvironment) {
-  let payload: Blob | null = null
-  return (bytes: number): Blob => {
-    if (!payload || payload.size < bytes) payload = new Blob([env.randomBytes(Math.max(bytes, payload?.size ?? 0))])
-    return payload.slice(0, bytes)
-  }
+function payloadSource(env: SpeedEnvironment, size: number): (bytes: number) => Blob {
+  const block = new Blob([env.randomBytes(Math.min(size, UPLOAD_BLOCK_BYTES))])
+  const payload = new Blob(Array.from({ length: Math.ceil(size / block.size) }, () => block))
+  return (bytes) => payload.slice(0, bytes)
 }
 
 export interface MeasureThroughputOptions {
@@ -110,12 +110,10 @@ export async function measureThroughput(
     plan = THROUGHPUT_PLAN,
   }: MeasureThroughputOptions,
 ): Promise<DirectionResult> {
-  const cap = Math.max(
-    1,
-    Math.min(plan.maxBytes, serverMaxBytes, direction === 'upload' ? UPLOAD_PAYLOAD_MAX_BYTES : Infinity),
-  )
+  const cap = Math.max(1, Math.min(plan.maxBytes, serverMaxBytes))
   const failedMessage = direction === 'download' ? SPEED_MESSAGES.downloadFailed : SPEED_MESSAGES.uploadFailed
-  const payload = payloadSource(env)
+  // Made before the ramp, so that no transfer's time includes making it.
+  const payload = direction === 'upload' ? payloadSource(env, cap) : () => new Blob()
   const phase = new AbortController()
   const forwardAbort = () => phase.abort(signal.reason)
   signal.throwIfAborted()
