@@ -1,7 +1,10 @@
 // Every page of the catalogue, with a finished result where the tool takes input, at a 390 px phone
 // and a 1440 px desktop, in the light and the dark theme: no horizontal scrolling of the page, no
-// result scrolling inside its own box (reports flow in the page), the page ending at its footer, and
-// a screenshot of each in artifacts/screenshots/ (<page>-<width>-<theme>.png). Every run talks to
+// result scrolling inside its own box (reports flow in the page), the page ending at its footer, and,
+// with SCREENSHOTS=1, a full-page screenshot of each in artifacts/screenshots/
+// (<page>-<width>-<theme>.png) for a person to look through. The screenshots prove nothing the
+// assertions do not, and 112 full pages cost about 45 s of the browser's CPU, so an ordinary run
+// leaves them out. Every run talks to
 // loopback only: the tools' peers are started here (a Knot zone, an RDAP service, an HTTP site) and
 // everything else is refused by the target policy or answered by a loopback stub resolver.
 
@@ -20,6 +23,7 @@ import { type HttpSite, startHttpSite } from '../support/http/http-site.ts'
 import { type RdapServer, startRdapServer } from '../support/whois/rdap-server.ts'
 
 const SHOTS = path.join(REPO_ROOT, 'artifacts/screenshots')
+const takeScreenshots = process.env.SCREENSHOTS === '1'
 const zoneText = readFileSync(new URL('../fixtures/served/zones/example.test.zone', import.meta.url), 'utf8')
 
 const notice = !browserAvailable ? 'chromium' : !knotAvailable ? 'knotd (Debian package knot)' : null
@@ -54,7 +58,7 @@ describe.skipIf(notice !== null)('every page at 390 px and 1440 px, light and da
   let page: Page
 
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true })
+    if (takeScreenshots) await mkdir(SHOTS, { recursive: true })
     knot = await startKnot([{ origin: 'example.test', text: zoneText }])
     rdap = await startRdapServer()
     site = await startHttpSite('127.0.0.1', (_request, response) => {
@@ -166,7 +170,8 @@ describe.skipIf(notice !== null)('every page at 390 px and 1440 px, light and da
             `${name} at ${width} px (${theme}): the page goes on below its footer`,
           ).toBeLessThanOrEqual(40)
           expect(await clippedChartLabels(page), `${name} at ${width} px: chart labels cut off`).toEqual([])
-          await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true })
+          if (takeScreenshots)
+            await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true })
         }
       }
     },
