@@ -1,4 +1,6 @@
 import { accessSync, constants } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { LongestFirstSequencer } from './test/support/sequencer.ts'
 
@@ -30,6 +32,18 @@ function useMemoryForTemporaryFiles() {
   }
 }
 useMemoryForTemporaryFiles()
+
+/**
+ * The tests start a Node.js process more than a hundred times (site processes, probes, the CLI), and
+ * each compiles the same modules again: about 2.2 s of CPU to import the app on a two-core machine.
+ * Node's compile cache keeps V8's compiled code on disk, keyed by each source's contents, and cuts
+ * that to about 1.6 s; a changed file is simply compiled again. Inherited by every process started.
+ */
+function cacheCompiledModules() {
+  if (process.env.NODE_COMPILE_CACHE) return
+  process.env.NODE_COMPILE_CACHE = path.join(process.env.TMPDIR ?? tmpdir(), 'nettoolbox-test-compile-cache')
+}
+cacheCompiledModules()
 
 export default defineConfig({
   test: {
