@@ -1,6 +1,7 @@
 import './styles.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { App } from './app/app.tsx'
 import { recoveryRedirectTarget } from './lib/recovery-redirect.ts'
 import { applyTheme, readInitialTheme } from './lib/theme.ts'
 
@@ -19,30 +20,25 @@ const hydrate = rendered === window.location.pathname && window.location.search 
 // The server says when it drew the page signed out (the visitor had no session cookie).
 const initialAuth =
   hydrate && root.getAttribute('data-auth') === 'signed-out' ? { user: null, loading: false } : undefined
-// The app's code (the router, the query cache, the pages) is a chunk of its own, evaluated in a task
-// after the one that evaluates React: one task for all of it held a phone's main thread for hundreds
-// of milliseconds. Its file is preloaded from the page with the entry's, so it costs no extra wait.
-void import('./app/app.tsx').then(({ App }) => {
-  const app = (
-    <StrictMode>
-      <App initialTheme={initialTheme} initialAuth={initialAuth} />
-    </StrictMode>
-  )
+const app = (
+  <StrictMode>
+    <App initialTheme={initialTheme} initialAuth={initialAuth} />
+  </StrictMode>
+)
 
-  // The first render need not block: as a transition, React works in slices that leave the main
-  // thread free for input between them. A page whose first screen the server rendered (it marks
-  // #root with the path it rendered) is hydrated: React takes over that markup instead of drawing the
-  // page again, and the tool's panel as soon as its code arrives. Any other page (one opened with a
-  // query string, a shared result, a page the server only outlined) is rendered here, replacing the
-  // server's outline of its header and heading.
-  if (hydrate) {
-    startTransition(() => {
-      hydrateRoot(root, app)
-    })
-  } else {
-    const reactRoot = createRoot(root)
-    startTransition(() => {
-      reactRoot.render(app)
-    })
-  }
-})
+// The first render need not block: as a transition, React works in slices that leave the main
+// thread free for input between them. A page whose first screen the server rendered (it marks
+// #root with the path it rendered) is hydrated: React takes over that markup instead of drawing the
+// page again, and the tool's panel as soon as its code arrives. Any other page (one opened with a
+// query string, a shared result, a page the server only outlined) is rendered here, replacing the
+// server's outline of its header and heading.
+if (hydrate) {
+  startTransition(() => {
+    hydrateRoot(root, app)
+  })
+} else {
+  const reactRoot = createRoot(root)
+  startTransition(() => {
+    reactRoot.render(app)
+  })
+}
