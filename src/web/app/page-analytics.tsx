@@ -2,6 +2,9 @@ import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { sendEvent } from '../lib/events.ts'
 
+/** The longest a page view waits for an idle moment. */
+const IDLE_DEADLINE_MS = 2000
+
 /** Only the path: queries and fragments may carry tokens (password-recovery links). */
 function pageProperties(pathname: string) {
   return {
@@ -11,25 +14,39 @@ function pageProperties(pathname: string) {
   }
 }
 
+/** Runs `work` once the browser has nothing else to do (within IDLE_DEADLINE_MS); cancel() stops it. */
+function whenIdle(work: () => void): { cancel(): void } {
+  if (typeof requestIdleCallback === 'undefined') {
+    const timer = window.setTimeout(work, 0)
+    return { cancel: () => window.clearTimeout(timer) }
+  }
+  const handle = requestIdleCallback(work, { timeout: IDLE_DEADLINE_MS })
+  return { cancel: () => cancelIdleCallback(handle) }
+}
+
 /** $pageview on every page, $pageleave when the path changes or the tab goes away. */
 export function PageAnalytics() {
   const { pathname } = useLocation()
   useEffect(() => {
-    // In a task of its own: the page's first work (drawing, taking over the server's markup) comes first.
+    // When the browser is idle: the page's first work (drawing, taking over the server's markup,
+    // starting the tool's panel) comes first. A page left before then sends its view as it goes.
     let viewed = false
-    const view = window.setTimeout(() => {
+    const sendView = () => {
+      if (viewed) return
       viewed = true
       sendEvent('$pageview', pageProperties(pathname))
-    }, 0)
+    }
+    const view = whenIdle(sendView)
     let left = false
     const leave = () => {
-      if (left || !viewed) return
+      if (left) return
       left = true
+      view.cancel()
+      sendView()
       sendEvent('$pageleave', pageProperties(pathname))
     }
     window.addEventListener('pagehide', leave)
     return () => {
-      window.clearTimeout(view)
       window.removeEventListener('pagehide', leave)
       leave()
     }
