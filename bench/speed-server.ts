@@ -12,6 +12,7 @@ import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { listeningOrigin } from './server-origin.ts'
 
 const run = promisify(execFile)
 const megabytes = Number(process.argv[2] ?? 100)
@@ -45,15 +46,7 @@ function startOurServer(dataDir: string, children: ChildProcess[]): Promise<stri
     },
   })
   children.push(child)
-  return new Promise((resolve, reject) => {
-    let log = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      log += chunk.toString('utf8')
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log)
-      if (match?.[1]) resolve(match[1])
-    })
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)))
-  })
+  return listeningOrigin(child)
 }
 
 async function waitForUrl(url: string): Promise<void> {

@@ -17,6 +17,7 @@ import { REPO_ROOT } from '../test/lab/lab.ts'
 import { runPageSpeedTest } from '../test/lab/speed-page.ts'
 import { runAhead } from '../test/support/app/priority.ts'
 import { launchBrowser, type TestBrowser } from '../test/support/browser/browser.ts'
+import { listeningOrigin } from './server-origin.ts'
 
 const run = promisify(execFile)
 const rounds = Number(process.argv[2] ?? 3)
@@ -40,16 +41,7 @@ function startServer(dir: string, port: number): { child: ChildProcess; origin: 
       SPEED_BYTES_PER_MINUTE: String(1_000_000_000_000),
     },
   })
-  const origin = new Promise<string>((resolve, reject) => {
-    let log = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      log += chunk.toString('utf8')
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log)
-      if (match?.[1]) resolve(match[1])
-    })
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)))
-  })
-  return { child, origin }
+  return { child, origin: listeningOrigin(child) }
 }
 
 /** Mbit/s curl reports for one upload of `file`. */
