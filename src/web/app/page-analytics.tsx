@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { sendEvent } from '../lib/events.ts'
+import { whenIdle } from '../lib/when-idle.ts'
 
 /** The longest a page view waits for an idle moment. */
 const IDLE_DEADLINE_MS = 2000
@@ -12,16 +13,6 @@ function pageProperties(pathname: string) {
     $pathname: pathname,
     timestamp: new Date().toISOString(),
   }
-}
-
-/** Runs `work` once the browser has nothing else to do (within IDLE_DEADLINE_MS); cancel() stops it. */
-function whenIdle(work: () => void): { cancel(): void } {
-  if (typeof requestIdleCallback === 'undefined') {
-    const timer = window.setTimeout(work, 0)
-    return { cancel: () => window.clearTimeout(timer) }
-  }
-  const handle = requestIdleCallback(work, { timeout: IDLE_DEADLINE_MS })
-  return { cancel: () => cancelIdleCallback(handle) }
 }
 
 /** $pageview on every page, $pageleave when the path changes or the tab goes away. */
@@ -36,12 +27,12 @@ export function PageAnalytics() {
       viewed = true
       sendEvent('$pageview', pageProperties(pathname))
     }
-    const view = whenIdle(sendView)
+    const cancelView = whenIdle(sendView, IDLE_DEADLINE_MS)
     let left = false
     const leave = () => {
       if (left) return
       left = true
-      view.cancel()
+      cancelView()
       sendView()
       sendEvent('$pageleave', pageProperties(pathname))
     }

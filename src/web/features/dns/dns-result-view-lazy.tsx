@@ -6,20 +6,16 @@
 import { lazy, Suspense } from 'react'
 import type { DnsResult } from '../../../shared/tools/dns/schema.ts'
 import type { TypedLiveView } from '../../lib/tool-parts.tsx'
+import { whenIdle } from '../../lib/when-idle.ts'
 
 const loadViews = () => import('./dns-result-view.tsx')
 
 const ResultView = lazy(() => loadViews().then((m) => ({ default: m.DnsResultView })))
 const LiveResult = lazy(() => loadViews().then((m) => ({ default: m.DnsLiveResult })))
 
-/** Starts loading the views when the browser has nothing else to do (at once where it cannot say). */
+/** Starts loading the views when the browser has nothing else to do. */
 export function preloadDnsResultViews(): () => void {
-  if (typeof requestIdleCallback === 'undefined') {
-    void loadViews()
-    return () => undefined
-  }
-  const handle = requestIdleCallback(() => void loadViews())
-  return () => cancelIdleCallback(handle)
+  return whenIdle(() => void loadViews())
 }
 
 export function DnsResultView({ result }: { result: DnsResult }) {
