@@ -45,13 +45,18 @@ function cacheCompiledModules() {
 }
 cacheCompiledModules()
 
+/** Names this run for what its workers share by file: the browser slots (test/support/browser/browser-slots.ts). */
+process.env.NETTOOLBOX_TEST_RUN ??= `${process.pid}-${Date.now()}`
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: true,
-    maxWorkers: 2,
+    // Three files at a time on two cores: most integration files wait more than they compute, and
+    // the browser files, which keep the cores busy, take turns two at a time (browser-slots.ts).
+    maxWorkers: 3,
     // Longest files first, across projects (test/support/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
@@ -96,6 +101,7 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           exclude: ['test/e2e/lighthouse.test.ts'],
           isolate: false,
+          setupFiles: ['test/support/browser/take-turns.setup.ts'],
         },
       },
       // Page speed is measured on a quiet machine: this project starts once every other one is done.

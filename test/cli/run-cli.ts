@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { sharedNodeSettings } from '../support/app/child-env.ts'
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const CLI_MAIN = path.join(REPO_ROOT, 'cli/src/main.ts')
@@ -26,7 +27,12 @@ export function runCli(args: string[], options: CliRunOptions = {}): Promise<Cli
   const [file, ...prefix] = options.command ?? [process.execPath, CLI_MAIN]
   const child = spawn(file as string, [...prefix, ...args], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...options.env },
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? '/tmp',
+      ...sharedNodeSettings(),
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const chunks: string[] = []

@@ -90,6 +90,38 @@ export class LongestFirstSequencer extends BaseSequencer {
       if (spec.project.name === 'lab') return 0
       return expected(spec) >= LONG_SECONDS ? 1 : 2
     }
-    return [...files].sort((a, b) => group(a) - group(b) || stage(a) - stage(b) || expected(b) - expected(a))
+    const sorted = [...files].sort((a, b) => group(a) - group(b) || stage(a) - stage(b) || expected(b) - expected(a))
+    // Within each stage, browser files and the others alternate in proportion to their expected
+    // time: browser files take turns two at a time (browser-slots.ts), so a run of them in a row
+    // would leave the third worker waiting for a slot instead of running a file that mostly waits.
+    const blocks = new Map<string, TestSpecification[]>()
+    for (const spec of sorted) {
+      const key = `${group(spec)}:${stage(spec)}`
+      blocks.set(key, [...(blocks.get(key) ?? []), spec])
+    }
+    return [...blocks.values()].flatMap((block) =>
+      interleave(
+        block.filter((spec) => spec.project.name === 'e2e'),
+        block.filter((spec) => spec.project.name !== 'e2e'),
+        expected,
+      ),
+    )
   }
+}
+
+/** Merges two longest-first lists so that each list's share of the expected time grows evenly. */
+function interleave<T>(first: T[], second: T[], seconds: (item: T) => number): T[] {
+  const total = (list: T[]) => list.reduce((sum, item) => sum + seconds(item), 0)
+  const [firstTotal, secondTotal] = [total(first), total(second)]
+  const merged: T[] = []
+  let [i, j, firstDone, secondDone] = [0, 0, 0, 0]
+  while (i < first.length || j < second.length) {
+    const takeFirst = j >= second.length || (i < first.length && firstDone / firstTotal <= secondDone / secondTotal)
+    const item = takeFirst ? first[i++] : second[j++]
+    if (item === undefined) break
+    merged.push(item)
+    if (takeFirst) firstDone += seconds(item)
+    else secondDone += seconds(item)
+  }
+  return merged
 }

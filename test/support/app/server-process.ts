@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../net/ports.ts'
 import { GENEROUS_LIMITS } from './app.ts'
+import { sharedNodeSettings } from './child-env.ts'
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
@@ -31,6 +32,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
+      ...sharedNodeSettings(),
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: url,

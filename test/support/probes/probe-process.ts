@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { sharedNodeSettings } from '../app/child-env.ts'
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
@@ -23,7 +24,7 @@ export async function startProbeProcess(
 ): Promise<ProbeProcess> {
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'src/probe/main.ts')], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PROBE_LOG_LEVEL: 'debug', ...env },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...sharedNodeSettings(), PROBE_LOG_LEVEL: 'debug', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const logs: Array<Record<string, unknown>> = []
