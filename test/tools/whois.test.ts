@@ -141,8 +141,7 @@ describe('POST /api/tools/whois falling back to port 43', () => {
     expect(body.status).toBe('ok')
     expect(body.result).toMatchObject({
       protocol: 'whois',
-      // The registry's record gives the registrar (in ASCII); the registrar's adds what it leaves out.
-      registrar: 'Reseau Exemple SARL',
+      registrar: 'Réseau Exemple SARL',
       registrarIanaId: '9999',
       organisation: "Société Générale d'Électricité",
       createdAt: '2010-05-17T12:00:00Z',
@@ -157,7 +156,7 @@ describe('POST /api/tools/whois falling back to port 43', () => {
       expect.stringMatching(/^The RDAP service http:\/\/127\.0\.0\.1:\d+\/rdap\/domain\/broken\.test answered 500$/),
     ])
     expect(body.result.raw).toContain("Registrant Organization: Société Générale d'Électricité")
-    expect(body.lines).toContain('Registrar: Reseau Exemple SARL')
+    expect(body.lines).toContain('Registrar: Réseau Exemple SARL')
     expect(whois.queries).toEqual(
       expect.arrayContaining(['iana: broken.test', 'registry: broken.test', 'registrar: broken.test']),
     )

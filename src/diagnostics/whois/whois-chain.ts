@@ -56,8 +56,9 @@ export async function followWhoisChain(start: string, query: RegistryQuery, ask:
 
 /**
  * The fields of the chain: the first answer (the referral from IANA) only counts when it is the
- * only one; after it, each field comes from the first answer that gives it (the registry's before
- * the registrar's), the rule a saved chain is read by too.
+ * only one (a registry set as the first server); after it, each field comes from the first answer
+ * that gives it (the registry's before the registrar's), the rule a saved chain is read by too.
+ * IANA's record of the domain's zone gives none of the domain's fields, also when it is alone.
  */
 export function combineWhoisFields(steps: WhoisStep[], domain?: string): RegistrationFields {
   const relevant = steps.length > 1 ? steps.slice(1) : steps

@@ -13,9 +13,14 @@ const nameOf = (value: string) => (value.split(/\s+/)[0] ?? '').toLowerCase().re
 /** Whether `name` is a zone above the queried domain: IANA's "domain: RU" in a lookup for example.ru. */
 const isParentZone = (name: string, domain: string) => name !== '' && domain.endsWith(`.${name}`)
 
+/** IANA ends its record with "source: IANA". */
+const endsIanaRecord = (entry: WhoisEntry) => entry.key === 'source' && /^iana$/i.test(entry.value.trim())
+
 /**
  * The domain's records in the order written: a record starts where the key that named the domain
- * first names it again; the records of a zone above the domain (IANA's) are left out.
+ * first names it again. The record of a zone above the domain (IANA's) is left out, up to its
+ * "source: IANA" line or the next line naming the domain, so an answer holding IANA's record alone
+ * gives nothing.
  */
 export function splitRecords(entries: WhoisEntry[], domain: string | undefined): WhoisEntry[][] {
   if (!domain) return [entries]
@@ -30,6 +35,10 @@ export function splitRecords(entries: WhoisEntry[], domain: string | undefined):
       skipping = true
       continue
     }
+    if (skipping && endsIanaRecord(entry)) {
+      skipping = false
+      continue
+    }
     if (named === wanted) {
       if (skipping || openingKey === entry.key) {
         if (current.length > 0) records.push(current)
@@ -41,8 +50,7 @@ export function splitRecords(entries: WhoisEntry[], domain: string | undefined):
     if (!skipping) current.push(entry)
   }
   if (current.length > 0) records.push(current)
-  // Nothing named the domain after a zone above it: the answer is read whole, as before any split.
-  return records.some((record) => record.some((entry) => KEYS.name.includes(entry.key))) ? records : [entries]
+  return records
 }
 
 const LISTS = ['statuses', 'nameServers'] as const
