@@ -222,4 +222,35 @@ describe('parseWhoisFields() general rules', () => {
     expect(parseWhoisFields('Expiration Date             : 9999. 12. 31.\n').expiresAt).toBe('9999-12-31T00:00:00Z')
     expect(parseWhoisFields('Expiration Date             : 5000. 12. 31.\n').expiresAt).toBeUndefined()
   })
+  it('reads "[Signing Key]" with a key tag, algorithm and digest type but no digest as signed', () => {
+    expect(parseWhoisFields('[Domain Name]   EXAMPLE.JP\n[Signing Key]   7240 8 2\n').dnssec).toBe('signed')
+    expect(parseWhoisFields('[Domain Name]   EXAMPLE.JP\n[Signing Key]   53577 13 2 (\n').dnssec).toBe('signed')
+  })
+})
+
+describe('a lookup chain saved as one text', () => {
+  const iana =
+    'refer:        whois.example-registry.test\n\ndomain:       TEST\n\nnserver:      A.NIC.TEST 192.0.2.1\nstatus:       ACTIVE\n\ncreated:      1990-01-01\nchanged:      2021-05-26\nsource:       IANA\n'
+  const registry =
+    'Domain Name: EXAMPLE.TEST\nRegistrar: EXAMPLE REGISTRAR, INC.\nName Server: NS1.EXAMPLE.NET\nStatus: clientTransferProhibited\nCreation Date: 17-nov-2004\nExpiration Date: 17-nov-2026\n'
+  const registrar =
+    'Domain Name: EXAMPLE.TEST\nRegistrar: Example Registrar, Inc.\nCreation Date: 2004-11-17T10:38:23Z\nRegistrar Registration Expiration Date: 2026-11-17T10:38:23Z\nDomain Status: clientTransferProhibited\nDomain Status: clientDeleteProhibited\nName Server: ns1.example.net\nName Server: ns2.example.net\nDNSSEC: unsigned\nRegistrar Abuse Contact Email: abuse@registrar.test\n'
+
+  it("reads every field the registry gives from the registry's record, the rest from the registrar's", () => {
+    expect(parseWhoisFields(`${iana}\n${registry}\n${registrar}`, { domain: 'example.test' })).toMatchObject({
+      registrar: 'EXAMPLE REGISTRAR, INC.',
+      createdAt: '2004-11-17T00:00:00Z',
+      expiresAt: '2026-11-17T00:00:00Z',
+      statuses: ['clientTransferProhibited'],
+      nameServers: ['ns1.example.net'],
+      dnssec: 'unsigned',
+      abuseContact: { email: 'abuse@registrar.test' },
+    })
+  })
+
+  it("never reads IANA's record of the top-level domain for the domain, also when it follows the domain's", () => {
+    const fields = parseWhoisFields(`${registry}\n${iana}\n${registry}\n${registrar}`, { domain: 'example.test' })
+    expect(fields).toMatchObject({ statuses: ['clientTransferProhibited'], nameServers: ['ns1.example.net'] })
+    expect(fields.updatedAt).toBeUndefined()
+  })
 })

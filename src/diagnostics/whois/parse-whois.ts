@@ -5,6 +5,7 @@ import type { RegistrationFields } from '../../shared/tools/whois/schema.ts'
 import { findWhoisDates, parseWhoisDate } from './whois-dates.ts'
 import { readWhoisEntries, type WhoisEntry, whoisLines } from './whois-entries.ts'
 import { KEYS } from './whois-keys.ts'
+import { mergeRecordFields, splitRecords } from './whois-records.ts'
 import { cleanRegistrar, isDsRecord, normaliseDnssec, normaliseStatuses, readNameServers } from './whois-values.ts'
 
 export interface ParseOptions {
@@ -242,9 +243,9 @@ function nameServersOf(entries: WhoisEntry[], domain: string | undefined): strin
   return unique(names)
 }
 
-export function parseWhoisFields(text: string, options: ParseOptions = {}): RegistrationFields {
-  const tld = options.domain?.toLowerCase().replace(/\.$/, '').split('.').at(-1)
-  const entries = fromQueriedDomain(readWhoisEntries(text), options.domain)
+/** The fields of one record of the domain (one server's answer in a lookup chain). */
+function parseRecord(entries: WhoisEntry[], text: string, domain: string | undefined): RegistrationFields {
+  const tld = domain?.split('.').at(-1)
   const own = domainEntries(entries)
   const dated = withoutSetObjects(own)
   const changes = changeDates(dated, tld)
@@ -268,13 +269,23 @@ export function parseWhoisFields(text: string, options: ParseOptions = {}): Regi
       ) ?? changes.updated,
     expiresAt: firstDate(dated, KEYS.expires, tld),
     statuses: unique(statusKeys.flatMap(normaliseStatuses)),
-    nameServers: nameServersOf(own, options.domain?.toLowerCase()),
+    nameServers: nameServersOf(own, domain),
     dnssec,
     range: first(entries, KEYS.range),
     country: first(entries, KEYS.country),
     abuseContact: abuseOf(entries, text),
   }
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as RegistrationFields
+}
+
+/**
+ * The queried domain's fields. A saved lookup chain is read by the rule of `splitRecords()` and
+ * `mergeRecordFields()`: the first record of the domain wins, IANA's record of its zone gives nothing.
+ */
+export function parseWhoisFields(text: string, options: ParseOptions = {}): RegistrationFields {
+  const domain = options.domain?.toLowerCase().replace(/\.$/, '')
+  const entries = fromQueriedDomain(readWhoisEntries(text), domain)
+  return mergeRecordFields(splitRecords(entries, domain).map((record) => parseRecord(record, text, domain)))
 }
 
 /** The next server named by the answer ("refer:", "whois:", "Registrar WHOIS Server:", ARIN's "ReferralServer:"). */

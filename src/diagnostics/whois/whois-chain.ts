@@ -7,6 +7,7 @@ import type { RegistryQuery } from '../rdap/registry-query.ts'
 import { decodeWhoisText } from './decode-whois.ts'
 import { findReferral, parseWhoisFields } from './parse-whois.ts'
 import { queryWhois, type WhoisAsk, WhoisError } from './query-whois.ts'
+import { mergeRecordFields } from './whois-records.ts'
 import { charsetOf, formatWhoisQuery } from './whois-servers.ts'
 
 export const MAX_REFERRALS = 2
@@ -53,37 +54,15 @@ export async function followWhoisChain(start: string, query: RegistryQuery, ask:
   return { steps }
 }
 
-const SCALARS = [
-  'name',
-  'handle',
-  'registrar',
-  'registrarIanaId',
-  'organisation',
-  'createdAt',
-  'updatedAt',
-  'expiresAt',
-  'dnssec',
-  'range',
-  'country',
-  'abuseContact',
-] as const
-
 /**
  * The fields of the chain: the first answer (the referral from IANA) only counts when it is the
- * only one; later answers override earlier ones field by field.
+ * only one (a registry set as the first server); after it, each field comes from the first answer
+ * that gives it (the registry's before the registrar's), the rule a saved chain is read by too.
+ * IANA's record of the domain's zone gives none of the domain's fields, also when it is alone.
  */
 export function combineWhoisFields(steps: WhoisStep[], domain?: string): RegistrationFields {
   const relevant = steps.length > 1 ? steps.slice(1) : steps
-  const combined: RegistrationFields = { statuses: [], nameServers: [] }
-  for (const step of relevant) {
-    const fields = parseWhoisFields(step.text, { domain })
-    for (const key of SCALARS) {
-      if (fields[key] !== undefined) Object.assign(combined, { [key]: fields[key] })
-    }
-    if (fields.statuses.length > 0) combined.statuses = fields.statuses
-    if (fields.nameServers.length > 0) combined.nameServers = fields.nameServers
-  }
-  return combined
+  return mergeRecordFields(relevant.map((step) => parseWhoisFields(step.text, { domain })))
 }
 
 export function formatWhoisRaw(steps: WhoisStep[], maxBytes: number): string {

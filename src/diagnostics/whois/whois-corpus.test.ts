@@ -1,6 +1,6 @@
 // Real registry answers against the fields read by hand from each raw text (sources in each folder's
 // manifest.json). The parser is tuned on test/fixtures/golden/whois-corpus; test/fixtures/golden/
-// whois-heldout-2 to whois-heldout-10 hold other answers, from other collections, that it is only
+// whois-heldout-2 to whois-heldout-11 hold other answers, from other collections, that it is only
 // measured on (each README.md keeps every measurement). Prints the accuracy of every field for every
 // part, asks the tuned part's target of every field, and holds each held-out field at least at its
 // measured count.
@@ -120,11 +120,21 @@ const CORPORA = [
   }),
   // Measured once, unseen (its README.md): five fields were below 97% (a registry's day read with the
   // time of the registrar's record after it, IANA's record of the top-level domain read for the domain
-  // where a saved chain repeats it after the domain's record), held here at their measured counts.
+  // where a saved chain repeats it after the domain's record). Since a lookup chain is read by one rule
+  // (the domain's first record gives each field it publishes, IANA's record of the zone gives none),
+  // none is below.
   corpus('held-out 10', 'whois-heldout-10', {
     minimum: { cases: 100, tlds: 13 },
     target: 0.97,
-    shortfalls: { createdAt: 84, updatedAt: 92, expiresAt: 84, nameServers: 86, statuses: 86 },
+    shortfalls: {},
+  }),
+  // Measured once, unseen (its README.md): every field reached 97% (createdAt and statuses missed
+  // IANA's record of .pl saved without its "domain:" line before the domain's, and SGNIC's
+  // "VerifiedID Status:").
+  corpus('held-out 11', 'whois-heldout-11', {
+    minimum: { cases: 100, tlds: 100 },
+    target: 0.97,
+    shortfalls: {},
   }),
 ]
 

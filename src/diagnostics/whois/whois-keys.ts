@@ -9,6 +9,8 @@ export const KEYS = {
     'domain-name',
     'nom de domaine',
     'nombre de dominio',
+    // JPRS's Japanese-language answers: "[ドメイン名]".
+    'ドメイン名',
     'netname',
     'as-name',
     'asname',

@@ -104,6 +104,9 @@ export function readNameServers(value: string): string[] {
 }
 
 /** "signed" or "unsigned" for the many ways registries say so; another value as written. */
+/** A DS record's key tag, algorithm and digest type, which may be all a registry writes of it. */
+const DS_RECORD_START = /^\d{1,5}\s+\d{1,3}\s+\d{1,3}(\s|$)/
+
 export function normaliseDnssec(value: string): string | undefined {
   const text = value.trim().toLowerCase()
   if (text === '') return undefined
@@ -114,6 +117,8 @@ export function normaliseDnssec(value: string): string | undefined {
   if (/^(signed|yes|true|active|y|서명)\b/.test(text) || /signed ?delegation|delegation ?signed|ds ?data/.test(text)) {
     return 'signed'
   }
+  // A DS record written under the key, with or without its digest: JPRS's "[Signing Key]  7240 8 2".
+  if (DS_RECORD_START.test(text)) return 'signed'
   return value.trim()
 }
 
