@@ -4,7 +4,7 @@
 // first across projects (longest-processing-time-first scheduling), so both workers stay busy until
 // the last file. The files of RATE_FILES measure rates that busy neighbours slowed below their bars
 // (a shaped 20 Mbit/s link's upload measured at 16.7-16.9 against a bar of 17): they run ahead of
-// the other files in the kernel's scheduler (a lower nice value, set by the file itself) and start
+// the other files in the kernel's scheduler (runAhead() in test/support/app/priority.ts) and start
 // once the other lab files have, among the long files, so the machine stays busy beside them.
 // A file's length is its duration in Vitest's results cache when there is one (a machine that ran
 // the suite before), else its figure below (seconds on a two-core machine; a hint, not a limit:
