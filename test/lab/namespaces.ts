@@ -5,6 +5,7 @@ import { existsSync, rmSync } from 'node:fs'
 import { mkdir, readdir, rm, rmdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { processAlive } from '../support/app/process-alive.ts'
 
 const execFileAsync = promisify(execFile)
 
@@ -118,15 +119,6 @@ export function deleteNamespacesSync(names: string[]): void {
       // already gone
     }
     rmSync(path.join(NETNS_ETC, ns), { recursive: true, force: true })
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 

@@ -97,7 +97,9 @@ export class LongestFirstSequencer extends BaseSequencer {
     const blocks = new Map<string, TestSpecification[]>()
     for (const spec of sorted) {
       const key = `${group(spec)}:${stage(spec)}`
-      blocks.set(key, [...(blocks.get(key) ?? []), spec])
+      const block = blocks.get(key)
+      if (block) block.push(spec)
+      else blocks.set(key, [spec])
     }
     return [...blocks.values()].flatMap((block) =>
       interleave(

@@ -13,6 +13,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { processAlive } from '../app/process-alive.ts'
 
 /** How many browser files may run at once. */
 export const BROWSER_SLOTS = Number(process.env.TEST_BROWSER_SLOTS ?? 2)
@@ -21,15 +22,6 @@ const RUN = process.env.NETTOOLBOX_TEST_RUN ?? String(process.ppid)
 const DIR = path.join(tmpdir(), 'nettoolbox-browser-slots')
 
 let held: { file: string; count: number } | undefined
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
 
 /** Tries each slot once; returns the file taken, or undefined when all are held by live processes. */
 function tryTake(): string | undefined {
@@ -50,7 +42,7 @@ function tryTake(): string | undefined {
         // Released between the two calls: the next round takes it.
       }
       // An owner that died without releasing (a killed worker) leaves its slot to the next file.
-      if (Number.isInteger(owner) && owner > 0 && !alive(owner)) {
+      if (Number.isInteger(owner) && owner > 0 && !processAlive(owner)) {
         try {
           unlinkSync(file)
         } catch {}
