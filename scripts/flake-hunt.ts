@@ -22,6 +22,7 @@ const TIMING_SENSITIVE = [
   'test/limits/redis-shared-caps.test.ts',
   'test/limits/redis-outage.test.ts',
   'test/limits/concurrency-caps.test.ts',
+  'test/limits/redis-two-processes.test.ts',
   'test/probes/probe-socket-door.test.ts',
   'test/probes/probe-lost.test.ts',
   'test/resilience/crash-safety.test.ts',
