@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PROBE_LINE_CAPS, type ProbeLine } from '../shared/probe-protocol.ts'
+import { createLineAllowance, PROBE_LINE_CAPS, type ProbeLine } from '../shared/probe-protocol.ts'
 import { createTaskLines } from './task-lines.ts'
 
 const reply = (seq: number) => ({
@@ -24,7 +24,12 @@ describe('createTaskLines()', () => {
 
   it(`stops a task at ${PROBE_LINE_CAPS.perTask} lines, cuts long ones, and keeps to the connection's burst`, () => {
     const sent: ProbeLine[] = []
-    const lines = createTaskLines((line) => sent.push(line) > 0)
+    // The connection's allowance on a clock that stands still: every line below comes at the same
+    // instant (on the real clock a loaded machine let a token refill between two of them).
+    const lines = createTaskLines(
+      (line) => sent.push(line) > 0,
+      createLineAllowance(() => 0),
+    )
     const long = lines.listen('m2:0', 'ping')
     long?.({ ...start, host: 'x'.repeat(1000) })
     expect(sent[0]?.line).toHaveLength(PROBE_LINE_CAPS.length)
