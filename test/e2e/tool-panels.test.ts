@@ -206,7 +206,19 @@ describe.skipIf(!browserAvailable)('tool panels in the browser', () => {
     const clean = await site.newContext()
     const cleanPage = await clean.newPage()
     const failed: string[] = []
-    cleanPage.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText}`))
+    // Analytics events go out with keepalive: a navigation detaches one still in flight and the
+    // page reports it aborted, while the browser still delivers it. They are checked below by
+    // what reached the server, not by the page's view of them.
+    const isBeacon = (url: string) => new URL(url).pathname === '/api/events'
+    const beacons: { name: string; session: unknown }[] = []
+    cleanPage.on('request', (request) => {
+      if (!isBeacon(request.url())) return
+      const body = request.postDataJSON() as { name: string; properties: Record<string, unknown> }
+      beacons.push({ name: body.name, session: body.properties.session_id })
+    })
+    cleanPage.on('requestfailed', (request) => {
+      if (!isBeacon(request.url())) failed.push(`${request.url()} ${request.failure()?.errorText}`)
+    })
     /** Resolves with how the run's request ended: "finished", or the browser's reason for failing it. */
     const ending = (tool: string) =>
       new Promise<string>((resolve) => {
@@ -225,6 +237,13 @@ describe.skipIf(!browserAvailable)('tool panels in the browser', () => {
     expect(await ping).toBe('finished')
     await cleanPage.locator('[data-sonner-toast]').filter({ hasText: 'Ping failed' }).waitFor()
     expect(failed).toEqual([])
+    // Every analytics event the two runs sent was stored, the one a navigation detached included.
+    expect(beacons.map((b) => b.name)).toEqual(expect.arrayContaining(['tool_result']))
+    const stored = async () => {
+      const events = await site.events()
+      return beacons.every((b) => events.some((e) => e.name === b.name && e.properties.session_id === b.session))
+    }
+    await expect.poll(stored, { timeout: 10_000 }).toBe(true)
     await clean.close()
   })
 

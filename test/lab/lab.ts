@@ -32,6 +32,12 @@ export interface ShapeOptions {
   burst?: string
   /** Longest a packet may wait in the queue (tc syntax), default "50ms". */
   latency?: string
+  /**
+   * Which end's sending queue is shaped: both (default), or only the plan's `a` or `b` end. A
+   * router's end is where an access link's queue builds in the field; a host's own end is not the
+   * same: its TCP stack keeps its own sockets' data in the local queue small (TCP small queues).
+   */
+  ends?: 'both' | 'a' | 'b'
 }
 
 /** A built lab; N and L are its plan's namespaces and links (the base lab's unless a plan is given). */
@@ -173,7 +179,8 @@ export async function startLab(
     async shape(link, rate, shapeOptions = {}) {
       const planned = plan.links.find((l) => l.name === link)
       if (!planned) throw new Error(`unknown lab link ${link}`)
-      for (const end of [planned.a, planned.b]) {
+      const { ends = 'both' } = shapeOptions
+      for (const end of ends === 'a' ? [planned.a] : ends === 'b' ? [planned.b] : [planned.a, planned.b]) {
         const ns = nameOf(end.ns)
         if (rate === null) {
           await inNamespace(ns, 'tc', ['qdisc', 'del', 'dev', end.ifname, 'root']).catch(() => undefined)

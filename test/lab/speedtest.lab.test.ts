@@ -61,10 +61,20 @@ afterAll(async () => {
   restorePriority()
 })
 
-/** Runs the page's speed test over client-r1 shaped to `rate`, or unshaped (the browser's own ceiling) with null. */
+/**
+ * Runs the page's speed test over a path shaped to `rate`, or unshaped (the browser's own ceiling)
+ * with null. Both bottlenecks are in router r1, as an access link's are in its modem: downloads
+ * queue on r1's way to the client, uploads on r1's way on to the server. (Shaped on the client's
+ * own interface instead, an upload's standing queue stays small: the client's TCP stack keeps its
+ * sockets' data in its local queue to a millisecond or so, and the latency an upload adds is lost in
+ * the noise of a busy machine.)
+ */
 async function measure(rate: string | null, latency: string) {
   if (!lab || !browser) throw new Error('the lab is not up')
-  if (rate) await lab.shape('client-r1', rate, { latency })
+  if (rate) {
+    await lab.shape('client-r1', rate, { latency, ends: 'b' })
+    await lab.shape('r1-r2', rate, { latency, ends: 'a' })
+  }
   const context = await browser.newContext()
   context.setDefaultTimeout(120_000)
   try {
@@ -72,6 +82,7 @@ async function measure(rate: string | null, latency: string) {
   } finally {
     await context.close()
     await lab.shape('client-r1', null)
+    await lab.shape('r1-r2', null)
   }
 }
 

@@ -1,6 +1,6 @@
 // Scheduling without Redis: two real site processes on one PostgreSQL database poll for due
-// monitors and claim each with one atomic UPDATE, so each check runs exactly once per interval; a
-// restart keeps the schedule (next_check_at is in the database). One interval minute lasts two
+// monitors and claim each with one atomic UPDATE, so no slot runs twice (each process logs the
+// slots it starts); a restart keeps the schedule (next_check_at is in the database). One interval minute lasts two
 // seconds here (MONITOR_MINUTE_SECONDS=2), and the processes look for due checks every half second.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -12,8 +12,8 @@ import { type PostgresServer, postgresUnavailableReason, startPostgres } from '.
 import {
   type CountingSite,
   createWatchedMonitor,
+  expectEachSlotOnce,
   expectEveryHitRecorded,
-  expectOncePerInterval,
   sleep,
   startCountingSite,
 } from '../support/monitors/scheduling-check.ts'
@@ -30,6 +30,9 @@ describe.skipIf(skipReason !== undefined)('monitor checks scheduled by one Postg
   let databaseUrl: string
   let monitorId: string
   const processes: ServerProcess[] = []
+  /** Every process this file started, stopped ones included: their logs say which slots they ran. */
+  const started: ServerProcess[] = []
+  const logs = () => started.map((p) => p.output())
 
   const start = async () => {
     const server = await startServerProcess({
@@ -39,8 +42,10 @@ describe.skipIf(skipReason !== undefined)('monitor checks scheduled by one Postg
       TARGET_ALLOW: '127.0.0.0/8',
       MONITOR_MINUTE_SECONDS: '2',
       MONITOR_MIN_INTERVAL_MINUTES: '1',
+      LOG_LEVEL: 'info',
     })
     processes.push(server)
+    started.push(server)
     return server
   }
 
@@ -66,7 +71,7 @@ describe.skipIf(skipReason !== undefined)('monitor checks scheduled by one Postg
     monitorId = await createWatchedMonitor(owner, site.url)
     const from = Date.now() + 2000
     await sleep(11_000)
-    expectOncePerInterval(site.hits, INTERVAL_MS, monitorId, from, Date.now())
+    expectEachSlotOnce(logs(), site.hits, INTERVAL_MS, monitorId, from, Date.now())
     const checks = async () =>
       (await owner.json<{ items: Array<{ state: string }> }>('GET', `/api/monitors/${monitorId}/checks`)).body.items
     await expectEveryHitRecorded(site, async () => (await checks()).length)
@@ -81,6 +86,6 @@ describe.skipIf(skipReason !== undefined)('monitor checks scheduled by one Postg
     await sleep(7000)
     const after = site.hits.filter((at) => at > restartedAt)
     expect(after.length).toBeGreaterThanOrEqual(3)
-    expectOncePerInterval(site.hits, INTERVAL_MS, monitorId, restartedAt, Date.now())
+    expectEachSlotOnce(logs(), site.hits, INTERVAL_MS, monitorId, restartedAt, Date.now())
   }, 60_000)
 })

@@ -147,6 +147,8 @@ export function createCheckRunner(deps: CheckRunnerDeps): CheckRunner {
       if (!monitor || monitor.paused) return 'skipped'
       if (await deps.monitors.isBlocked(monitor.userId)) return 'skipped'
       if (!(await deps.monitors.claimSlot(monitor.id, slot))) return 'skipped'
+      // Which process ran which slot, and how late: the log shows a slot run once and where.
+      deps.log.info({ monitor: monitor.id, slot, lateMs: deps.clock.now() - slot }, 'monitor check started')
 
       const { verdict, runId } = await measure(monitor)
       // The operator may have switched the account off while the check ran: nothing is recorded.
