@@ -44,7 +44,9 @@ const codeWords = (code: string) =>
  * which is the one place this reads an error's text.
  */
 function codeOf(error: NodeJS.ErrnoException | undefined): string | undefined {
-  if (error?.code !== 'EPROTO') return error?.code
+  // Only a string is a Node.js or OpenSSL code: a DOMException (an abort's reason) has a number.
+  if (typeof error?.code !== 'string') return undefined
+  if (error.code !== 'EPROTO') return error.code
   const reason = /SSL routines:[^:]*:([a-z0-9 ]+):/.exec(error.message)?.[1]
   return reason ? `ERR_SSL_${reason.toUpperCase().replaceAll(' ', '_')}` : 'EPROTO'
 }

@@ -29,7 +29,15 @@ export function exchangeFailure(error: unknown, url: URL): ProbeFailure {
   if (error instanceof PolicyDeniedError) return { ok: false, failureSource: 'policy', error: error.message }
   const where = `${bareHost(url)} port ${portOf(url)}`
   if (error instanceof HttpHopError || error instanceof TlsHandshakeError) {
-    const kind = error instanceof HttpHopError ? error.kind : 'tls'
+    // A handshake that ran out of time (its own deadline or the probe's) is no answer in time.
+    const kind =
+      error instanceof HttpHopError
+        ? error.kind
+        : error.code === 'ETIMEDOUT'
+          ? 'timeout'
+          : error.code === 'ABORT_ERR'
+            ? 'aborted'
+            : 'tls'
     // The operating system's code for a connection; what the peer did, in words, for a handshake.
     const code = error.code ? ` (${error.code})` : ''
     const what = {
